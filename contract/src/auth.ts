@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { IdSchema } from './common.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { EmailSchema, NameSchema, NewPasswordSchema, PASSWORD_MAX_LENGTH } from './fields.ts';
+
+export const ROLES = ['shopper', 'admin'] as const;
+export const RoleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof RoleSchema>;
+
+export const UserSchema = z.object({
+  _id: IdSchema,
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  role: RoleSchema,
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const SessionSchema = z.object({
+  token: z.string(),
+  expiresAt: z.string(),
+  user: UserSchema,
+});
+export type Session = z.infer<typeof SessionSchema>;
+
+const PasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+export const SignupBodySchema = z
+  .object({
+    name: NameSchema,
+    email: EmailSchema,
+    password: NewPasswordSchema,
+    confirmPassword: z
+      .string({ error: 'Confirm Password is required' })
+      .min(1, 'Confirm Password is required'),
+  })
+  .refine((body) => body.password === body.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'Passwords do not match',
+  });
+export type SignupBody = z.infer<typeof SignupBodySchema>;
+
+/** D1: the spec's client sends `remeberMe`; `rememberMe` is accepted too. */
+export const LoginBodySchema = z
+  .object({
+    email: EmailSchema,
+    password: PasswordSchema,
+    remeberMe: z.boolean().optional(),
+    rememberMe: z.boolean().optional(),
+  })
+  .transform(({ email, password, remeberMe, rememberMe }) => ({
+    email,
+    password,
+    rememberMe: rememberMe ?? remeberMe ?? false,
+  }));
+export type LoginBody = z.infer<typeof LoginBodySchema>;
+
+export const ChangePasswordBodySchema = z
+  .object({
+    currentPassword: PasswordSchema,
+    newPassword: NewPasswordSchema,
+    confirmPassword: z
+      .string({ error: 'Confirm Password is required' })
+      .min(1, 'Confirm Password is required'),
+  })
+  .refine((body) => body.newPassword === body.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'Passwords do not match',
+  });
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
+
+export const signup = defineEndpoint({
+  name: 'signup',
+  method: 'POST',
+  path: '/auth/signup',
+  tag: 'auth',
+  summary: 'Create an account and sign in',
+  auth: 'none',
+  body: SignupBodySchema,
+  result: SessionSchema,
+});
+
+export const login = defineEndpoint({
+  name: 'login',
+  method: 'POST',
+  path: '/auth/login',
+  tag: 'auth',
+  summary: 'Sign in; remember me keeps the session for 30 days instead of 1',
+  auth: 'none',
+  body: LoginBodySchema,
+  result: SessionSchema,
+});
+
+export const logout = defineEndpoint({
+  name: 'logout',
+  method: 'POST',
+  path: '/auth/logout',
+  tag: 'auth',
+  summary: 'End this session: its token stops working',
+  auth: 'user',
+  result: z.null(),
+});
+
+export const logoutEverywhere = defineEndpoint({
+  name: 'logoutEverywhere',
+  method: 'POST',
+  path: '/auth/logout-all',
+  tag: 'auth',
+  summary: 'End every session of this account (D21)',
+  auth: 'user',
+  result: z.null(),
+});
+
+export const changePassword = defineEndpoint({
+  name: 'changePassword',
+  method: 'POST',
+  path: '/auth/change-password',
+  tag: 'auth',
+  summary: 'Change the password; other sessions are ended (D21)',
+  auth: 'user',
+  body: ChangePasswordBodySchema,
+  result: z.null(),
+});

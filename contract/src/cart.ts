@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { ProductImageSchema, ProductSizesSchema, SizeSchema } from './catalogue.ts';
+import { IdParamsSchema, IdSchema, RupeesSchema } from './common.ts';
+import { defineEndpoint } from './endpoint.ts';
+
+export const MAX_LINE_QUANTITY = 100;
+
+const QuantitySchema = z
+  .number({ error: 'Quantity must be a number' })
+  .int('Quantity must be a whole number')
+  .min(1, 'Quantity must be at least 1')
+  .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`);
+
+/** The product as a cart line carries it ("populated", SPEC §3). */
+export const CartProductSchema = z.object({
+  _id: IdSchema,
+  title: z.string(),
+  images: z.array(ProductImageSchema),
+  gender: z.string(),
+  price: RupeesSchema,
+  sizes: ProductSizesSchema,
+});
+
+export const CartItemSchema = z.object({
+  _id: IdSchema,
+  productId: CartProductSchema,
+  size: SizeSchema,
+  quantity: z.number().int(),
+  selected: z.boolean(),
+  /** price × quantity, from the database price (D4). */
+  totalPrice: RupeesSchema,
+});
+export type CartItem = z.infer<typeof CartItemSchema>;
+
+export const AddCartItemBodySchema = z.object({
+  productId: z.string({ error: 'productId is required' }).min(1, 'productId is required').max(64),
+  size: SizeSchema,
+  quantity: QuantitySchema,
+});
+export type AddCartItemBody = z.infer<typeof AddCartItemBodySchema>;
+
+export const UpdateCartItemBodySchema = z
+  .object({ quantity: QuantitySchema.optional(), selected: z.boolean().optional() })
+  .refine((body) => body.quantity !== undefined || body.selected !== undefined, {
+    message: 'Send a quantity or selected',
+  });
+export type UpdateCartItemBody = z.infer<typeof UpdateCartItemBodySchema>;
+
+export const SelectAllBodySchema = z.object({
+  selected: z.boolean({ error: 'selected must be true or false' }),
+});
+export type SelectAllBody = z.infer<typeof SelectAllBodySchema>;
+
+/** A visitor's cart kept in the browser, merged in at sign-in (D17). */
+export const MergeCartBodySchema = z.object({
+  items: z
+    .array(z.object({ productId: IdSchema, size: SizeSchema, quantity: QuantitySchema }))
+    .max(100, 'At most 100 lines can be merged'),
+});
+export type MergeCartBody = z.infer<typeof MergeCartBodySchema>;
+
+/** What the selected lines cost, computed as checkout will charge it (D4, D10, D16). */
+export const QuoteQuerySchema = z.object({
+  couponCode: z.string().trim().max(40, 'couponCode must be at most 40 characters').optional(),
+  giftWrap: z.stringbool({ error: 'giftWrap must be true or false' }).optional().default(false),
+});
+export type QuoteQuery = z.infer<typeof QuoteQuerySchema>;
+
+export const CouponSchema = z.object({
+  code: z.string(),
+  description: z.string(),
+});
+
+export const QuoteSchema = z.object({
+  lines: z.array(
+    z.object({
+      _id: IdSchema,
+      title: z.string(),
+      quantity: z.number().int(),
+      lineTotal: RupeesSchema,
+    }),
+  ),
+  itemCount: z.number().int(),
+  subtotal: RupeesSchema,
+  coupon: CouponSchema.nullable(),
+  /** Why the requested coupon does not apply, when it does not. */
+  couponError: z.string().nullable(),
+  discount: RupeesSchema,
+  giftWrap: RupeesSchema,
+  delivery: RupeesSchema,
+  total: RupeesSchema,
+  /** When an order placed now arrives: today + 3 days, as YYYY-MM-DD in India (D11). */
+  estimatedDelivery: z.iso.date(),
+});
+export type Quote = z.infer<typeof QuoteSchema>;
+
+export const getCart = defineEndpoint({
+  name: 'getCart',
+  method: 'GET',
+  path: '/cart/get-all',
+  tag: 'cart',
+  summary: "The signed-in shopper's cart lines, oldest first",
+  auth: 'user',
+  result: z.array(CartItemSchema),
+});
+
+export const addCartItem = defineEndpoint({
+  name: 'addCartItem',
+  method: 'POST',
+  path: '/cart/create',
+  tag: 'cart',
+  summary: 'Add a product in a size; the same product and size twice is a 409',
+  auth: 'user',
+  body: AddCartItemBodySchema,
+  result: CartItemSchema,
+});
+
+export const updateCartItem = defineEndpoint({
+  name: 'updateCartItem',
+  method: 'PUT',
+  path: '/cart/update/:id',
+  tag: 'cart',
+  summary: 'Change a line’s quantity (never past stock, D9) or whether it is selected',
+  auth: 'user',
+  params: IdParamsSchema,
+  body: UpdateCartItemBodySchema,
+  result: CartItemSchema,
+});
+
+export const selectAllCartItems = defineEndpoint({
+  name: 'selectAllCartItems',
+  method: 'PUT',
+  path: '/cart/update-many',
+  tag: 'cart',
+  summary: 'Select or unselect every line',
+  auth: 'user',
+  body: SelectAllBodySchema,
+  result: z.array(CartItemSchema),
+});
+
+export const removeCartItem = defineEndpoint({
+  name: 'removeCartItem',
+  method: 'DELETE',
+  path: '/cart/remove-product/:id',
+  tag: 'cart',
+  summary: 'Remove a line',
+  auth: 'user',
+  params: IdParamsSchema,
+  result: z.null(),
+});
+
+export const mergeCart = defineEndpoint({
+  name: 'mergeCart',
+  method: 'POST',
+  path: '/cart/merge',
+  tag: 'cart',
+  summary:
+    "Merge a visitor's browser cart in at sign-in: duplicates skipped, quantities capped at stock (D17)",
+  auth: 'user',
+  body: MergeCartBodySchema,
+  result: z.array(CartItemSchema),
+});
+
+export const getCartQuote = defineEndpoint({
+  name: 'getCartQuote',
+  method: 'GET',
+  path: '/cart/quote',
+  tag: 'cart',
+  summary: 'Price the selected lines with a coupon and gift wrap, exactly as checkout will',
+  auth: 'user',
+  query: QuoteQuerySchema,
+  result: QuoteSchema,
+});

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import {
+  IdParamsSchema,
+  IdSchema,
+  PageQuerySchema,
+  pageOf,
+  queryList,
+  RupeesSchema,
+} from './common.ts';
+import { defineEndpoint } from './endpoint.ts';
+
+/** The sizes the shop sells, smallest first; every list of sizes follows this order. */
+export const SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL'] as const;
+export const SizeSchema = z.enum(SIZES, { error: `size must be one of ${SIZES.join(', ')}` });
+export type Size = z.infer<typeof SizeSchema>;
+
+export const ProductImageSchema = z.object({ url: z.string() });
+
+/** Stock per size, in {@link SIZES} order: `{ "S": 4, "M": 0 }`. */
+export const ProductSizesSchema = z.partialRecord(SizeSchema, z.number().int().nonnegative());
+export type ProductSizes = z.infer<typeof ProductSizesSchema>;
+
+export const ProductSchema = z.object({
+  _id: IdSchema,
+  title: z.string(),
+  description: z.string(),
+  price: RupeesSchema,
+  rating: z.number().min(0).max(5),
+  gender: z.string(),
+  category: z.string(),
+  images: z.array(ProductImageSchema),
+  sizes: ProductSizesSchema,
+  isNew: z.boolean(),
+  createdAt: z.string(),
+});
+export type Product = z.infer<typeof ProductSchema>;
+
+export const SORT_OPTIONS = [
+  'priceAsc',
+  'priceDesc',
+  'ratingAsc',
+  'ratingDesc',
+  'newest',
+  'bestSelling',
+  'relevance',
+] as const;
+export const SortBySchema = z.enum(SORT_OPTIONS, {
+  error: `sortBy must be one of ${SORT_OPTIONS.join(', ')}`,
+});
+export type SortBy = z.infer<typeof SortBySchema>;
+/** The sort the spec's products screen starts with. */
+export const DEFAULT_SORT: SortBy = 'ratingDesc';
+
+const FilterValueSchema = z.string().min(1).max(60);
+const PriceSchema = z.coerce
+  .number({ error: 'must be a number' })
+  .min(0, 'must be 0 or more')
+  .max(10_000_000, 'is too large');
+
+export const ListProductsQuerySchema = PageQuerySchema.extend({
+  search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
+  gender: queryList(FilterValueSchema),
+  category: queryList(FilterValueSchema),
+  size: queryList(SizeSchema),
+  minPrice: PriceSchema.optional(),
+  maxPrice: PriceSchema.optional(),
+  rating: z.coerce
+    .number({ error: 'must be a number' })
+    .min(0, 'must be between 0 and 5')
+    .max(5, 'must be between 0 and 5')
+    .optional(),
+  /** Without it: relevance when searching, otherwise {@link DEFAULT_SORT}. */
+  sortBy: SortBySchema.optional(),
+}).refine(
+  (query) =>
+    query.minPrice === undefined ||
+    query.maxPrice === undefined ||
+    query.minPrice <= query.maxPrice,
+  { path: ['minPrice'], message: 'minPrice must not be greater than maxPrice' },
+);
+export type ListProductsQuery = z.infer<typeof ListProductsQuerySchema>;
+
+export const ProductPageSchema = pageOf(ProductSchema);
+export type ProductPage = z.infer<typeof ProductPageSchema>;
+
+export const ProductFiltersSchema = z.object({
+  sizes: z.array(SizeSchema),
+  categories: z.array(z.string()),
+  genders: z.array(z.string()),
+  priceStats: z.object({ minPrice: RupeesSchema, maxPrice: RupeesSchema }),
+});
+export type ProductFilters = z.infer<typeof ProductFiltersSchema>;
+
+export const listProducts = defineEndpoint({
+  name: 'listProducts',
+  method: 'GET',
+  path: '/product',
+  tag: 'catalogue',
+  summary: 'Search, filter, sort and page through the catalogue',
+  auth: 'none',
+  query: ListProductsQuerySchema,
+  result: ProductPageSchema,
+});
+
+export const getProductFilters = defineEndpoint({
+  name: 'getProductFilters',
+  method: 'GET',
+  path: '/product/filters',
+  tag: 'catalogue',
+  summary: 'The sizes, categories, genders and price range on sale',
+  auth: 'none',
+  result: ProductFiltersSchema,
+});
+
+export const getProduct = defineEndpoint({
+  name: 'getProduct',
+  method: 'GET',
+  path: '/product/:id',
+  tag: 'catalogue',
+  summary: 'One product by its _id',
+  auth: 'none',
+  params: IdParamsSchema,
+  result: ProductSchema,
+});

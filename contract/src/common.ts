@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/** Opaque identifiers travel as `_id` strings (D3). */
+export const IdSchema = z.string().min(1).max(64);
+
+export const IdParamsSchema = z.object({ id: z.string().max(64) });
+export type IdParams = z.infer<typeof IdParamsSchema>;
+
+/** A rupee amount as the API answers it: `499` or `499.5` (D4). */
+export const RupeesSchema = z.number().nonnegative();
+
+/** An ISO-8601 timestamp. */
+export const TimestampSchema = z.iso.datetime({ offset: true });
+
+export const PAGE_SIZE_DEFAULT = 24;
+export const PAGE_SIZE_MAX = 100;
+
+export const PageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1, 'page must be 1 or more').max(100_000).default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be 1 or more')
+    .max(PAGE_SIZE_MAX, `limit must be at most ${PAGE_SIZE_MAX}`)
+    .default(PAGE_SIZE_DEFAULT),
+});
+
+export function pageOf<Item extends z.ZodType>(item: Item) {
+  return z.object({
+    results: z.array(item),
+    total: z.number().int().nonnegative(),
+    page: z.number().int().positive(),
+    pages: z.number().int().nonnegative(),
+    limit: z.number().int().positive(),
+  });
+}
+
+/**
+ * A list in a query string: the spec's client sends `size=S,M` (comma-joined);
+ * repeated parameters (`size=S&size=M`) are accepted too.
+ */
+export function queryList<Item extends z.ZodType>(item: Item) {
+  return z.preprocess((value) => {
+    const parts = (Array.isArray(value) ? value : [value])
+      .filter((part): part is string => typeof part === 'string')
+      .flatMap((part) => part.split(','))
+      .map((part) => part.trim())
+      .filter((part) => part !== '');
+    return parts.length > 0 ? [...new Set(parts)] : undefined;
+  }, z.array(item).max(50).optional());
+}

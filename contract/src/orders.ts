@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { AddressBodySchema } from './addresses.ts';
+import { SizeSchema } from './catalogue.ts';
+import { IdParamsSchema, IdSchema, RupeesSchema } from './common.ts';
+import { defineEndpoint } from './endpoint.ts';
+
+/** D13: one lowercase status, shown capitalised with one colour everywhere. */
+export const ORDER_STATUSES = ['pending', 'shipped', 'delivered', 'cancelled'] as const;
+export const OrderStatusSchema = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof OrderStatusSchema>;
+
+export const PAYMENT_METHODS = ['cash', 'debit-card'] as const;
+export const PaymentMethodSchema = z.enum(PAYMENT_METHODS, {
+  error: 'paymentMethod must be cash or debit-card',
+});
+export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
+
+export const GIFT_MESSAGE_MAX_LENGTH = 200;
+
+export const CardBodySchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Name on card is required')
+    .max(100, 'Name on card must be at most 100 characters'),
+  number: z
+    .string({ error: 'Card number is required' })
+    .transform((number) => number.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, 'Card number must be 12 to 19 digits')),
+  expMonth: z
+    .number()
+    .int()
+    .min(1, 'Expiry month must be 1 to 12')
+    .max(12, 'Expiry month must be 1 to 12'),
+  expYear: z
+    .number()
+    .int()
+    .min(2000, 'Expiry year is not valid')
+    .max(2100, 'Expiry year is not valid'),
+  cvv: z.string().regex(/^\d{3}$/, 'CVV must be 3 digits'),
+  save: z.boolean().optional().default(false),
+});
+export type CardBody = z.infer<typeof CardBodySchema>;
+
+export const CheckoutBodySchema = z
+  .object({
+    /** D12: the spec's client sends nothing, which means cash. */
+    paymentMethod: PaymentMethodSchema.optional().default('cash'),
+    card: CardBodySchema.optional(),
+    couponCode: z.string().trim().max(40, 'couponCode must be at most 40 characters').optional(),
+    giftWrap: z
+      .object({
+        message: z
+          .string()
+          .trim()
+          .max(
+            GIFT_MESSAGE_MAX_LENGTH,
+            `Gift message must be at most ${GIFT_MESSAGE_MAX_LENGTH} characters`,
+          )
+          .optional()
+          .default(''),
+      })
+      .optional(),
+  })
+  .refine((body) => body.paymentMethod !== 'debit-card' || body.card !== undefined, {
+    path: ['card'],
+    message: 'Card details are required to pay by card',
+  });
+export type CheckoutBody = z.infer<typeof CheckoutBodySchema>;
+
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENCY_KEY_MESSAGE = 'Idempotency-Key must be 1 to 100 letters, digits, _ or -';
+
+/** D18: a retried checkout sending the same key within 24 hours answers the first order. */
+export const CheckoutHeadersSchema = z.object({
+  // Node.js hands the server header names in lower case.
+  'idempotency-key': z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,100}$/, IDEMPOTENCY_KEY_MESSAGE)
+    .optional()
+    .describe(
+      'Any value unique to this checkout attempt; a retry with the same key and body answers the first order',
+    ),
+});
+export type CheckoutHeaders = z.infer<typeof CheckoutHeadersSchema>;
+
+export const OrderItemSchema = z.object({
+  _id: IdSchema,
+  productId: IdSchema,
+  name: z.string(),
+  image: z.string(),
+  size: SizeSchema,
+  price: RupeesSchema,
+  quantity: z.number().int(),
+});
+
+export const ORDER_EVENT_TYPES = ['placed', 'shipped', 'delivered', 'cancelled'] as const;
+export const OrderEventSchema = z.object({
+  type: z.enum(ORDER_EVENT_TYPES),
+  at: z.string(),
+  note: z.string().nullable(),
+});
+export type OrderEvent = z.infer<typeof OrderEventSchema>;
+
+export const OrderSchema = z.object({
+  _id: IdSchema,
+  status: OrderStatusSchema,
+  items: z.array(OrderItemSchema),
+  subtotal: RupeesSchema,
+  discount: RupeesSchema,
+  couponCode: z.string().nullable(),
+  giftWrap: RupeesSchema,
+  giftMessage: z.string().nullable(),
+  totalPrice: RupeesSchema,
+  paymentMethod: PaymentMethodSchema,
+  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  address: AddressBodySchema,
+  createdAt: z.string(),
+  /** YYYY-MM-DD in India: the order date + 3 days (D11). */
+  estimateDeliveryDate: z.iso.date(),
+  deliveredAt: z.string().nullable(),
+  events: z.array(OrderEventSchema),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+export const checkout = defineEndpoint({
+  name: 'checkout',
+  method: 'POST',
+  path: '/order/checkout',
+  tag: 'orders',
+  summary:
+    'Order the selected cart lines to the selected address, in one transaction. An Idempotency-Key header makes a retry return the first order.',
+  auth: 'user',
+  body: CheckoutBodySchema,
+  headers: CheckoutHeadersSchema,
+  result: OrderSchema,
+});
+
+export const listOrders = defineEndpoint({
+  name: 'listOrders',
+  method: 'GET',
+  path: '/order/history',
+  tag: 'orders',
+  summary: "The signed-in shopper's orders, newest first",
+  auth: 'user',
+  result: z.array(OrderSchema),
+});
+
+export const getOrder = defineEndpoint({
+  name: 'getOrder',
+  method: 'GET',
+  path: '/order/:id',
+  tag: 'orders',
+  summary: 'One of the signed-in shopper’s orders',
+  auth: 'user',
+  params: IdParamsSchema,
+  result: OrderSchema,
+});
+
+export const cancelOrder = defineEndpoint({
+  name: 'cancelOrder',
+  method: 'POST',
+  path: '/order/:id/cancel',
+  tag: 'orders',
+  summary: 'Cancel a pending order; its stock comes back (D19)',
+  auth: 'user',
+  params: IdParamsSchema,
+  result: OrderSchema,
+});

@@ -1,0 +1,164 @@
+/**
+ * Checks every endpoint of the contract at once, so a new endpoint is covered
+ * the day it is added: signed-in endpoints refuse missing, garbage and ended
+ * tokens, and no malformed or hostile input gets anything but a 4xx envelope.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { Endpoint } from '#contract';
+import * as contract from '#contract';
+import { createTestApp, type TestApp } from '#server-test/app.ts';
+import { call } from '#server-test/http.ts';
+import { signUp } from '#server-test/users.ts';
+
+const isEndpoint = (value: unknown): value is Endpoint =>
+  typeof value === 'object' &&
+  value !== null &&
+  'method' in value &&
+  'path' in value &&
+  'result' in value;
+const endpoints: Endpoint[] = (Object.values(contract) as unknown[]).filter(isEndpoint);
+const signedIn = endpoints.filter(
+  (endpoint) => endpoint.auth === 'user' || endpoint.auth === 'admin',
+);
+const withBody = endpoints.filter((endpoint) => endpoint.body !== undefined);
+
+const urlOf = (endpoint: Endpoint, id: string = randomUUID()) =>
+  `${contract.API_PREFIX}${endpoint.path.replace(/:[a-zA-Z]+/g, id)}`;
+const label = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`;
+
+/** Every top-level field of a body schema, so hostile values land on real fields. */
+function fieldsOf(schema: z.ZodType | undefined): string[] {
+  let current: unknown = schema;
+  while (current instanceof z.ZodPipe) current = current.in;
+  return current instanceof z.ZodObject ? Object.keys(current.shape) : ['value'];
+}
+
+let t: TestApp;
+let token: string;
+let endedToken: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  token = (await signUp(t.app)).token;
+  const ended = await signUp(t.app);
+  endedToken = ended.token;
+  await call(t.app, { method: 'POST', url: '/api/v1/auth/logout', headers: ended.auth });
+});
+afterAll(() => t.close());
+
+describe('every signed-in endpoint answers 401', () => {
+  const cases = signedIn.flatMap((endpoint) =>
+    [
+      ['no token', undefined],
+      ['a garbage token', 'Bearer not-a-real-token'],
+      ['a malformed header', 'Token abc'],
+      ['an ended token', 'ended'],
+    ].map(([why, header]) => [label(endpoint), why, endpoint, header] as const),
+  );
+  it.each(cases)('%s with %s', async (_, __, endpoint, header) => {
+    const authorization = header === 'ended' ? `Bearer ${endedToken}` : header;
+    const response = await call(t.app, {
+      method: endpoint.method,
+      url: urlOf(endpoint),
+      headers: authorization ? { authorization } : {},
+      ...(endpoint.body && { payload: {} }),
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(401);
+    expect(response.body).toMatchObject({ success: false, message: expect.any(String) });
+  });
+});
+
+describe('hostile input gets a 4xx with a message, never a 5xx', () => {
+  const hostileBodies: [string, string][] = [
+    ['malformed JSON', '{"name": '],
+    ['a JSON array', '[]'],
+    ['a JSON string', '"hello"'],
+    ['null', 'null'],
+    ['a __proto__ key', '{"__proto__": {"admin": true}}'],
+    ['a constructor.prototype key', '{"constructor": {"prototype": {"admin": true}}}'],
+  ];
+  const cases = withBody.flatMap((endpoint) => [
+    ...hostileBodies.map(([why, payload]) => [label(endpoint), why, endpoint, payload] as const),
+    [
+      label(endpoint),
+      '100 kB strings in every field',
+      endpoint,
+      JSON.stringify(
+        Object.fromEntries(fieldsOf(endpoint.body).map((field) => [field, 'x'.repeat(100_000)])),
+      ),
+    ] as const,
+    [
+      label(endpoint),
+      'wrong types in every field',
+      endpoint,
+      JSON.stringify(
+        Object.fromEntries(fieldsOf(endpoint.body).map((field) => [field, { nested: [1, 2] }])),
+      ),
+    ] as const,
+  ]);
+  it.each(cases)('%s with %s', async (_, __, endpoint, payload) => {
+    const response = await t.app.inject({
+      method: endpoint.method,
+      url: urlOf(endpoint),
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload,
+    });
+    expect(response.statusCode, response.body).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode, response.body).toBeLessThan(500);
+    expect(response.json()).toMatchObject({ success: false, message: expect.any(String) });
+  });
+
+  it.each(
+    endpoints
+      .filter((endpoint) => endpoint.params)
+      .map((endpoint) => [label(endpoint), endpoint] as const),
+  )('%s with malformed and unknown ids answers 404', async (_, endpoint) => {
+    for (const id of ['not-an-id', randomUUID(), '%00', 'x'.repeat(60)]) {
+      const response = await call(t.app, {
+        method: endpoint.method,
+        url: urlOf(endpoint, id),
+        headers: { authorization: `Bearer ${token}` },
+        ...(endpoint.body && { payload: {} }),
+      });
+      expect([400, 404], `${id}: ${JSON.stringify(response.body)}`).toContain(response.status);
+    }
+  });
+
+  it('answers a URL that does not decode, or an overlong id, in the envelope', async () => {
+    const badUrl = await call(t.app, '/api/v1/product/%E0%A4%A');
+    expect(badUrl).toMatchObject({
+      status: 400,
+      body: { success: false, message: 'The address is not valid' },
+    });
+    const longId = await call(t.app, `/api/v1/product/${'x'.repeat(150)}`);
+    expect(longId).toMatchObject({
+      status: 414,
+      body: { success: false, message: 'A part of the address is too long' },
+    });
+  });
+
+  it('refuses a body over 1 MiB with 413, and keeps answering', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ success: false });
+    expect((await call(t.app, '/api/v1/health')).status).toBe(200);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('lists every endpoint of the contract', async () => {
+    const document = (await call(t.app, '/api/docs/json')).body as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    for (const endpoint of endpoints) {
+      const path = `${contract.API_PREFIX}${endpoint.path.replace(/:([a-zA-Z]+)/g, '{$1}')}`;
+      expect(document.paths[path]?.[endpoint.method.toLowerCase()], label(endpoint)).toBeDefined();
+    }
+  });
+});

@@ -1,0 +1,88 @@
+import { fileURLToPath } from 'node:url';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { API_PREFIX } from '#contract';
+import type { AppConfig } from '#server/config/env.ts';
+import type { DatabaseHandle } from '#server/db/client.ts';
+import { addressRoutes } from '#server/features/addresses/addresses.routes.ts';
+import { createAddressesService } from '#server/features/addresses/addresses.service.ts';
+import { authRoutes } from '#server/features/auth/auth.routes.ts';
+import { createAuthService } from '#server/features/auth/auth.service.ts';
+import { cartRoutes } from '#server/features/cart/cart.routes.ts';
+import { createCartService } from '#server/features/cart/cart.service.ts';
+import { catalogueRoutes } from '#server/features/catalogue/catalogue.routes.ts';
+import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
+import { mediaRoutes } from '#server/features/media/media.routes.ts';
+import { createMediaService } from '#server/features/media/media.service.ts';
+import { messagesRoutes } from '#server/features/messages/messages.routes.ts';
+import { createMessagesService } from '#server/features/messages/messages.service.ts';
+import { ordersRoutes } from '#server/features/orders/orders.routes.ts';
+import { createOrdersService } from '#server/features/orders/orders.service.ts';
+import { createPaymentsService } from '#server/features/payments/payments.service.ts';
+import { profileRoutes } from '#server/features/profile/profile.routes.ts';
+import { createProfileService } from '#server/features/profile/profile.service.ts';
+import { systemRoutes } from '#server/features/system/system.routes.ts';
+import { registerAuth } from '#server/plugins/auth.ts';
+import { frameworkErrors, installErrorHandling } from '#server/plugins/errors.ts';
+import { registerOpenApi } from '#server/plugins/openapi.ts';
+import { registerSecurity } from '#server/plugins/security.ts';
+import { registerWebApp } from '#server/plugins/web-app.ts';
+
+export const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export interface AppDependencies {
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** The built web app to serve; tests of the API leave it out. */
+  webRoot?: string;
+}
+
+/** The whole shop as a Fastify instance, ready to listen or to be injected into. */
+export async function buildApp({
+  config,
+  database,
+  webRoot,
+}: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    frameworkErrors,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+  await registerSecurity(app, config);
+  await registerOpenApi(app);
+
+  const db = database.db;
+  const auth = createAuthService(db);
+  const catalogue = createCatalogueService(db);
+  const cart = createCartService(db);
+  const media = createMediaService(db);
+  const addresses = createAddressesService(db);
+  const profile = createProfileService(db);
+  const messages = createMessagesService(db);
+  const payments = createPaymentsService();
+  const orders = createOrdersService(db, { cart, addresses, payments });
+  registerAuth(app, auth);
+
+  await app.register(
+    async (api) => {
+      await api.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute' });
+      await api.register(systemRoutes(database));
+      await api.register(authRoutes(auth));
+      await api.register(catalogueRoutes(catalogue));
+      await api.register(cartRoutes(cart));
+      await api.register(addressRoutes(addresses));
+      await api.register(profileRoutes(profile));
+      await api.register(messagesRoutes(messages));
+      await api.register(ordersRoutes(orders));
+    },
+    { prefix: API_PREFIX },
+  );
+  await app.register(mediaRoutes(media));
+  await registerWebApp(app, webRoot);
+  return app;
+}

@@ -1,0 +1,57 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('localhost'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Requests a client address may make per minute, across the whole API. */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1000),
+  /** Origins allowed to call the API from a browser (comma-separated); same-origin always works. */
+  CORS_ORIGINS: z.string().default(''),
+  /** Set when a reverse proxy sits in front, so client addresses come from X-Forwarded-For. */
+  TRUST_PROXY: z.stringbool().default(false),
+});
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  rateLimitPerMinute: number;
+  corsOrigins: string[];
+  trustProxy: boolean;
+}
+
+/** Reads the environment once, at boot, and fails with every problem listed. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join('.')}: ${issue.message}`,
+    );
+    throw new Error(`The environment is not valid:\n${problems.join('\n')}`);
+  }
+  const vars = parsed.data;
+  return {
+    env: vars.NODE_ENV,
+    port: vars.PORT,
+    host: vars.HOST,
+    dataDir: resolve(vars.DATA_DIR),
+    databaseUrl: vars.DATABASE_URL,
+    logLevel: vars.LOG_LEVEL,
+    rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
+    corsOrigins: vars.CORS_ORIGINS.split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    trustProxy: vars.TRUST_PROXY,
+  };
+}

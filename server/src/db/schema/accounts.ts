@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    /** Stored lower case: emails are unique case-insensitively (D14). */
+    email: text().notNull(),
+    phone: text().notNull().default(''),
+    passwordHash: text().notNull(),
+    role: text({ enum: ['shopper', 'admin'] })
+      .notNull()
+      .default('shopper'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('users_email_key').on(sql`lower(${table.email})`)],
+);
+
+/** Sign-in sessions; only a hash of the token is kept, so a leaked table opens nothing. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tokenHash: text().notNull().unique(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+/** Failed sign-ins, counted per email and per client address to slow guessing (D14, D30). */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    email: text().notNull(),
+    clientAddress: text().notNull(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('login_failures_email_idx').on(table.email, table.at),
+    index('login_failures_address_idx').on(table.clientAddress, table.at),
+  ],
+);

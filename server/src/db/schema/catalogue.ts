@@ -1,0 +1,121 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * Images live in the database so every server process serves the same files
+ * (D30). Identical bytes are stored once.
+ */
+export const images = pgTable('images', {
+  id: uuid().primaryKey().defaultRandom(),
+  sha256: text().notNull().unique(),
+  contentType: text().notNull(),
+  bytes: bytea().notNull(),
+  width: integer().notNull(),
+  height: integer().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    title: text().notNull(),
+    description: text().notNull(),
+    /** Money is kept exactly, in paise (D4). */
+    pricePaise: integer().notNull(),
+    rating: numeric({ precision: 3, scale: 2, mode: 'number' }).notNull().default(0),
+    gender: text().notNull(),
+    category: text().notNull(),
+    isNew: boolean().notNull().default(false),
+    /** Units ordered over the product's life: ranks 'Best Sellers' (D23). */
+    unitsSold: integer().notNull().default(0),
+    /** Archived products leave the shop but stay for the orders that reference them. */
+    archivedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What search matches (D24): title (weight A), category and gender (B) and
+     * description (C), lower case, with hyphens and apostrophes dropped so
+     * 't-shirt' and 'tshirt' are one word.
+     */
+    searchVector: tsvector().generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple', lower(regexp_replace(title, '[-'']', '', 'g'))), 'A') || setweight(to_tsvector('simple', lower(regexp_replace(category || ' ' || gender, '[-'']', '', 'g'))), 'B') || setweight(to_tsvector('simple', lower(regexp_replace(description, '[-'']', '', 'g'))), 'C')`,
+    ),
+  },
+  (table) => [
+    check('products_price_nonnegative', sql`${table.pricePaise} >= 0`),
+    check('products_rating_range', sql`${table.rating} between 0 and 5`),
+    index('products_rating_idx').on(table.rating.desc().nullsFirst(), table.id),
+    index('products_price_idx').on(table.pricePaise, table.id),
+    index('products_created_idx').on(table.createdAt.desc().nullsFirst(), table.id),
+    index('products_best_selling_idx').on(
+      table.unitsSold.desc().nullsFirst(),
+      table.rating.desc().nullsFirst(),
+      table.id,
+    ),
+    index('products_gender_idx').on(table.gender),
+    index('products_category_idx').on(table.category),
+    index('products_search_idx').using('gin', table.searchVector),
+  ],
+);
+
+/** Stock per product and size: the row checkout locks and decrements. */
+export const productStock = pgTable(
+  'product_stock',
+  {
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    size: text().notNull(),
+    stock: integer().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.productId, table.size] }),
+    check('product_stock_nonnegative', sql`${table.stock} >= 0`),
+    index('product_stock_size_idx').on(table.size, table.productId).where(sql`${table.stock} > 0`),
+  ],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: smallint().notNull(),
+    imageId: uuid()
+      .notNull()
+      .references(() => images.id),
+  },
+  (table) => [primaryKey({ columns: [table.productId, table.position] })],
+);
+
+/**
+ * Every word that appears in a product's search vector. A misspelt search
+ * word is matched against these by trigram similarity (a small table, so
+ * cheap), and the close words found are then looked up in the products'
+ * search vectors (D24). A trigger keeps it filled.
+ */
+export const searchTerms = pgTable('search_terms', { term: text().primaryKey() }, (table) => [
+  index('search_terms_trgm_idx').using('gin', table.term.op('gin_trgm_ops')),
+]);

@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { products } from './catalogue.ts';
+
+/** Coupons (D10): a percentage off the selected subtotal, capped, within an active window. */
+export const coupons = pgTable('coupons', {
+  code: text().primaryKey(),
+  description: text().notNull(),
+  percentOff: numeric({ precision: 5, scale: 2, mode: 'number' }).notNull(),
+  maxDiscountPaise: integer(),
+  minOrderPaise: integer().notNull().default(0),
+  active: boolean().notNull().default(true),
+  startsAt: timestamp({ withTimezone: true }),
+  endsAt: timestamp({ withTimezone: true }),
+});
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id),
+    status: text({ enum: ['pending', 'shipped', 'delivered', 'cancelled'] })
+      .notNull()
+      .default('pending'),
+    subtotalPaise: integer().notNull(),
+    discountPaise: integer().notNull().default(0),
+    couponCode: text(),
+    giftWrapPaise: integer().notNull().default(0),
+    giftMessage: text(),
+    totalPaise: integer().notNull(),
+    paymentMethod: text({ enum: ['cash', 'debit-card'] }).notNull(),
+    cardBrand: text(),
+    cardLast4: text(),
+    /** The delivery address as it was when ordered. */
+    addressName: text().notNull(),
+    addressPhone: text().notNull(),
+    addressPincode: text().notNull(),
+    addressCity: text().notNull(),
+    addressState: text().notNull(),
+    addressFullAddress: text().notNull(),
+    estimateDeliveryDate: date({ mode: 'string' }).notNull(),
+    deliveredAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('orders_user_idx').on(table.userId, table.createdAt.desc().nullsFirst()),
+    index('orders_status_idx').on(table.status, table.createdAt.desc().nullsFirst()),
+    check('orders_total_nonnegative', sql`${table.totalPaise} >= 0`),
+  ],
+);
+
+/** What was bought, frozen at order time: later price or name changes never alter it. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: smallint().notNull(),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id),
+    name: text().notNull(),
+    image: text().notNull(),
+    size: text().notNull(),
+    pricePaise: integer().notNull(),
+    quantity: integer().notNull(),
+  },
+  (table) => [index('order_items_order_idx').on(table.orderId, table.position)],
+);
+
+/** Every change of an order, with its time and who made it (D19). */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    type: text({ enum: ['placed', 'shipped', 'delivered', 'cancelled'] }).notNull(),
+    note: text(),
+    actorUserId: uuid().references(() => users.id),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('order_events_order_idx').on(table.orderId, table.at)],
+);
+
+/** A checkout's first answer, replayed for a retry with the same key (D18). */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text().notNull(),
+    requestHash: text().notNull(),
+    orderId: uuid().references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.key] })],
+);
+
+/** 'Save this card for later use' keeps only what identifies the card to its owner (D12). */
+export const savedCards = pgTable(
+  'saved_cards',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    brand: text().notNull(),
+    last4: text().notNull(),
+    expMonth: smallint().notNull(),
+    expYear: smallint().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('saved_cards_user_idx').on(table.userId)],
+);

@@ -1,0 +1,105 @@
+import { and, count, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import type { Database } from '#server/db/client.ts';
+import { loginFailures, sessions, users } from '#server/db/schema/accounts.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  return row;
+}
+
+export async function findUserById(db: Database, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** Inserts a user; undefined when the email is taken (the unique index decides, race-free). */
+export async function insertUser(
+  db: Database,
+  user: { name: string; email: string; passwordHash: string; role?: 'shopper' | 'admin' },
+): Promise<UserRow | undefined> {
+  const [row] = await db.insert(users).values(user).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updateUser(
+  db: Database,
+  id: string,
+  changes: Partial<Pick<UserRow, 'name' | 'email' | 'phone' | 'passwordHash' | 'role'>>,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+export async function insertSession(
+  db: Database,
+  session: { tokenHash: string; userId: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(sessions).values(session);
+}
+
+/** The live session of a token hash, with its user. */
+export async function findSession(db: Database, tokenHash: string) {
+  const [row] = await db
+    .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())));
+  return row;
+}
+
+export async function deleteSession(db: Database, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user, except the one given. */
+export async function deleteUserSessions(db: Database, userId: string, exceptSessionId?: string) {
+  await db
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
+      ),
+    );
+}
+
+export async function countLoginFailures(
+  db: Database,
+  since: Date,
+  email: string,
+  clientAddress: string,
+) {
+  const [byEmail, byAddress] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(loginFailures)
+      .where(and(eq(loginFailures.email, email), gt(loginFailures.at, since))),
+    db
+      .select({ n: count() })
+      .from(loginFailures)
+      .where(and(eq(loginFailures.clientAddress, clientAddress), gt(loginFailures.at, since))),
+  ]);
+  return { byEmail: byEmail[0]?.n ?? 0, byAddress: byAddress[0]?.n ?? 0 };
+}
+
+export async function recordLoginFailure(
+  db: Database,
+  failure: { email: string; clientAddress: string },
+  forgetBefore: Date,
+): Promise<void> {
+  await db.insert(loginFailures).values(failure);
+  await db.delete(loginFailures).where(lt(loginFailures.at, forgetBefore));
+}
+
+export async function clearLoginFailures(db: Database, email: string): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.email, email));
+}

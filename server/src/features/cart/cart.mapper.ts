@@ -1,0 +1,83 @@
+import type { CartItem, Product, Quote, Size } from '#contract';
+import { toProducts } from '#server/features/catalogue/catalogue.mapper.ts';
+import type { ImageRow, StockRow } from '#server/features/catalogue/catalogue.repository.ts';
+import { paiseToRupees } from '#server/lib/money.ts';
+import type { CartLineRow } from './cart.repository.ts';
+import type { SelectedLine } from './cart.service.ts';
+import type { Price } from './pricing.ts';
+
+/** The lines' products exactly as the catalogue shows them, by id. */
+function productsById(lines: CartLineRow[], stock: StockRow[], images: ImageRow[]) {
+  const rows = [...new Map(lines.map((line) => [line.product.id, line.product])).values()];
+  return new Map(toProducts(rows, stock, images).map((product) => [product._id, product]));
+}
+
+function productOf(products: Map<string, Product>, id: string): Product {
+  const product = products.get(id);
+  if (!product) throw new Error(`Cart line product ${id} was not mapped`);
+  return product;
+}
+
+/** Cart lines with their product "populated" (SPEC §3); totals from database prices (D4). */
+export function toCartItems(
+  lines: CartLineRow[],
+  stock: StockRow[],
+  images: ImageRow[],
+): CartItem[] {
+  const products = productsById(lines, stock, images);
+  return lines.map(({ item, product: row }) => {
+    const product = productOf(products, row.id);
+    return {
+      _id: item.id,
+      productId: {
+        _id: product._id,
+        title: product.title,
+        images: product.images,
+        gender: product.gender,
+        price: product.price,
+        sizes: product.sizes,
+      },
+      size: item.size as Size,
+      quantity: item.quantity,
+      selected: item.selected,
+      totalPrice: paiseToRupees(row.pricePaise * item.quantity),
+    };
+  });
+}
+
+/** The selected lines as checkout records them: database price, first picture. */
+export function toSelectedLines(lines: CartLineRow[], images: ImageRow[]): SelectedLine[] {
+  const products = productsById(lines, [], images);
+  return lines.map(({ item, product: row }) => ({
+    cartItemId: item.id,
+    productId: row.id,
+    title: row.title,
+    image: productOf(products, row.id).images[0]?.url ?? '',
+    size: item.size,
+    pricePaise: row.pricePaise,
+    quantity: item.quantity,
+  }));
+}
+
+export function toQuote(lines: SelectedLine[], price: Price, estimatedDelivery: string): Quote {
+  return {
+    lines: lines.map((line) => ({
+      _id: line.cartItemId,
+      title: line.title,
+      quantity: line.quantity,
+      lineTotal: paiseToRupees(line.pricePaise * line.quantity),
+    })),
+    // Units, not lines: 2 × a tee and 1 × a hoodie are 3 items.
+    itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
+    subtotal: paiseToRupees(price.subtotalPaise),
+    coupon: price.coupon
+      ? { code: price.coupon.code, description: price.coupon.description }
+      : null,
+    couponError: price.couponError,
+    discount: paiseToRupees(price.discountPaise),
+    giftWrap: paiseToRupees(price.giftWrapPaise),
+    delivery: paiseToRupees(price.deliveryPaise),
+    total: paiseToRupees(price.totalPaise),
+    estimatedDelivery,
+  };
+}

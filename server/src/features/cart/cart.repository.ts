@@ -1,0 +1,137 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database } from '#server/db/client.ts';
+import { cartItems } from '#server/db/schema/cart.ts';
+import { products } from '#server/db/schema/catalogue.ts';
+import type { ProductRow } from '#server/features/catalogue/catalogue.repository.ts';
+
+export type CartItemRow = typeof cartItems.$inferSelect;
+
+/** A cart line with the product it holds, as the mapper needs both. */
+export interface CartLineRow {
+  item: CartItemRow;
+  product: ProductRow;
+}
+
+export interface NewCartItem {
+  userId: string;
+  productId: string;
+  size: string;
+  quantity: number;
+}
+
+/** A line whose product has left the shop (archived) is not shown, priced or ordered. */
+const productOnSale = isNull(products.archivedAt);
+
+/** A user's lines of products on sale, oldest first; only the selected ones when asked. */
+export async function findCartLines(
+  db: Database,
+  userId: string,
+  options: { selectedOnly?: boolean } = {},
+): Promise<CartLineRow[]> {
+  return db
+    .select({ item: cartItems, product: products })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(
+      and(
+        eq(cartItems.userId, userId),
+        productOnSale,
+        options.selectedOnly ? eq(cartItems.selected, true) : undefined,
+      ),
+    )
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+}
+
+/** One line of this user (another user's line is a miss), with its product on sale. */
+export async function findCartLine(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<CartLineRow | undefined> {
+  const [row] = await db
+    .select({ item: cartItems, product: products })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(and(eq(cartItems.id, id), eq(cartItems.userId, userId), productOnSale));
+  return row;
+}
+
+/**
+ * Adds a line; undefined when the user already has this product in this size
+ * (the unique index cart_items_line_key decides, race-free).
+ */
+export async function insertCartItem(
+  db: Database,
+  line: NewCartItem,
+): Promise<CartItemRow | undefined> {
+  const [row] = await db
+    .insert(cartItems)
+    .values(line)
+    .onConflictDoNothing({ target: [cartItems.userId, cartItems.productId, cartItems.size] })
+    .returning();
+  return row;
+}
+
+/**
+ * Adds several lines at once, skipping any the user already has. They keep
+ * the order given: each is a microsecond younger than the one before.
+ */
+export async function insertCartItems(db: Database, lines: NewCartItem[]): Promise<void> {
+  if (lines.length === 0) return;
+  await db
+    .insert(cartItems)
+    .values(
+      lines.map((line, index) => ({
+        ...line,
+        createdAt: sql`now() + ${index}::int * interval '1 microsecond'`,
+      })),
+    )
+    .onConflictDoNothing({ target: [cartItems.userId, cartItems.productId, cartItems.size] });
+}
+
+export async function updateCartItem(
+  db: Database,
+  userId: string,
+  id: string,
+  changes: { quantity?: number; selected?: boolean },
+): Promise<CartItemRow | undefined> {
+  const [row] = await db
+    .update(cartItems)
+    .set(changes)
+    .where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)))
+    .returning();
+  return row;
+}
+
+export async function setAllSelected(
+  db: Database,
+  userId: string,
+  selected: boolean,
+): Promise<void> {
+  await db.update(cartItems).set({ selected }).where(eq(cartItems.userId, userId));
+}
+
+/** Removes one line of this user; false when there is no such line. */
+export async function deleteCartItem(db: Database, userId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)))
+    .returning({ id: cartItems.id });
+  return rows.length > 0;
+}
+
+/** Removes these lines of this user (the ordered lines, after checkout: D18). */
+export async function deleteCartItems(db: Database, userId: string, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.id, ids)));
+}
+
+/** Which of these product ids name products on sale (a read of the catalogue for the merge). */
+export async function findProductIdsOnSale(db: Database, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(inArray(products.id, ids), productOnSale));
+  return new Set(rows.map((row) => row.id));
+}

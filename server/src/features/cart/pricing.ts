@@ -1,0 +1,83 @@
+/**
+ * What a selection of cart lines costs. The cart's quote and checkout both
+ * call this, so the price a shopper is shown is the price charged (D4, D10, D16).
+ */
+
+/** Gift wrap costs ₹20 (D16). */
+export const GIFT_WRAP_PAISE = 2000;
+
+export interface PricedLine {
+  pricePaise: number;
+  quantity: number;
+}
+
+export interface CouponRule {
+  code: string;
+  description: string;
+  percentOff: number;
+  maxDiscountPaise: number | null;
+  minOrderPaise: number;
+  active: boolean;
+  startsAt: Date | null;
+  endsAt: Date | null;
+}
+
+export interface Price {
+  subtotalPaise: number;
+  discountPaise: number;
+  giftWrapPaise: number;
+  deliveryPaise: number;
+  totalPaise: number;
+  coupon: CouponRule | null;
+  couponError: string | null;
+}
+
+/** Why a coupon cannot apply to this subtotal now, or null when it can. */
+export function couponProblem(
+  coupon: CouponRule | undefined,
+  subtotalPaise: number,
+  now: Date,
+): string | null {
+  if (!coupon?.active) return 'This coupon code is not valid';
+  if ((coupon.startsAt && now < coupon.startsAt) || (coupon.endsAt && now >= coupon.endsAt)) {
+    return 'This coupon has expired';
+  }
+  if (subtotalPaise < coupon.minOrderPaise) {
+    return `This coupon needs an order of at least ₹${coupon.minOrderPaise / 100}`;
+  }
+  return null;
+}
+
+export function priceLines(options: {
+  lines: PricedLine[];
+  /** The coupon the shopper asked for (undefined when it does not exist), or null for none. */
+  coupon: CouponRule | undefined | null;
+  giftWrap: boolean;
+  now: Date;
+}): Price {
+  const subtotalPaise = options.lines.reduce(
+    (sum, line) => sum + line.pricePaise * line.quantity,
+    0,
+  );
+  const problem =
+    options.coupon === null ? null : couponProblem(options.coupon, subtotalPaise, options.now);
+  const coupon = options.coupon && !problem ? options.coupon : null;
+  const discountPaise = coupon
+    ? Math.min(
+        Math.round((subtotalPaise * coupon.percentOff) / 100),
+        coupon.maxDiscountPaise ?? Number.POSITIVE_INFINITY,
+      )
+    : 0;
+  const giftWrapPaise = options.giftWrap ? GIFT_WRAP_PAISE : 0;
+  // Delivery is free on every order ('Free Delivery', SPEC §2).
+  const deliveryPaise = 0;
+  return {
+    subtotalPaise,
+    discountPaise,
+    giftWrapPaise,
+    deliveryPaise,
+    totalPaise: subtotalPaise - discountPaise + giftWrapPaise + deliveryPaise,
+    coupon,
+    couponError: problem,
+  };
+}

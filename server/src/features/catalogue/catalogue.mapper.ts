@@ -1,0 +1,64 @@
+import { type Product, type ProductFilters, SIZES, type Size } from '#contract';
+import { mediaUrl } from '#server/features/media/media.service.ts';
+import { paiseToRupees } from '#server/lib/money.ts';
+import type { ImageRow, ProductRow, StockRow } from './catalogue.repository.ts';
+
+const sizeRank = (size: string) => {
+  const rank = SIZES.indexOf(size as Size);
+  return rank === -1 ? SIZES.length : rank;
+};
+
+export const bySizeOrder = (a: string, b: string) => sizeRank(a) - sizeRank(b);
+
+/** Reshapes product rows with their stock and images into the API's products (D3, D4). */
+export function toProducts(rows: ProductRow[], stock: StockRow[], images: ImageRow[]): Product[] {
+  const sizesByProduct = new Map<string, StockRow[]>();
+  for (const line of stock) {
+    const lines = sizesByProduct.get(line.productId) ?? [];
+    lines.push(line);
+    sizesByProduct.set(line.productId, lines);
+  }
+  const imagesByProduct = new Map<string, { url: string }[]>();
+  for (const image of images) {
+    const list = imagesByProduct.get(image.productId) ?? [];
+    list.push({ url: mediaUrl(image.imageId) });
+    imagesByProduct.set(image.productId, list);
+  }
+  return rows.map((row) => ({
+    _id: row.id,
+    title: row.title,
+    description: row.description,
+    price: paiseToRupees(row.pricePaise),
+    rating: row.rating,
+    gender: row.gender,
+    category: row.category,
+    images: imagesByProduct.get(row.id) ?? [],
+    sizes: Object.fromEntries(
+      (sizesByProduct.get(row.id) ?? [])
+        .sort((a, b) => bySizeOrder(a.size, b.size))
+        .map((line) => [line.size, line.stock]),
+    ),
+    isNew: row.isNew,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+export function toProductFilters(values: {
+  sizes: string[];
+  categories: string[];
+  genders: string[];
+  minPricePaise: number;
+  maxPricePaise: number;
+}): ProductFilters {
+  return {
+    sizes: values.sizes
+      .filter((size): size is Size => SIZES.includes(size as Size))
+      .sort(bySizeOrder),
+    categories: values.categories,
+    genders: values.genders,
+    priceStats: {
+      minPrice: paiseToRupees(values.minPricePaise),
+      maxPrice: paiseToRupees(values.maxPricePaise),
+    },
+  };
+}

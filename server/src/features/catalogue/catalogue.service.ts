@@ -1,0 +1,85 @@
+import {
+  DEFAULT_SORT,
+  type ListProductsQuery,
+  type Product,
+  type ProductFilters,
+  type ProductPage,
+} from '#contract';
+import type { Database } from '#server/db/client.ts';
+import { notFound } from '#server/lib/app-error.ts';
+import { isUuid } from '#server/lib/ids.ts';
+import { rupeesToPaise } from '#server/lib/money.ts';
+import { toProductFilters, toProducts } from './catalogue.mapper.ts';
+import {
+  findFilterValues,
+  findProduct,
+  findProductDetails,
+  findProductPage,
+  findSearchTerms,
+  type ProductRow,
+} from './catalogue.repository.ts';
+
+/** Lower case words without hyphens or apostrophes, as the search vector is stored. */
+export function searchWords(search: string | undefined): string[] {
+  if (!search) return [];
+  return search
+    .toLowerCase()
+    .replace(/[-'’]/g, '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
+}
+
+export function createCatalogueService(db: Database) {
+  async function withDetails(rows: ProductRow[]): Promise<Product[]> {
+    const { stock, images } = await findProductDetails(
+      db,
+      rows.map((row) => row.id),
+    );
+    return toProducts(rows, stock, images);
+  }
+
+  return {
+    async listProducts(query: ListProductsQuery): Promise<ProductPage> {
+      const words = searchWords(query.search);
+      const terms = await findSearchTerms(db, words);
+      const page = { page: query.page, limit: query.limit };
+      // A word like nothing in the catalogue matches no product: no need to look.
+      if (terms.some((group) => group.length === 0)) {
+        return { results: [], total: 0, pages: 0, ...page };
+      }
+      const { rows, total } = await findProductPage(db, {
+        terms,
+        genders: query.gender,
+        categories: query.category,
+        sizes: query.size,
+        minPricePaise: query.minPrice === undefined ? undefined : rupeesToPaise(query.minPrice),
+        maxPricePaise: query.maxPrice === undefined ? undefined : rupeesToPaise(query.maxPrice),
+        minRating: query.rating,
+        sortBy: query.sortBy ?? (words.length > 0 ? 'relevance' : DEFAULT_SORT),
+        offset: (query.page - 1) * query.limit,
+        limit: query.limit,
+      });
+      return {
+        results: await withDetails(rows),
+        total,
+        pages: Math.ceil(total / query.limit),
+        ...page,
+      };
+    },
+
+    async getProductFilters(): Promise<ProductFilters> {
+      return toProductFilters(await findFilterValues(db));
+    },
+
+    async getProduct(id: string): Promise<Product> {
+      const row = isUuid(id) ? await findProduct(db, id) : undefined;
+      if (!row) throw notFound('Product not found');
+      const [product] = await withDetails([row]);
+      if (!product) throw notFound('Product not found');
+      return product;
+    },
+  };
+}
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;

@@ -1,0 +1,31 @@
+import { createHash } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '#server/db/client.ts';
+import { images } from '#server/db/schema/catalogue.ts';
+
+export interface NewImage {
+  bytes: Buffer;
+  contentType: string;
+  width: number;
+  height: number;
+}
+
+/** Stores an image once per distinct content and returns its id. */
+export async function storeImage(db: Database, image: NewImage): Promise<string> {
+  const sha256 = createHash('sha256').update(image.bytes).digest('hex');
+  const [row] = await db
+    .insert(images)
+    .values({ ...image, sha256 })
+    .onConflictDoUpdate({ target: images.sha256, set: { sha256: sql`excluded.sha256` } })
+    .returning({ id: images.id });
+  if (!row) throw new Error('Storing an image returned no row');
+  return row.id;
+}
+
+export async function findImage(db: Database, id: string) {
+  const [row] = await db
+    .select({ bytes: images.bytes, contentType: images.contentType, sha256: images.sha256 })
+    .from(images)
+    .where(eq(images.id, id));
+  return row;
+}

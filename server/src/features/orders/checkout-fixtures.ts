@@ -1,0 +1,87 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { AddressSchema, CartItemSchema } from '#contract';
+import type { Database } from '#server/db/client.ts';
+import { productStock, products } from '#server/db/schema/catalogue.ts';
+import { expectResult } from '#server-test/http.ts';
+import type { SignedUp } from '#server-test/users.ts';
+
+/** Helpers the checkout tests share: a cart line, an address, a checkout call, stock as stored. */
+
+export const addressBody = {
+  name: 'Asha Rao',
+  phone: '+91 98765 43210',
+  pincode: '560001',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  fullAddress: '12 MG Road, Ashok Nagar',
+};
+
+export const addLine = (
+  app: FastifyInstance,
+  user: SignedUp,
+  productId: string,
+  size: string,
+  quantity = 1,
+) =>
+  expectResult(
+    app,
+    {
+      method: 'POST',
+      url: '/api/v1/cart/create',
+      headers: user.auth,
+      payload: { productId, size, quantity },
+    },
+    CartItemSchema,
+    201,
+  );
+
+export const addAddress = (
+  app: FastifyInstance,
+  user: SignedUp,
+  overrides: Record<string, string> = {},
+) =>
+  expectResult(
+    app,
+    {
+      method: 'POST',
+      url: '/api/v1/address/add',
+      headers: user.auth,
+      payload: { ...addressBody, ...overrides },
+    },
+    AddressSchema,
+    201,
+  );
+
+export function checkoutRequest(
+  user: SignedUp | undefined,
+  payload: unknown = {},
+  key?: string,
+): InjectOptions {
+  return {
+    method: 'POST',
+    url: '/api/v1/order/checkout',
+    headers: { ...user?.auth, ...(key !== undefined && { 'Idempotency-Key': key }) },
+    payload: payload as object,
+  };
+}
+
+export async function stockOf(
+  db: Database,
+  productId: string,
+  size: string,
+): Promise<number | undefined> {
+  const [row] = await db
+    .select({ stock: productStock.stock })
+    .from(productStock)
+    .where(and(eq(productStock.productId, productId), eq(productStock.size, size)));
+  return row?.stock;
+}
+
+export async function unitsSoldOf(db: Database, productId: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ unitsSold: products.unitsSold })
+    .from(products)
+    .where(eq(products.id, productId));
+  return row?.unitsSold;
+}

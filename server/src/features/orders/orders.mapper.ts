@@ -1,0 +1,70 @@
+import type { Order, Size } from '#contract';
+import { paiseToRupees } from '#server/lib/money.ts';
+import type { OrderEventRow, OrderItemRow, OrderRow } from './orders.repository.ts';
+
+function groupByOrder<Row extends { orderId: string }>(rows: Row[]): Map<string, Row[]> {
+  const groups = new Map<string, Row[]>();
+  for (const row of rows) {
+    const group = groups.get(row.orderId) ?? [];
+    group.push(row);
+    groups.set(row.orderId, group);
+  }
+  return groups;
+}
+
+/** Reshapes an order row with its items and events into the API's order (D3, D4). */
+export function toOrder(row: OrderRow, items: OrderItemRow[], events: OrderEventRow[]): Order {
+  return {
+    _id: row.id,
+    status: row.status,
+    items: [...items]
+      .sort((a, b) => a.position - b.position)
+      .map((item) => ({
+        _id: item.id,
+        productId: item.productId,
+        name: item.name,
+        image: item.image,
+        // Sizes were copied from the product's stock rows, which hold only known sizes.
+        size: item.size as Size,
+        price: paiseToRupees(item.pricePaise),
+        quantity: item.quantity,
+      })),
+    subtotal: paiseToRupees(row.subtotalPaise),
+    discount: paiseToRupees(row.discountPaise),
+    couponCode: row.couponCode,
+    giftWrap: paiseToRupees(row.giftWrapPaise),
+    giftMessage: row.giftMessage,
+    totalPrice: paiseToRupees(row.totalPaise),
+    paymentMethod: row.paymentMethod,
+    card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
+    address: {
+      name: row.addressName,
+      phone: row.addressPhone,
+      pincode: row.addressPincode,
+      city: row.addressCity,
+      state: row.addressState,
+      fullAddress: row.addressFullAddress,
+    },
+    createdAt: row.createdAt.toISOString(),
+    estimateDeliveryDate: row.estimateDeliveryDate,
+    deliveredAt: row.deliveredAt ? row.deliveredAt.toISOString() : null,
+    events: events.map((event) => ({
+      type: event.type,
+      at: event.at.toISOString(),
+      note: event.note,
+    })),
+  };
+}
+
+/** Several orders, each with its own items and events picked out of the lists. */
+export function toOrders(
+  rows: OrderRow[],
+  items: OrderItemRow[],
+  events: OrderEventRow[],
+): Order[] {
+  const itemsByOrder = groupByOrder(items);
+  const eventsByOrder = groupByOrder(events);
+  return rows.map((row) =>
+    toOrder(row, itemsByOrder.get(row.id) ?? [], eventsByOrder.get(row.id) ?? []),
+  );
+}

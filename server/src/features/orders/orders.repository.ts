@@ -1,0 +1,164 @@
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Database } from '#server/db/client.ts';
+import { idempotencyKeys, orderEvents, orderItems, orders } from '#server/db/schema/orders.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+export type NewOrderItem = typeof orderItems.$inferInsert;
+export type OrderEventRow = typeof orderEvents.$inferSelect;
+export type NewOrderEvent = typeof orderEvents.$inferInsert;
+
+export async function insertOrder(db: Database, order: NewOrder): Promise<OrderRow> {
+  const [row] = await db.insert(orders).values(order).returning();
+  if (!row) throw new Error('Inserting an order returned no row');
+  return row;
+}
+
+export async function insertOrderItems(
+  db: Database,
+  items: NewOrderItem[],
+): Promise<OrderItemRow[]> {
+  if (items.length === 0) return [];
+  return db.insert(orderItems).values(items).returning();
+}
+
+export async function insertOrderEvent(db: Database, event: NewOrderEvent): Promise<OrderEventRow> {
+  const [row] = await db.insert(orderEvents).values(event).returning();
+  if (!row) throw new Error('Inserting an order event returned no row');
+  return row;
+}
+
+/** One of a user's orders; another user's id finds nothing. */
+export async function findOrder(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.userId, userId)));
+  return row;
+}
+
+/**
+ * The same, locking the row until the transaction ends: a second change of
+ * the order waits, then sees the first one's result (D19).
+ */
+export async function lockOrder(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.userId, userId)))
+    .for('update');
+  return row;
+}
+
+/** A user's orders, newest first. */
+export async function findUserOrders(db: Database, userId: string): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+}
+
+export async function findOrderItems(db: Database, orderIds: string[]): Promise<OrderItemRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.orderId), asc(orderItems.position));
+}
+
+export async function findOrderEvents(db: Database, orderIds: string[]): Promise<OrderEventRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(orderEvents)
+    .where(inArray(orderEvents.orderId, orderIds))
+    .orderBy(asc(orderEvents.orderId), asc(orderEvents.at), asc(orderEvents.id));
+}
+
+export async function updateOrderStatus(
+  db: Database,
+  id: string,
+  status: OrderRow['status'],
+): Promise<OrderRow> {
+  const [row] = await db.update(orders).set({ status }).where(eq(orders.id, id)).returning();
+  if (!row) throw new Error('Updating an order returned no row');
+  return row;
+}
+
+/** How long a checkout's Idempotency-Key answers with its first order (D18). */
+const KEY_LIFETIME = sql`interval '24 hours'`;
+
+/**
+ * Claims a key for a checkout. A concurrent claim of the same key waits on the
+ * primary key until the first transaction ends; false when the key is taken.
+ */
+export async function insertIdempotencyKey(
+  db: Database,
+  key: { userId: string; key: string; requestHash: string },
+): Promise<boolean> {
+  const rows = await db
+    .insert(idempotencyKeys)
+    .values(key)
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  return rows.length > 0;
+}
+
+/** A taken key, and whether it is still within its lifetime (by the database's clock). */
+export async function findIdempotencyKey(db: Database, userId: string, key: string) {
+  const [row] = await db
+    .select({
+      requestHash: idempotencyKeys.requestHash,
+      orderId: idempotencyKeys.orderId,
+      live: sql<boolean>`${idempotencyKeys.createdAt} > now() - ${KEY_LIFETIME}`,
+    })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  return row;
+}
+
+/**
+ * Takes over a key whose lifetime is over (or that names no order), as if it
+ * were new. False when it is live: someone renewed it first.
+ */
+export async function renewIdempotencyKey(
+  db: Database,
+  key: { userId: string; key: string; requestHash: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(idempotencyKeys)
+    .set({ requestHash: key.requestHash, orderId: null, createdAt: sql`now()` })
+    .where(
+      and(
+        eq(idempotencyKeys.userId, key.userId),
+        eq(idempotencyKeys.key, key.key),
+        or(
+          sql`${idempotencyKeys.createdAt} <= now() - ${KEY_LIFETIME}`,
+          isNull(idempotencyKeys.orderId),
+        ),
+      ),
+    )
+    .returning({ key: idempotencyKeys.key });
+  return rows.length > 0;
+}
+
+export async function setIdempotencyKeyOrder(
+  db: Database,
+  key: { userId: string; key: string; orderId: string },
+): Promise<void> {
+  await db
+    .update(idempotencyKeys)
+    .set({ orderId: key.orderId })
+    .where(and(eq(idempotencyKeys.userId, key.userId), eq(idempotencyKeys.key, key.key)));
+}

@@ -1,0 +1,79 @@
+import type { CardBody, PaymentMethod } from '#contract';
+import type { Database } from '#server/db/client.ts';
+import { AppError, badRequest } from '#server/lib/app-error.ts';
+import { hasExpired, isLuhnValid } from './cards.ts';
+import { createTestGateway, type PaymentProvider } from './payment-provider.ts';
+import { insertSavedCard } from './payments.repository.ts';
+
+/** How an order was paid, as the order keeps it: brand and last 4 digits at most (D12). */
+export interface Payment {
+  method: PaymentMethod;
+  cardBrand: string | null;
+  cardLast4: string | null;
+}
+
+export function createPaymentsService(
+  provider: PaymentProvider = createTestGateway(),
+  clock: () => Date = () => new Date(),
+) {
+  return {
+    /**
+     * Takes the payment for an order, inside the caller's transaction: a bad
+     * card is a 400, a declined one a 402, and 'save' keeps the card's name,
+     * brand, last 4 and expiry. The card number and CVV go to the provider
+     * and nowhere else.
+     */
+    async pay(
+      db: Database,
+      userId: string,
+      request: { method: PaymentMethod; amountPaise: number; card?: CardBody | undefined },
+    ): Promise<Payment> {
+      if (request.method === 'cash') {
+        const answer = await provider.authorize({
+          method: 'cash',
+          amountPaise: request.amountPaise,
+        });
+        if (!answer.approved) throw new AppError('payment_required', answer.message);
+        return { method: 'cash', cardBrand: null, cardLast4: null };
+      }
+      const { card } = request;
+      if (!card) throw badRequest('Card details are required to pay by card');
+      if (!isLuhnValid(card.number)) {
+        throw badRequest('Card number is not valid', [
+          { field: 'card.number', message: 'Card number is not valid' },
+        ]);
+      }
+      if (hasExpired(card, clock())) {
+        throw badRequest('Card has expired', [
+          { field: 'card.expYear', message: 'Card has expired' },
+        ]);
+      }
+      const answer = await provider.authorize({
+        method: request.method,
+        amountPaise: request.amountPaise,
+        card: {
+          number: card.number,
+          expMonth: card.expMonth,
+          expYear: card.expYear,
+          cvv: card.cvv,
+        },
+      });
+      if (!answer.approved) throw new AppError('payment_required', answer.message);
+      const brand = answer.brand ?? 'Card';
+      const last4 = answer.last4 ?? card.number.slice(-4);
+      if (card.save) {
+        await insertSavedCard(db, {
+          userId,
+          name: card.name,
+          brand,
+          last4,
+          expMonth: card.expMonth,
+          expYear: card.expYear,
+        });
+      }
+      return { method: request.method, cardBrand: brand, cardLast4: last4 };
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

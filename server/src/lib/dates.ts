@@ -1,0 +1,24 @@
+/** The shop keeps India's calendar: delivery dates are days there. */
+const SHOP_TIME_ZONE = 'Asia/Kolkata';
+
+/** Delivery takes 3 days from the order (the cart's 'Express delivery in 3 days', D11). */
+export const DELIVERY_DAYS = 3;
+
+const isoDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: SHOP_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The shop's calendar day of an instant plus some days, as YYYY-MM-DD. */
+export function shopDayPlus(instant: Date, days: number): string {
+  const [year, month, day] = isoDay.format(instant).split('-').map(Number) as [
+    number,
+    number,
+    number,
+  ];
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+export const estimatedDelivery = (orderedAt: Date): string => shopDayPlus(orderedAt, DELIVERY_DAYS);

@@ -1,0 +1,7 @@
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Ids are UUIDs inside and opaque strings outside (D3). Anything else can
+ * name no row, so callers answer 404 without asking the database.
+ */
+export const isUuid = (value: string): boolean => UUID.test(value);

@@ -1,0 +1,100 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { type AuthLevel, type Endpoint, FailureEnvelopeSchema, successEnvelope } from '#contract';
+import { forbidden, unauthorized } from './app-error.ts';
+import type { AuthUser } from './auth-user.ts';
+
+type Parsed<Schema> = Schema extends z.ZodType ? z.output<Schema> : undefined;
+
+type UserFor<Auth extends AuthLevel> = Auth extends 'user' | 'admin'
+  ? AuthUser
+  : Auth extends 'optional'
+    ? AuthUser | undefined
+    : undefined;
+
+export type RouteInput<E> =
+  E extends Endpoint<infer Params, infer Query, infer Body, z.ZodType, infer Auth, infer Headers>
+    ? {
+        params: Parsed<Params>;
+        query: Parsed<Query>;
+        body: Parsed<Body>;
+        headers: Parsed<Headers>;
+        user: UserFor<Auth>;
+        request: FastifyRequest;
+      }
+    : never;
+
+/** Who is calling, as the endpoint demands: 401 without a live session, 403 for a non-admin. */
+async function userFor(request: FastifyRequest, auth: AuthLevel): Promise<AuthUser | undefined> {
+  if (auth === 'none') return undefined;
+  const user = await request.server.authenticate(request);
+  if (auth === 'optional') return user;
+  if (!user) throw unauthorized();
+  if (auth === 'admin' && user.role !== 'admin') throw forbidden();
+  return user;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | undefined;
+  }
+}
+
+export interface RouteOptions {
+  /** 201 for calls that create something. */
+  status?: 200 | 201;
+  /** A tighter per-client limit than the API-wide one (@fastify/rate-limit), for public writes. */
+  rateLimit?: { max: number; timeWindow: string };
+}
+
+/**
+ * Registers one contract endpoint: the contract's schemas parse the request
+ * and shape the response (so nothing extra leaks), and the handler's result
+ * goes out in the success envelope (D2).
+ */
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (input: RouteInput<E>) => Promise<z.input<E['result']>>,
+  options: RouteOptions = {},
+): void {
+  const status = options.status ?? 200;
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: endpoint.method,
+    url: endpoint.path,
+    ...(options.rateLimit && { config: { rateLimit: options.rateLimit } }),
+    schema: {
+      operationId: endpoint.name,
+      tags: [endpoint.tag],
+      summary: endpoint.summary,
+      ...(endpoint.params && { params: endpoint.params }),
+      ...(endpoint.query && { querystring: endpoint.query }),
+      ...(endpoint.body && { body: endpoint.body }),
+      ...(endpoint.headers && { headers: endpoint.headers }),
+      ...(endpoint.auth !== 'none' && { security: [{ bearerAuth: [] }] }),
+      response: {
+        [status]: successEnvelope(endpoint.result),
+        '4xx': FailureEnvelopeSchema,
+        '5xx': FailureEnvelopeSchema,
+      },
+    },
+    // Who is calling is settled before the body is even parsed: 401 comes before 400.
+    onRequest: async (request) => {
+      request.user = await userFor(request, endpoint.auth);
+    },
+    handler: async (request, reply) => {
+      const input = {
+        params: request.params,
+        query: request.query,
+        body: request.body,
+        headers: request.headers,
+        user: request.user,
+        request,
+      };
+      // The schemas above have parsed params, query, body and headers into exactly these types.
+      const result = await handler(input as unknown as RouteInput<E>);
+      return reply.code(status).send({ success: true, result });
+    },
+  });
+}

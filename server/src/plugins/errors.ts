@@ -1,0 +1,70 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { FailureEnvelope, FieldError } from '#contract';
+import { AppError } from '#server/lib/app-error.ts';
+
+const GENERIC_FAILURE = 'Something went wrong on our side. Please try again.';
+
+const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** 'minPrice: must be a number', unless the message already names its field. */
+function describe(error: FieldError): string {
+  return squash(error.message).includes(squash(error.field))
+    ? error.message
+    : `${error.field}: ${error.message}`;
+}
+
+function validationFailure(error: FastifyError): FailureEnvelope {
+  const errors: FieldError[] = (error.validation ?? []).map((issue) => ({
+    field:
+      issue.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
+      (error.validationContext ?? 'request'),
+    message: issue.message ?? 'is not valid',
+  }));
+  const first = errors[0];
+  return { success: false, message: first ? describe(first) : 'The request is not valid', errors };
+}
+
+/**
+ * One place turns every failure into the D2 envelope: AppErrors with their
+ * kind's status, schema failures as 400 with one entry per field, Fastify's
+ * own client errors (bad JSON, 413, 429) with their status, and anything else
+ * as a logged, generic 500.
+ */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler<FastifyError | AppError>((error, request, reply) => {
+    if (error instanceof AppError) {
+      const body: FailureEnvelope = { success: false, message: error.message };
+      if (error.fieldErrors) body.errors = error.fieldErrors;
+      return reply.code(error.status).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(400).send(validationFailure(error));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ success: false, message: error.message });
+    }
+    request.log.error(
+      { err: error, method: request.method, url: request.url, params: request.params },
+      'request failed',
+    );
+    return reply.code(500).send({ success: false, message: GENERIC_FAILURE });
+  });
+}
+
+/**
+ * Errors the router raises before any handler or error handler runs (a URL
+ * that does not decode, a path segment over the length limit), in the envelope.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'A part of the address is too long'
+      : 'The address is not valid';
+  return reply.code(error.statusCode ?? 400).send({ success: false, message });
+}

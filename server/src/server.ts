@@ -1,0 +1,33 @@
+import { buildApp, WEB_DIST } from '#server/app.ts';
+import { loadConfig } from '#server/config/env.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { seedCatalogueIfEmpty } from '#server/db/seed/seed.ts';
+
+/** Starts the shop: migrate, seed an empty catalogue, listen, and close cleanly on a signal. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  await database.migrate();
+  const app = await buildApp({ config, database, webRoot: WEB_DIST });
+  const seeded = await seedCatalogueIfEmpty(database.db);
+  if (seeded > 0) app.log.info(`Seeded the catalogue with ${seeded} products`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received: closing`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Size } from '#contract';
+import type { Database } from '#server/db/client.ts';
+import { products } from '#server/db/schema/catalogue.ts';
+import { insertProduct } from '#server/features/catalogue/catalogue.repository.ts';
+import { storeImage } from '#server/features/media/media.repository.ts';
+
+export interface ProductFixture {
+  title?: string;
+  description?: string;
+  price?: number;
+  rating?: number;
+  gender?: string;
+  category?: string;
+  isNew?: boolean;
+  unitsSold?: number;
+  createdAt?: Date;
+  stock?: Partial<Record<Size, number>>;
+  images?: number;
+}
+
+/** Stores a product for a test, with small SVG pictures of its own; returns its id. */
+export async function createProduct(db: Database, fixture: ProductFixture = {}): Promise<string> {
+  const imageIds: string[] = [];
+  for (let index = 0; index < (fixture.images ?? 2); index++) {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 12"><title>${randomUUID()}</title></svg>`;
+    imageIds.push(
+      await storeImage(db, {
+        bytes: Buffer.from(svg),
+        contentType: 'image/svg+xml',
+        width: 10,
+        height: 12,
+      }),
+    );
+  }
+  return insertProduct(db, {
+    title: fixture.title ?? `Plain Tee ${randomUUID().slice(0, 8)}`,
+    description: fixture.description ?? 'A plain everyday top.',
+    pricePaise: Math.round((fixture.price ?? 499) * 100),
+    rating: fixture.rating ?? 4,
+    gender: fixture.gender ?? 'Unisex',
+    category: fixture.category ?? 'Tops',
+    isNew: fixture.isNew ?? false,
+    unitsSold: fixture.unitsSold ?? 0,
+    ...(fixture.createdAt && { createdAt: fixture.createdAt }),
+    stock: Object.entries(fixture.stock ?? { M: 5 }).map(([size, stock]) => ({ size, stock })),
+    imageIds,
+  });
+}
+
+export async function archiveProduct(db: Database, id: string): Promise<void> {
+  await db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, id));
+}

@@ -1,0 +1,41 @@
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type CartItem, CartItemSchema } from '#contract';
+import { initialCartState, useCartStore } from '#web/features/cart/stores/cart-store.ts';
+import { STORAGE_KEYS } from '#web/lib/storage-keys.ts';
+import { makeProduct } from '#web/testing/data.ts';
+import { renderRoutes } from '#web/testing/render.tsx';
+import { RootLayout } from './root-layout.tsx';
+
+function line(id: string): CartItem {
+  const product = makeProduct();
+  return CartItemSchema.parse({
+    _id: id,
+    productId: product,
+    size: 'M',
+    quantity: 1,
+    selected: true,
+    totalPrice: product.price,
+  });
+}
+
+afterEach(() => {
+  useCartStore.setState(initialCartState);
+});
+
+describe('RootLayout', () => {
+  it('shows the cart store line count on the cart badge, and persists the cart under cart-storage', () => {
+    renderRoutes([{ path: '/', Component: RootLayout }]);
+    const banner = within(screen.getByRole('banner'));
+    expect(banner.getByRole('link', { name: 'Cart' })).toBeInTheDocument();
+
+    act(() =>
+      useCartStore.setState({ list: [line('a'), line('b')], totalPrice: 998, totalProduct: 2 }),
+    );
+
+    expect(banner.getByRole('link', { name: 'Cart, 2 items' })).toHaveTextContent('2');
+    const stored = JSON.parse(localStorage.getItem(STORAGE_KEYS.cart) ?? '{}');
+    expect(Object.keys(stored.state)).toEqual(['list', 'totalPrice', 'totalProduct']);
+    expect(stored.state.totalProduct).toBe(2);
+  });
+});

@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
+import { FullScreenSpinner } from '#web/components/ui/spinner.tsx';
+import { routePaths } from '#web/config/paths.ts';
+import { RootLayout } from './root-layout.tsx';
+import { RouteError } from './route-error.tsx';
+import { HomeRoute } from './routes/home.tsx';
+
+/**
+ * Every route of SPEC §2 (plus D20's tracking page) under one layout. Home
+ * ships in the first bundle; every other page is its own chunk, loaded when
+ * first visited.
+ */
+export const routes: RouteObject[] = [
+  {
+    path: routePaths.home,
+    Component: RootLayout,
+    HydrateFallback: () => <FullScreenSpinner label="Loading page" />,
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        // Errors in a page show inside the layout, so the top bar still works.
+        ErrorBoundary: RouteError,
+        children: [
+          { index: true, Component: HomeRoute },
+          {
+            path: routePaths.products,
+            lazy: async () => ({
+              Component: (await import('./routes/products.tsx')).ProductsRoute,
+            }),
+          },
+          {
+            path: routePaths.product,
+            lazy: async () => ({ Component: (await import('./routes/product.tsx')).ProductRoute }),
+          },
+          {
+            path: routePaths.about,
+            lazy: async () => ({ Component: (await import('./routes/about.tsx')).AboutRoute }),
+          },
+          {
+            path: routePaths.contact,
+            lazy: async () => ({ Component: (await import('./routes/contact.tsx')).ContactRoute }),
+          },
+          {
+            path: routePaths.login,
+            lazy: async () => ({ Component: (await import('./routes/login.tsx')).LoginRoute }),
+          },
+          {
+            path: routePaths.signUp,
+            lazy: async () => ({ Component: (await import('./routes/sign-up.tsx')).SignUpRoute }),
+          },
+          {
+            path: routePaths.cart,
+            lazy: async () => ({ Component: (await import('./routes/cart.tsx')).CartRoute }),
+          },
+          {
+            path: routePaths.checkout,
+            lazy: async () => ({
+              Component: (await import('./routes/checkout.tsx')).CheckoutRoute,
+            }),
+          },
+          {
+            path: routePaths.paymentDone,
+            lazy: async () => ({
+              Component: (await import('./routes/payment-done.tsx')).PaymentDoneRoute,
+            }),
+          },
+          {
+            path: routePaths.profile,
+            lazy: async () => ({ Component: (await import('./routes/profile.tsx')).ProfileRoute }),
+          },
+          {
+            path: routePaths.orders,
+            lazy: async () => ({ Component: (await import('./routes/orders.tsx')).OrdersRoute }),
+          },
+          {
+            path: routePaths.order,
+            lazy: async () => ({ Component: (await import('./routes/order.tsx')).OrderRoute }),
+          },
+          {
+            path: routePaths.orderTracking,
+            lazy: async () => ({
+              Component: (await import('./routes/order-tracking.tsx')).OrderTrackingRoute,
+            }),
+          },
+          {
+            path: routePaths.logout,
+            lazy: async () => ({ Component: (await import('./routes/logout.tsx')).LogoutRoute }),
+          },
+          {
+            path: routePaths.settings,
+            lazy: async () => ({
+              Component: (await import('./routes/settings.tsx')).SettingsRoute,
+            }),
+          },
+          {
+            path: '*',
+            lazy: async () => ({
+              Component: (await import('./routes/not-found.tsx')).NotFoundRoute,
+            }),
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function AppRouter() {
+  const [router] = useState(() => createBrowserRouter(routes));
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,94 @@
+import { Link } from 'react-router';
+import type { Product } from '#contract';
+import { buttonStyles } from '#web/components/ui/button-styles.ts';
+import { paths } from '#web/config/paths.ts';
+import { formatRupees } from '#web/utils/format-money.ts';
+import { inStockSizes } from '../utils/stock.ts';
+import { StarRating } from './star-rating.tsx';
+
+export type ProductCardProduct = Pick<
+  Product,
+  '_id' | 'title' | 'price' | 'rating' | 'images' | 'sizes' | 'isNew'
+>;
+
+interface ProductCardProps {
+  product: ProductCardProduct;
+  /** Position in its grid: card n fades in 0.1 s × n after the first (SPEC §2, §9). */
+  index?: number;
+}
+
+/** One product in a listing (SPEC §2 Product card, §4 states). */
+export function ProductCard({ product, index = 0 }: ProductCardProps) {
+  const href = paths.product(product._id);
+  const sizes = inStockSizes(product.sizes);
+  const outOfStock = sizes.length === 0;
+  const image = product.images[0]?.url;
+
+  return (
+    <article
+      className="group relative flex w-full flex-col overflow-hidden rounded-2xl border border-ink-200 bg-white shadow-sm transition-shadow hover:shadow-md motion-safe:animate-fade-in-up"
+      style={{ animationDelay: `${(index * 0.1).toFixed(1)}s` }}
+    >
+      <div className="relative aspect-[4/5] overflow-hidden bg-ink-100">
+        {/* The title link below is the one assistive tech and the keyboard use; this one is for pointers. */}
+        <Link to={href} tabIndex={-1} aria-hidden="true" className="block size-full">
+          {image ? (
+            <img
+              src={image}
+              alt={product.title}
+              width={400}
+              height={500}
+              loading="lazy"
+              decoding="async"
+              className="size-full object-cover transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none motion-reduce:group-hover:scale-100"
+            />
+          ) : (
+            <span className="flex size-full items-center justify-center text-sm text-ink-500">
+              No picture yet
+            </span>
+          )}
+        </Link>
+        {outOfStock ? (
+          <span className="absolute top-3 left-3 rounded-full bg-red-600 px-2.5 py-1 text-xs font-semibold text-white">
+            Out of Stock
+          </span>
+        ) : product.isNew ? (
+          <span className="absolute top-3 left-3 rounded-full bg-brand-600 px-2.5 py-1 text-xs font-semibold text-white">
+            New
+          </span>
+        ) : null}
+      </div>
+
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h3 className="line-clamp-2 text-base font-semibold text-ink-900">
+          <Link to={href} className="rounded-sm hover:text-brand-700">
+            {product.title}
+          </Link>
+        </h3>
+        <StarRating rating={product.rating} showValue />
+        <p className="text-lg font-bold text-ink-900">{formatRupees(product.price)}</p>
+        <p className="text-sm text-ink-600">
+          {sizes.length > 0 ? `Sizes: ${sizes.join(', ')}` : 'No sizes'}
+        </p>
+        <div className="mt-auto pt-2">
+          {outOfStock ? (
+            <button
+              type="button"
+              disabled
+              className={buttonStyles({ variant: 'primary', size: 'sm', className: 'w-full' })}
+            >
+              Out of Stock
+            </button>
+          ) : (
+            <Link
+              to={href}
+              className={buttonStyles({ variant: 'primary', size: 'sm', className: 'w-full' })}
+            >
+              View Details<span className="sr-only">: {product.title}</span>
+            </Link>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,32 @@
+import { ProductCard, type ProductCardProduct } from './product-card.tsx';
+
+interface ProductGridProps {
+  products: readonly ProductCardProduct[];
+  /** Shown instead of the grid when there are no products. */
+  emptyText: string;
+  className?: string;
+}
+
+/** Cards in a responsive grid: 2 columns on phones up to 5 on wide screens. */
+export function ProductGrid({
+  products,
+  emptyText,
+  className = 'grid-cols-2 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5',
+}: ProductGridProps) {
+  if (products.length === 0) {
+    return (
+      <p className="rounded-2xl border border-dashed border-ink-300 px-4 py-12 text-center text-ink-600">
+        {emptyText}
+      </p>
+    );
+  }
+  return (
+    <ul className={`grid gap-3 sm:gap-5 ${className}`}>
+      {products.map((product, index) => (
+        <li key={product._id} className="flex">
+          <ProductCard product={product} index={index} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,218 @@
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { z } from 'zod';
+import { defineEndpoint, getProduct, getProductFilters, listProducts } from '#contract';
+import { makeProduct } from '#web/testing/data.ts';
+import { ApiError, apiCall, fillPath, serialiseQuery } from './api-client.ts';
+import { STORAGE_KEYS } from './storage-keys.ts';
+
+type FetchMock = Mock<typeof fetch>;
+
+let fetchMock: FetchMock;
+
+function reply(status: number, payload: unknown, init: ResponseInit = {}): Response {
+  const body = typeof payload === 'string' ? payload : JSON.stringify(payload);
+  return new Response(body, {
+    status,
+    headers: { 'content-type': 'application/json' },
+    ...init,
+  });
+}
+
+/** The URL and init of the only fetch call. */
+function sentRequest(): { url: URL; init: RequestInit; headers: Headers } {
+  expect(fetchMock).toHaveBeenCalledTimes(1);
+  const [input, init = {}] = fetchMock.mock.calls[0] ?? [];
+  return {
+    url: new URL(String(input), 'http://shop.test'),
+    init,
+    headers: new Headers(init.headers),
+  };
+}
+
+const filters = {
+  sizes: ['S', 'M'],
+  categories: ['T-Shirts'],
+  genders: ['Men'],
+  priceStats: { minPrice: 499, maxPrice: 1499 },
+};
+
+beforeEach(() => {
+  fetchMock = vi.fn<typeof fetch>();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('apiCall: the request', () => {
+  it('uses the endpoint method and /api/v1 path, and serialises the query with lists comma-joined', async () => {
+    fetchMock.mockResolvedValue(
+      reply(200, {
+        success: true,
+        result: { results: [], total: 0, page: 1, pages: 0, limit: 10 },
+      }),
+    );
+
+    await apiCall(listProducts, {
+      query: { sortBy: 'newest', limit: 10, size: ['S', 'M'], gender: [], search: undefined },
+    });
+
+    const { url, init } = sentRequest();
+    expect(init.method).toBe('GET');
+    expect(url.pathname).toBe('/api/v1/product');
+    expect([...url.searchParams]).toEqual([
+      ['sortBy', 'newest'],
+      ['limit', '10'],
+      ['size', 'S,M'],
+    ]);
+    expect(init.body).toBeUndefined();
+  });
+
+  it('fills and encodes path parameters', async () => {
+    const product = makeProduct({ _id: 'a/b c' });
+    fetchMock.mockResolvedValue(reply(200, { success: true, result: product }));
+
+    await apiCall(getProduct, { params: { id: 'a/b c' } });
+
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/v1/product/a%2Fb%20c');
+  });
+
+  it('sends a JSON body with its content type', async () => {
+    const renameThing = defineEndpoint({
+      name: 'renameThing',
+      method: 'PUT',
+      path: '/thing/:id',
+      tag: 'test',
+      summary: 'test only',
+      auth: 'user',
+      params: z.object({ id: z.string() }),
+      body: z.object({ name: z.string() }),
+      result: z.object({ ok: z.boolean() }),
+    });
+    fetchMock.mockResolvedValue(reply(200, { success: true, result: { ok: true } }));
+
+    const result = await apiCall(renameThing, { params: { id: '7' }, body: { name: 'Tee' } });
+
+    const { url, init, headers } = sentRequest();
+    expect(result).toEqual({ ok: true });
+    expect(init.method).toBe('PUT');
+    expect(url.pathname).toBe('/api/v1/thing/7');
+    expect(init.body).toBe('{"name":"Tee"}');
+    expect(headers.get('content-type')).toBe('application/json');
+  });
+
+  it('attaches the stored token as a bearer authorisation header', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'secret-token');
+    fetchMock.mockResolvedValue(reply(200, { success: true, result: filters }));
+
+    await apiCall(getProductFilters);
+
+    expect(sentRequest().headers.get('authorization')).toBe('Bearer secret-token');
+  });
+
+  it('sends no authorisation header without a token', async () => {
+    fetchMock.mockResolvedValue(reply(200, { success: true, result: filters }));
+
+    await apiCall(getProductFilters);
+
+    expect(sentRequest().headers.has('authorization')).toBe(false);
+  });
+});
+
+describe('apiCall: the answer', () => {
+  it('returns the result parsed by the endpoint schema', async () => {
+    const product = makeProduct();
+    fetchMock.mockResolvedValue(
+      reply(200, { success: true, message: 'ok', result: { ...product, internalCost: 120 } }),
+    );
+
+    const result = await apiCall(getProduct, { params: { id: product._id } });
+
+    expect(result).toEqual(product);
+    expect(result).not.toHaveProperty('internalCost');
+  });
+
+  it('throws ApiError with the status, message and field errors of a failure envelope', async () => {
+    fetchMock.mockResolvedValue(
+      reply(400, {
+        success: false,
+        message: 'limit must be at most 100',
+        errors: [{ field: 'limit', message: 'limit must be at most 100' }],
+      }),
+    );
+
+    const error = await apiCall(listProducts, { query: { limit: 500 } }).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    const apiError = error as ApiError;
+    expect(apiError.status).toBe(400);
+    expect(apiError.message).toBe('limit must be at most 100');
+    expect(apiError.fieldErrors).toEqual([
+      { field: 'limit', message: 'limit must be at most 100' },
+    ]);
+    expect(apiError.fieldError('limit')).toBe('limit must be at most 100');
+    expect(apiError.fieldError('page')).toBeUndefined();
+  });
+
+  it('throws ApiError with a readable message when a failure is not an envelope', async () => {
+    fetchMock.mockResolvedValue(
+      reply(502, '<html>Bad Gateway</html>', { headers: { 'content-type': 'text/html' } }),
+    );
+
+    const error = await apiCall(getProductFilters).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 502, fieldErrors: [] });
+    expect((error as ApiError).message).toMatch(/trouble/);
+  });
+
+  it('throws ApiError when a success does not match the result schema', async () => {
+    fetchMock.mockResolvedValue(reply(200, { success: true, result: { sizes: 'all' } }));
+
+    await expect(apiCall(getProductFilters)).rejects.toMatchObject({
+      name: 'ApiError',
+      status: 200,
+    });
+  });
+
+  it('throws ApiError with status 0 when the server cannot be reached', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+
+    await expect(apiCall(getProductFilters)).rejects.toMatchObject({
+      name: 'ApiError',
+      status: 0,
+      message: expect.stringMatching(/could not reach/i),
+    });
+  });
+
+  it('lets an aborted call reject with the AbortError, not an ApiError', async () => {
+    fetchMock.mockImplementation(
+      (_input, init) =>
+        new Promise((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () =>
+            reject(new DOMException('The operation was aborted.', 'AbortError')),
+          );
+        }),
+    );
+    const controller = new AbortController();
+
+    const call = apiCall(getProductFilters, { signal: controller.signal });
+    controller.abort();
+
+    await expect(call).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(call).rejects.not.toBeInstanceOf(ApiError);
+  });
+});
+
+describe('helpers', () => {
+  it('fillPath refuses a missing parameter', () => {
+    expect(() => fillPath('/product/:id', {})).toThrow(/needs the parameter "id"/);
+  });
+
+  it('serialiseQuery drops empty values and keeps numbers and booleans', () => {
+    expect(
+      serialiseQuery({ a: '', b: null, c: undefined, d: 0, e: false, f: ['x', '', 'y'] }),
+    ).toBe('d=0&e=false&f=x%2Cy');
+  });
+});

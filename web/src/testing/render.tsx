@@ -1,0 +1,22 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { AppProvider } from '#web/app/provider.tsx';
+
+/** Renders routes in a memory router inside the app's real providers, starting at `path`. */
+export function renderRoutes(routes: RouteObject[], { path = '/' }: { path?: string } = {}) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const user = userEvent.setup();
+  const result = render(
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...result, router, user };
+}
+
+/** Renders one element at `path` (links and hooks of the router work). */
+export function renderWithRouter(ui: ReactElement, { path = '/' }: { path?: string } = {}) {
+  return renderRoutes([{ path: '*', element: ui }], { path });
+}
