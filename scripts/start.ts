@@ -4,11 +4,13 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const builtIndex = join(root, 'web/dist/index.html');
+// WEB_ROOT lets a second checkout of the shop (or a test run) build and serve its own copy.
+const webRoot = resolve(process.env.WEB_ROOT ?? join(root, 'web/dist'));
+const builtIndex = join(webRoot, 'index.html');
 const sources = [
   'web/src',
   'web/public',
@@ -34,7 +36,7 @@ if (sources.some((source) => newestChange(join(root, source)) > builtAt)) {
   const vite = join(root, 'node_modules/vite/bin/vite.js');
   const build = spawnSync(
     process.execPath,
-    [vite, 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'],
+    [vite, 'build', '--config', 'web/vite.config.ts', '--outDir', webRoot, '--logLevel', 'warn'],
     {
       cwd: root,
       stdio: 'inherit',

@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -29,20 +28,18 @@ import { registerOpenApi } from '#server/plugins/openapi.ts';
 import { registerSecurity } from '#server/plugins/security.ts';
 import { registerWebApp } from '#server/plugins/web-app.ts';
 
-export const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
-
 export interface AppDependencies {
   config: AppConfig;
   database: DatabaseHandle;
-  /** The built web app to serve; tests of the API leave it out. */
-  webRoot?: string;
+  /** Serve the built web app from config.webRoot; tests of the API leave it out. */
+  serveWebApp?: boolean;
 }
 
 /** The whole shop as a Fastify instance, ready to listen or to be injected into. */
 export async function buildApp({
   config,
   database,
-  webRoot,
+  serveWebApp = false,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
@@ -83,6 +80,6 @@ export async function buildApp({
     { prefix: API_PREFIX },
   );
   await app.register(mediaRoutes(media));
-  await registerWebApp(app, webRoot);
+  await registerWebApp(app, serveWebApp ? config.webRoot : undefined);
   return app;
 }

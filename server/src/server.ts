@@ -1,4 +1,4 @@
-import { buildApp, WEB_DIST } from '#server/app.ts';
+import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config/env.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { seedCatalogueIfEmpty } from '#server/db/seed/seed.ts';
@@ -8,7 +8,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
   await database.migrate();
-  const app = await buildApp({ config, database, webRoot: WEB_DIST });
+  const app = await buildApp({ config, database, serveWebApp: true });
   const seeded = await seedCatalogueIfEmpty(database.db);
   if (seeded > 0) app.log.info(`Seeded the catalogue with ${seeded} products`);
 

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const EnvSchema = z.object({
@@ -17,6 +18,11 @@ const EnvSchema = z.object({
   CORS_ORIGINS: z.string().default(''),
   /** Set when a reverse proxy sits in front, so client addresses come from X-Forwarded-For. */
   TRUST_PROXY: z.stringbool().default(false),
+  /** The built web app to serve (npm start builds it there). */
+  WEB_ROOT: z
+    .string()
+    .min(1)
+    .default(fileURLToPath(new URL('../../../web/dist', import.meta.url))),
 });
 
 export interface AppConfig {
@@ -29,6 +35,7 @@ export interface AppConfig {
   rateLimitPerMinute: number;
   corsOrigins: string[];
   trustProxy: boolean;
+  webRoot: string;
 }
 
 /** Reads the environment once, at boot, and fails with every problem listed. */
@@ -53,5 +60,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .map((origin) => origin.trim())
       .filter(Boolean),
     trustProxy: vars.TRUST_PROXY,
+    webRoot: resolve(vars.WEB_ROOT),
   };
 }
