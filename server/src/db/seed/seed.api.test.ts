@@ -1,0 +1,20 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '#server/db/client.ts';
+import { countProducts } from '#server/features/catalogue/catalogue.repository.ts';
+import { createTestDatabase } from '#server-test/database.ts';
+import { SEED_PRODUCTS } from './catalogue-data.ts';
+import { seedCatalogueIfEmpty } from './seed.ts';
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+describe('seedCatalogueIfEmpty', () => {
+  it('seeds an empty catalogue once: starting again keeps the data and adds nothing', async () => {
+    expect(await seedCatalogueIfEmpty(database.db)).toBe(SEED_PRODUCTS.length);
+    expect(await seedCatalogueIfEmpty(database.db)).toBe(0);
+    expect(await countProducts(database.db)).toBe(SEED_PRODUCTS.length);
+  });
+});
