@@ -183,23 +183,46 @@ export async function findProductDetails(
   return { stock, images };
 }
 
-export async function findFilterValues(db: Database) {
-  const [sizes, categories, genders, [prices]] = await Promise.all([
-    db
-      .selectDistinct({ value: productStock.size })
-      .from(productStock)
-      .innerJoin(products, eq(products.id, productStock.productId))
-      .where(and(onSale, sql`${productStock.stock} > 0`)),
-    db
-      .selectDistinct({ value: products.category })
-      .from(products)
-      .where(onSale)
-      .orderBy(asc(products.category)),
-    db
-      .selectDistinct({ value: products.gender })
-      .from(products)
-      .where(onSale)
-      .orderBy(asc(products.gender)),
+/**
+ * The distinct values of an indexed product column among products on sale,
+ * by a loose index scan: one index probe per distinct value instead of a
+ * pass over every product (PostgreSQL has no skip scan before version 18).
+ */
+async function distinctOnSale(
+  db: Database,
+  column: typeof products.category | typeof products.gender,
+): Promise<string[]> {
+  const rows = await db.execute(sql`
+    with recursive found(value) as (
+      select min(${column}) from ${products} where ${onSale}
+      union all
+      select (select min(${column}) from ${products} where ${column} > found.value and ${onSale})
+      from found where found.value is not null
+    )
+    select value from found where value is not null`);
+  return rowsOf<{ value: string }>(rows).map((row) => row.value);
+}
+
+/** Which of the given sizes some product on sale has in stock; each probe stops at the first. */
+async function sizesInStock(db: Database, sizes: readonly string[]): Promise<string[]> {
+  const rows = await Promise.all(
+    sizes.map((size) =>
+      db
+        .select({ size: productStock.size })
+        .from(productStock)
+        .innerJoin(products, eq(products.id, productStock.productId))
+        .where(and(eq(productStock.size, size), sql`${productStock.stock} > 0`, onSale))
+        .limit(1),
+    ),
+  );
+  return rows.flat().map((row) => row.size);
+}
+
+export async function findFilterValues(db: Database, sizes: readonly string[]) {
+  const [inStock, categories, genders, [prices]] = await Promise.all([
+    sizesInStock(db, sizes),
+    distinctOnSale(db, products.category),
+    distinctOnSale(db, products.gender),
     db
       .select({
         min: sql<number | null>`min(${products.pricePaise})`,
@@ -209,9 +232,9 @@ export async function findFilterValues(db: Database) {
       .where(onSale),
   ]);
   return {
-    sizes: sizes.map((row) => row.value),
-    categories: categories.map((row) => row.value),
-    genders: genders.map((row) => row.value),
+    sizes: inStock,
+    categories,
+    genders,
     minPricePaise: prices?.min ?? 0,
     maxPricePaise: prices?.max ?? 0,
   };

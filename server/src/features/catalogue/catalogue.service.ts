@@ -4,6 +4,7 @@ import {
   type Product,
   type ProductFilters,
   type ProductPage,
+  SIZES,
 } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import { notFound } from '#server/lib/app-error.ts';
@@ -69,7 +70,7 @@ export function createCatalogueService(db: Database) {
     },
 
     async getProductFilters(): Promise<ProductFilters> {
-      return toProductFilters(await findFilterValues(db));
+      return toProductFilters(await findFilterValues(db, SIZES));
     },
 
     async getProduct(id: string): Promise<Product> {
