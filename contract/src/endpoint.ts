@@ -29,6 +29,10 @@ export interface Endpoint<
   body?: Body;
   /** Request headers the call reads; keys in lower case, as Node.js delivers them. */
   headers?: Headers;
+  /** Media types of a raw request body (a file's bytes, not JSON), when the call takes one. */
+  consumes?: readonly string[];
+  /** Media type of an answer that is a file download instead of the JSON envelope. */
+  produces?: string;
   result: Result;
 }
 

@@ -1,4 +1,5 @@
 export * from './addresses.ts';
+export * from './admin.ts';
 export * from './auth.ts';
 export * from './cart.ts';
 export * from './catalogue.ts';

@@ -1,13 +1,15 @@
 /**
  * Checks every endpoint of the contract at once, so a new endpoint is covered
  * the day it is added: signed-in endpoints refuse missing, garbage and ended
- * tokens, and no malformed or hostile input gets anything but a 4xx envelope.
+ * tokens, admin endpoints refuse shoppers, and no malformed or hostile input
+ * gets anything but a 4xx envelope.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Endpoint } from '#contract';
 import * as contract from '#contract';
+import { signUpAdmin } from '#server-test/admins.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { call } from '#server-test/http.ts';
 import { signUp } from '#server-test/users.ts';
@@ -22,6 +24,7 @@ const endpoints: Endpoint[] = (Object.values(contract) as unknown[]).filter(isEn
 const signedIn = endpoints.filter(
   (endpoint) => endpoint.auth === 'user' || endpoint.auth === 'admin',
 );
+const adminOnly = endpoints.filter((endpoint) => endpoint.auth === 'admin');
 const withBody = endpoints.filter((endpoint) => endpoint.body !== undefined);
 
 const urlOf = (endpoint: Endpoint, id: string = randomUUID()) =>
@@ -37,10 +40,14 @@ function fieldsOf(schema: z.ZodType | undefined): string[] {
 
 let t: TestApp;
 let token: string;
+let adminToken: string;
 let endedToken: string;
+/** An admin's token for admin endpoints, so hostile input reaches their parsing and lookups. */
+const tokenFor = (endpoint: Endpoint) => (endpoint.auth === 'admin' ? adminToken : token);
 beforeAll(async () => {
   t = await createTestApp();
   token = (await signUp(t.app)).token;
+  adminToken = (await signUpAdmin(t.app, t.db)).token;
   const ended = await signUp(t.app);
   endedToken = ended.token;
   await call(t.app, { method: 'POST', url: '/api/v1/auth/logout', headers: ended.auth });
@@ -66,6 +73,47 @@ describe('every signed-in endpoint answers 401', () => {
     });
     expect(response.status, JSON.stringify(response.body)).toBe(401);
     expect(response.body).toMatchObject({ success: false, message: expect.any(String) });
+  });
+});
+
+describe('every admin endpoint answers 403 to a shopper, and serves an admin', () => {
+  it('has admin endpoints, all under /admin and tagged admin', () => {
+    expect(adminOnly.length).toBeGreaterThanOrEqual(15);
+    for (const endpoint of adminOnly) {
+      expect(endpoint.path, label(endpoint)).toMatch(/^\/admin\//);
+      expect(endpoint.tag, label(endpoint)).toBe('admin');
+    }
+    const unguarded = endpoints.filter(
+      (endpoint) => endpoint.path.startsWith('/admin/') && endpoint.auth !== 'admin',
+    );
+    expect(unguarded.map(label)).toEqual([]);
+  });
+
+  it.each(
+    adminOnly.map((endpoint) => [label(endpoint), endpoint] as const),
+  )('%s refuses a signed-in shopper with 403, before reading the body', async (_, endpoint) => {
+    const response = await call(t.app, {
+      method: endpoint.method,
+      url: urlOf(endpoint),
+      headers: { authorization: `Bearer ${token}` },
+      ...(endpoint.body && { payload: {} }),
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(403);
+    expect(response.body).toEqual({ success: false, message: 'You are not allowed to do that' });
+  });
+
+  it.each(
+    adminOnly.map((endpoint) => [label(endpoint), endpoint] as const),
+  )('%s lets an admin through (no 401 or 403)', async (_, endpoint) => {
+    const response = await t.app.inject({
+      method: endpoint.method,
+      url: urlOf(endpoint),
+      headers: { authorization: `Bearer ${adminToken}` },
+      ...(endpoint.body && { payload: {} }),
+    });
+    expect(response.statusCode, response.body).not.toBe(401);
+    expect(response.statusCode, response.body).not.toBe(403);
+    expect(response.statusCode, response.body).toBeLessThan(500);
   });
 });
 
@@ -101,7 +149,10 @@ describe('hostile input gets a 4xx with a message, never a 5xx', () => {
     const response = await t.app.inject({
       method: endpoint.method,
       url: urlOf(endpoint),
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${tokenFor(endpoint)}`,
+        'content-type': 'application/json',
+      },
       payload,
     });
     expect(response.statusCode, response.body).toBeGreaterThanOrEqual(400);
@@ -118,7 +169,7 @@ describe('hostile input gets a 4xx with a message, never a 5xx', () => {
       const response = await call(t.app, {
         method: endpoint.method,
         url: urlOf(endpoint, id),
-        headers: { authorization: `Bearer ${token}` },
+        headers: { authorization: `Bearer ${tokenFor(endpoint)}` },
         ...(endpoint.body && { payload: {} }),
       });
       expect([400, 404], `${id}: ${JSON.stringify(response.body)}`).toContain(response.status);

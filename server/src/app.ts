@@ -6,6 +6,8 @@ import type { AppConfig } from '#server/config/env.ts';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { addressRoutes } from '#server/features/addresses/addresses.routes.ts';
 import { createAddressesService } from '#server/features/addresses/addresses.service.ts';
+import { adminRoutes } from '#server/features/admin/admin.routes.ts';
+import { createAdminService } from '#server/features/admin/admin.service.ts';
 import { authRoutes } from '#server/features/auth/auth.routes.ts';
 import { createAuthService } from '#server/features/auth/auth.service.ts';
 import { cartRoutes } from '#server/features/cart/cart.routes.ts';
@@ -63,6 +65,7 @@ export async function buildApp({
   const messages = createMessagesService(db);
   const payments = createPaymentsService();
   const orders = createOrdersService(db, { cart, addresses, payments });
+  const admin = createAdminService(db);
   registerAuth(app, auth);
 
   await app.register(
@@ -76,6 +79,7 @@ export async function buildApp({
       await api.register(profileRoutes(profile));
       await api.register(messagesRoutes(messages));
       await api.register(ordersRoutes(orders));
+      await api.register(adminRoutes(admin));
     },
     { prefix: API_PREFIX },
   );

@@ -2,6 +2,7 @@ import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config/env.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { seedCatalogueIfEmpty } from '#server/db/seed/seed.ts';
+import { runMain } from '#server/lib/run-main.ts';
 
 /** Starts the shop: migrate, seed an empty catalogue, listen, and close cleanly on a signal. */
 async function main(): Promise<void> {
@@ -27,7 +28,4 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+runMain(main);

@@ -4,6 +4,7 @@ import { type Database, type DatabaseHandle, openDatabase } from '#server/db/cli
 import { images, productImages, products } from '#server/db/schema/catalogue.ts';
 import { SEED_PRODUCTS } from '#server/db/seed/catalogue-data.ts';
 import { insertSeedProducts } from '#server/db/seed/seed.ts';
+import { runMain } from '#server/lib/run-main.ts';
 
 /**
  * `npm run db:migrate` and `npm run db:seed`, on the database the shop is
@@ -63,12 +64,4 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exitCode = 1;
-  },
-);
+runMain(() => main(process.argv.slice(2)));

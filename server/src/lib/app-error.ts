@@ -9,6 +9,7 @@ const STATUS_BY_KIND = {
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   rate_limited: 429,
   unavailable: 503,
 } as const;

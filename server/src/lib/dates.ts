@@ -22,3 +22,9 @@ export function shopDayPlus(instant: Date, days: number): string {
 }
 
 export const estimatedDelivery = (orderedAt: Date): string => shopDayPlus(orderedAt, DELIVERY_DAYS);
+
+/** India keeps one offset all year (no daylight saving). */
+const SHOP_UTC_OFFSET = '+05:30';
+
+/** The instant a shop day (YYYY-MM-DD) begins. */
+export const shopDayStart = (day: string): Date => new Date(`${day}T00:00:00${SHOP_UTC_OFFSET}`);

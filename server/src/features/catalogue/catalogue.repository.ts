@@ -9,12 +9,14 @@ import {
   inArray,
   isNull,
   lte,
+  notInArray,
   type SQL,
   sql,
 } from 'drizzle-orm';
-import type { SortBy } from '#contract';
+import { SIZES, type SortBy } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import { productImages, productStock, products, searchTerms } from '#server/db/schema/catalogue.ts';
+import { likeEscaped } from '#server/lib/like.ts';
 
 /** Every product column but the search vector, which only the database needs. */
 const { searchVector: _searchVector, ...productColumns } = getTableColumns(products);
@@ -387,4 +389,181 @@ export async function takeStockFor<Line extends StockLine>(
   }
   await recordSales(db, lines);
   return undefined;
+}
+
+// ---------------------------------------------------------------- the owner's reads and writes (D25)
+
+export interface AdminProductQuery {
+  /** Contained in title, category, gender or description (any case), or the start of the id. */
+  search?: string | undefined;
+  /** Only archived (true) or only on sale (false) products; every product when undefined. */
+  archived?: boolean | undefined;
+  offset: number;
+  limit: number;
+}
+
+/** Every product, archived ones included, newest first. */
+export async function findAdminProductPage(
+  db: Database,
+  query: AdminProductQuery,
+): Promise<{ rows: ProductRow[]; total: number }> {
+  const pattern = query.search ? `%${likeEscaped(query.search)}%` : undefined;
+  const where = and(
+    pattern
+      ? sql`(${products.title} ilike ${pattern} or ${products.category} ilike ${pattern} or ${products.gender} ilike ${pattern} or ${products.description} ilike ${pattern} or ${products.id}::text like ${`${likeEscaped(query.search?.toLowerCase() ?? '')}%`})`
+      : undefined,
+    query.archived === undefined
+      ? undefined
+      : query.archived
+        ? sql`${products.archivedAt} is not null`
+        : onSale,
+  );
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(productColumns)
+      .from(products)
+      .where(where)
+      .orderBy(desc(products.createdAt), asc(products.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(products).where(where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+/** A product whether on sale or archived. */
+export async function findAnyProduct(db: Database, id: string): Promise<ProductRow | undefined> {
+  const [row] = await db.select(productColumns).from(products).where(eq(products.id, id));
+  return row;
+}
+
+/**
+ * Locks a product for a change by its owner: its stock rows first, then the
+ * product row, the order checkout takes them in (stock, then units sold), so
+ * the two never wait on each other in a circle. A checkout that took the
+ * stock first has committed its order by the time this returns.
+ */
+export async function lockProduct(db: Database, id: string): Promise<ProductRow | undefined> {
+  await db
+    .select({ size: productStock.size })
+    .from(productStock)
+    .where(eq(productStock.productId, id))
+    .orderBy(asc(productStock.size))
+    .for('update');
+  const [row] = await db
+    .select(productColumns)
+    .from(products)
+    .where(eq(products.id, id))
+    .for('update');
+  return row;
+}
+
+export type ProductChanges = Pick<
+  NewProduct,
+  'title' | 'description' | 'pricePaise' | 'gender' | 'category' | 'isNew'
+>;
+
+export async function updateProduct(
+  db: Database,
+  id: string,
+  changes: ProductChanges,
+): Promise<ProductRow | undefined> {
+  const [row] = await db
+    .update(products)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(products.id, id))
+    .returning(productColumns);
+  return row;
+}
+
+/** Sets the stock of each size given; sizes left out are no longer sold (their rows go). */
+export async function replaceProductStock(
+  db: Database,
+  productId: string,
+  stock: { size: string; stock: number }[],
+): Promise<void> {
+  const sizes = stock.map((line) => line.size);
+  await db
+    .delete(productStock)
+    .where(
+      and(
+        eq(productStock.productId, productId),
+        sizes.length > 0 ? notInArray(productStock.size, sizes) : undefined,
+      ),
+    );
+  for (const line of [...stock].sort((a, b) => a.size.localeCompare(b.size))) {
+    await db
+      .insert(productStock)
+      .values({ productId, ...line })
+      .onConflictDoUpdate({
+        target: [productStock.productId, productStock.size],
+        set: { stock: line.stock },
+      });
+  }
+}
+
+/** The product's pictures become these images, in this order. */
+export async function replaceProductImages(
+  db: Database,
+  productId: string,
+  imageIds: string[],
+): Promise<void> {
+  await db.delete(productImages).where(eq(productImages.productId, productId));
+  if (imageIds.length > 0) {
+    await db
+      .insert(productImages)
+      .values(imageIds.map((imageId, position) => ({ productId, position, imageId })));
+  }
+}
+
+/** Archived products leave the shop (listing, detail, carts) but stay for their orders. */
+export async function setProductArchived(
+  db: Database,
+  id: string,
+  archived: boolean,
+): Promise<ProductRow | undefined> {
+  const [row] = await db
+    .update(products)
+    .set({ archivedAt: archived ? new Date() : null, updatedAt: new Date() })
+    .where(eq(products.id, id))
+    .returning(productColumns);
+  return row;
+}
+
+/** Deletes a product with its stock, pictures and cart lines; its images stay stored. */
+export async function deleteProduct(db: Database, id: string): Promise<boolean> {
+  const rows = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
+  return rows.length > 0;
+}
+
+/**
+ * Sizes of products on sale with this many units or fewer: the first `limit`
+ * of them (fewest units, then title, then size order) and how many there are.
+ */
+export async function findLowStock(db: Database, threshold: number, limit: number) {
+  const where = and(onSale, lte(productStock.stock, threshold));
+  const sizeOrder = sql`array_position(array[${sql.join(
+    SIZES.map((size) => sql`${size}`),
+    sql`, `,
+  )}]::text[], ${productStock.size})`;
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        productId: productStock.productId,
+        title: products.title,
+        size: productStock.size,
+        stock: productStock.stock,
+      })
+      .from(productStock)
+      .innerJoin(products, eq(products.id, productStock.productId))
+      .where(where)
+      .orderBy(asc(productStock.stock), asc(products.title), asc(productStock.productId), sizeOrder)
+      .limit(limit),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(productStock)
+      .innerJoin(products, eq(products.id, productStock.productId))
+      .where(where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
 }

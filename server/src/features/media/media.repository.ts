@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { images } from '#server/db/schema/catalogue.ts';
 
@@ -28,4 +28,11 @@ export async function findImage(db: Database, id: string) {
     .from(images)
     .where(eq(images.id, id));
   return row;
+}
+
+/** Which of these image ids are stored. */
+export async function findStoredImageIds(db: Database, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: images.id }).from(images).where(inArray(images.id, ids));
+  return new Set(rows.map((row) => row.id));
 }

@@ -1,3 +1,4 @@
+import { asc, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { contactMessages, newsletterSubscribers } from '#server/db/schema/messages.ts';
 
@@ -11,4 +12,72 @@ export async function insertContactMessage(
 /** Adds a subscriber; an email already subscribed, in any case, is left as it is (D22). */
 export async function insertSubscriber(db: Database, email: string): Promise<void> {
   await db.insert(newsletterSubscribers).values({ email }).onConflictDoNothing();
+}
+
+// ---------------------------------------------------------------- the owner's reads and writes (D25)
+
+export type ContactMessageRow = typeof contactMessages.$inferSelect;
+export type SubscriberRow = typeof newsletterSubscribers.$inferSelect;
+
+/** Contact messages, newest first; only handled (true) or unhandled (false) ones when asked. */
+export async function findContactMessagePage(
+  db: Database,
+  query: { handled?: boolean | undefined; offset: number; limit: number },
+): Promise<{ rows: ContactMessageRow[]; total: number }> {
+  const where =
+    query.handled === undefined
+      ? undefined
+      : query.handled
+        ? isNotNull(contactMessages.handledAt)
+        : isNull(contactMessages.handledAt);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(contactMessages)
+      .where(where)
+      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ n: count() }).from(contactMessages).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Marks a message handled now, or not handled; a message already handled keeps its time. */
+export async function setContactMessageHandled(
+  db: Database,
+  id: string,
+  handled: boolean,
+): Promise<ContactMessageRow | undefined> {
+  const [row] = await db
+    .update(contactMessages)
+    .set({ handledAt: handled ? sql`coalesce(${contactMessages.handledAt}, now())` : null })
+    .where(eq(contactMessages.id, id))
+    .returning();
+  return row;
+}
+
+/** Newsletter subscribers, newest first. */
+export async function findSubscriberPage(
+  db: Database,
+  query: { offset: number; limit: number },
+): Promise<{ rows: SubscriberRow[]; total: number }> {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(newsletterSubscribers)
+      .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ n: count() }).from(newsletterSubscribers),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Every subscriber, oldest first, for the CSV download. */
+export async function findAllSubscribers(db: Database): Promise<SubscriberRow[]> {
+  return db
+    .select()
+    .from(newsletterSubscribers)
+    .orderBy(asc(newsletterSubscribers.createdAt), asc(newsletterSubscribers.id));
 }

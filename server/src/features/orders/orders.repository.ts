@@ -1,6 +1,8 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
+import { users } from '#server/db/schema/accounts.ts';
 import { idempotencyKeys, orderEvents, orderItems, orders } from '#server/db/schema/orders.ts';
+import { likeEscaped } from '#server/lib/like.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
@@ -90,8 +92,13 @@ export async function updateOrderStatus(
   db: Database,
   id: string,
   status: OrderRow['status'],
+  changes: { deliveredAt?: Date } = {},
 ): Promise<OrderRow> {
-  const [row] = await db.update(orders).set({ status }).where(eq(orders.id, id)).returning();
+  const [row] = await db
+    .update(orders)
+    .set({ status, ...changes })
+    .where(eq(orders.id, id))
+    .returning();
   if (!row) throw new Error('Updating an order returned no row');
   return row;
 }
@@ -161,4 +168,104 @@ export async function setIdempotencyKeyOrder(
     .update(idempotencyKeys)
     .set({ orderId: key.orderId })
     .where(and(eq(idempotencyKeys.userId, key.userId), eq(idempotencyKeys.key, key.key)));
+}
+
+// ---------------------------------------------------------------- the owner's reads and writes (D25)
+
+/** Any shopper's order, locked until the transaction ends, as lockOrder does for its owner. */
+export async function lockOrderById(db: Database, id: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).for('update');
+  return row;
+}
+
+const customerColumns = { id: users.id, name: users.name, email: users.email };
+export type CustomerRow = { id: string; name: string; email: string };
+
+/** Any shopper's order with who placed it. */
+export async function findOrderWithCustomer(db: Database, id: string) {
+  const [row] = await db
+    .select({ order: orders, customer: customerColumns })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, id));
+  return row;
+}
+
+export interface AdminOrderQuery {
+  status?: OrderRow['status'] | undefined;
+  /** Lower case: the start or end of an order id, or part of the shopper's email. */
+  search?: string | undefined;
+  offset: number;
+  limit: number;
+}
+
+/** Every order, newest first, with its shopper and the units it holds. */
+export async function findAdminOrderPage(db: Database, query: AdminOrderQuery) {
+  const term = query.search ? likeEscaped(query.search) : undefined;
+  const where = and(
+    query.status ? eq(orders.status, query.status) : undefined,
+    term
+      ? or(
+          sql`${orders.id}::text like ${`${term}%`}`,
+          sql`${orders.id}::text like ${`%${term}`}`,
+          sql`lower(${users.email}) like ${`%${term}%`}`,
+        )
+      : undefined,
+  );
+  const itemCount = sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ order: orders, customer: customerColumns, itemCount })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db
+      .select({ n: count() })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** An order's events, oldest first, with who made each (a shopper or an admin). */
+export async function findOrderEventsWithActors(db: Database, orderId: string) {
+  return db
+    .select({
+      event: orderEvents,
+      actor: { id: users.id, name: users.name, email: users.email, role: users.role },
+    })
+    .from(orderEvents)
+    .leftJoin(users, eq(users.id, orderEvents.actorUserId))
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.at), asc(orderEvents.id));
+}
+
+export async function countOrdersByStatus(db: Database) {
+  return db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status);
+}
+
+/** Orders placed since an instant and what they came to, cancelled ones left out. */
+export async function sumOrdersSince(db: Database, since: Date) {
+  const [row] = await db
+    .select({
+      orders: count(),
+      totalPaise: sql<number>`coalesce(sum(${orders.totalPaise}), 0)::bigint`.mapWith(Number),
+    })
+    .from(orders)
+    .where(and(gte(orders.createdAt, since), ne(orders.status, 'cancelled')));
+  return { orders: row?.orders ?? 0, totalPaise: row?.totalPaise ?? 0 };
+}
+
+/** Whether any order holds this product: then it may be archived but not deleted. */
+export async function isProductOrdered(db: Database, productId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .where(eq(orderItems.productId, productId))
+    .limit(1);
+  return row !== undefined;
 }

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AdminProductBodySchema,
+  ListAdminProductsQuerySchema,
+  NEXT_ORDER_STATUSES,
+  SetOrderStatusBodySchema,
+} from './admin.ts';
+import { ORDER_STATUSES } from './orders.ts';
+
+const body = {
+  title: 'Tee',
+  description: 'Soft',
+  price: 499,
+  gender: 'Men',
+  category: 'T-Shirts',
+};
+
+const priceError = (price: unknown) =>
+  AdminProductBodySchema.safeParse({ ...body, price }).error?.issues[0]?.message;
+
+describe('AdminProductBodySchema', () => {
+  it('takes prices with up to 2 decimals, whatever floating point does to them', () => {
+    for (const price of [0.01, 19.99, 0.29, 1299.5, 4.35, 1_000_000]) {
+      expect(priceError(price), String(price)).toBeUndefined();
+    }
+    expect(priceError(10.555)).toBe('Price may have at most 2 decimals');
+    expect(priceError(0.001)).toBe('Price may have at most 2 decimals');
+    expect(priceError(Number.NaN)).toBe('Price must be a number');
+    expect(priceError(Number.POSITIVE_INFINITY)).toBeDefined();
+  });
+
+  it('fills in what may be left out', () => {
+    expect(AdminProductBodySchema.parse(body)).toEqual({
+      ...body,
+      isNew: false,
+      sizes: {},
+      imageIds: [],
+    });
+  });
+});
+
+describe('ListAdminProductsQuerySchema', () => {
+  it('reads archived as a flag from the query string', () => {
+    expect(ListAdminProductsQuerySchema.parse({ archived: 'true' }).archived).toBe(true);
+    expect(ListAdminProductsQuerySchema.parse({ archived: 'false' }).archived).toBe(false);
+    expect(ListAdminProductsQuerySchema.parse({}).archived).toBeUndefined();
+  });
+});
+
+describe('order transitions (D19)', () => {
+  it('go pending → shipped → delivered, and to cancelled from pending or shipped only', () => {
+    expect(NEXT_ORDER_STATUSES).toEqual({
+      pending: ['shipped', 'cancelled'],
+      shipped: ['delivered', 'cancelled'],
+      delivered: [],
+      cancelled: [],
+    });
+    for (const status of ORDER_STATUSES) {
+      expect(NEXT_ORDER_STATUSES[status]).not.toContain('pending');
+    }
+  });
+
+  it('accepts any status in the body, so an illegal move is a 409 rather than a 400', () => {
+    for (const status of ORDER_STATUSES) {
+      expect(SetOrderStatusBodySchema.safeParse({ status }).success).toBe(true);
+    }
+  });
+});

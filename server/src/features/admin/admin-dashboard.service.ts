@@ -1,0 +1,38 @@
+import {
+  type AdminDashboard,
+  LOW_STOCK_LIST_MAX,
+  LOW_STOCK_THRESHOLD,
+  type OrderStatus,
+} from '#contract';
+import type { Database } from '#server/db/client.ts';
+import { findLowStock } from '#server/features/catalogue/catalogue.repository.ts';
+import { countOrdersByStatus, sumOrdersSince } from '#server/features/orders/orders.repository.ts';
+import { shopDayPlus, shopDayStart } from '#server/lib/dates.ts';
+import { toDashboard } from './admin.mapper.ts';
+
+/** The owner's day at a glance: days are India's calendar days (the shop's clock). */
+export function createAdminDashboardService(db: Database) {
+  return {
+    async getDashboard(now = new Date()): Promise<AdminDashboard> {
+      const today = shopDayPlus(now, 0);
+      const weekStart = shopDayPlus(now, -6);
+      const [statusCounts, todaySales, weekSales, lowStock] = await Promise.all([
+        countOrdersByStatus(db),
+        sumOrdersSince(db, shopDayStart(today)),
+        sumOrdersSince(db, shopDayStart(weekStart)),
+        findLowStock(db, LOW_STOCK_THRESHOLD, LOW_STOCK_LIST_MAX),
+      ]);
+      return toDashboard({
+        today,
+        statusCounts: statusCounts as { status: OrderStatus; n: number }[],
+        todaySales,
+        weekSales,
+        lowStockThreshold: LOW_STOCK_THRESHOLD,
+        lowStock: lowStock.rows,
+        lowStockTotal: lowStock.total,
+      });
+    },
+  };
+}
+
+export type AdminDashboardService = ReturnType<typeof createAdminDashboardService>;

@@ -1,0 +1,70 @@
+import type {
+  ContactMessage,
+  ListContactMessagesQuery,
+  NewsletterSubscriber,
+  SetMessageHandledBody,
+} from '#contract';
+import { NEWSLETTER_CSV_COLUMNS } from '#contract';
+import type { Database } from '#server/db/client.ts';
+import {
+  findAllSubscribers,
+  findContactMessagePage,
+  findSubscriberPage,
+  setContactMessageHandled,
+} from '#server/features/messages/messages.repository.ts';
+import { notFound } from '#server/lib/app-error.ts';
+import { isUuid } from '#server/lib/ids.ts';
+import { toContactMessage, toSubscriber } from './admin.mapper.ts';
+import { toCsv } from './csv.ts';
+
+export const MESSAGE_NOT_FOUND = 'Message not found';
+
+const pageOf = <Item>(items: Item[], total: number, query: { page: number; limit: number }) => ({
+  results: items,
+  total,
+  page: query.page,
+  pages: Math.ceil(total / query.limit),
+  limit: query.limit,
+});
+
+/** What shoppers wrote to the shop (D22), for the owner to read and answer. */
+export function createAdminMessagesService(db: Database) {
+  return {
+    async listContactMessages(query: ListContactMessagesQuery) {
+      const { rows, total } = await findContactMessagePage(db, {
+        handled: query.handled,
+        offset: (query.page - 1) * query.limit,
+        limit: query.limit,
+      });
+      return pageOf(rows.map(toContactMessage), total, query);
+    },
+
+    async setContactMessageHandled(
+      id: string,
+      body: SetMessageHandledBody,
+    ): Promise<ContactMessage> {
+      const row = isUuid(id) ? await setContactMessageHandled(db, id, body.handled) : undefined;
+      if (!row) throw notFound(MESSAGE_NOT_FOUND);
+      return toContactMessage(row);
+    },
+
+    async listNewsletterSubscribers(query: { page: number; limit: number }) {
+      const { rows, total } = await findSubscriberPage(db, {
+        offset: (query.page - 1) * query.limit,
+        limit: query.limit,
+      });
+      return pageOf<NewsletterSubscriber>(rows.map(toSubscriber), total, query);
+    },
+
+    /** Every subscriber as CSV, oldest first: email, subscribed_at (ISO 8601, UTC). */
+    async exportNewsletterSubscribers(): Promise<string> {
+      const rows = await findAllSubscribers(db);
+      return toCsv([
+        NEWSLETTER_CSV_COLUMNS,
+        ...rows.map((row) => [row.email, row.createdAt.toISOString()]),
+      ]);
+    },
+  };
+}
+
+export type AdminMessagesService = ReturnType<typeof createAdminMessagesService>;

@@ -1,0 +1,157 @@
+import type {
+  AdminProduct,
+  AdminProductBody,
+  AdminProductPage,
+  DeleteAdminProductResult,
+  ListAdminProductsQuery,
+} from '#contract';
+import type { Database } from '#server/db/client.ts';
+import {
+  deleteProduct,
+  findAdminProductPage,
+  findAnyProduct,
+  findProductDetails,
+  insertProduct,
+  lockProduct,
+  type ProductRow,
+  replaceProductImages,
+  replaceProductStock,
+  setProductArchived,
+  updateProduct,
+} from '#server/features/catalogue/catalogue.repository.ts';
+import { findStoredImageIds } from '#server/features/media/media.repository.ts';
+import { isProductOrdered } from '#server/features/orders/orders.repository.ts';
+import { badRequest, notFound } from '#server/lib/app-error.ts';
+import { isUuid } from '#server/lib/ids.ts';
+import { rupeesToPaise } from '#server/lib/money.ts';
+import { toAdminProducts } from './admin.mapper.ts';
+
+export const PRODUCT_NOT_FOUND = 'Product not found';
+export const unknownImage = (id: string) =>
+  `There is no uploaded image ${id}: upload the image first and use the _id it answers`;
+
+/** The owner's side of the catalogue (D25): every change shows in the shop at once. */
+export function createAdminProductsService(db: Database) {
+  async function withDetails(tx: Database, rows: ProductRow[]): Promise<AdminProduct[]> {
+    const { stock, images } = await findProductDetails(
+      tx,
+      rows.map((row) => row.id),
+    );
+    return toAdminProducts(rows, stock, images);
+  }
+
+  async function one(tx: Database, row: ProductRow): Promise<AdminProduct> {
+    const [product] = await withDetails(tx, [row]);
+    if (!product) throw new Error('Mapping a product gave nothing');
+    return product;
+  }
+
+  /** Every image named must have been uploaded: a product never points at nothing. */
+  async function checkImages(tx: Database, imageIds: string[]): Promise<void> {
+    const stored = await findStoredImageIds(tx, imageIds.filter(isUuid));
+    const missing = imageIds.find((id) => !stored.has(id));
+    if (missing !== undefined) {
+      const message = unknownImage(missing);
+      throw badRequest(message, [{ field: 'imageIds', message }]);
+    }
+  }
+
+  const fieldsOf = (body: AdminProductBody) => ({
+    title: body.title,
+    description: body.description,
+    pricePaise: rupeesToPaise(body.price),
+    gender: body.gender,
+    category: body.category,
+    isNew: body.isNew,
+  });
+
+  const stockOf = (body: AdminProductBody) =>
+    Object.entries(body.sizes).map(([size, stock]) => ({ size, stock: stock as number }));
+
+  /** A product to change, locked against checkouts until the change commits; 404 if none. */
+  async function locked(tx: Database, id: string): Promise<ProductRow> {
+    const row = isUuid(id) ? await lockProduct(tx, id) : undefined;
+    if (!row) throw notFound(PRODUCT_NOT_FOUND);
+    return row;
+  }
+
+  return {
+    async listProducts(query: ListAdminProductsQuery): Promise<AdminProductPage> {
+      const { rows, total } = await findAdminProductPage(db, {
+        search: query.search || undefined,
+        archived: query.archived,
+        offset: (query.page - 1) * query.limit,
+        limit: query.limit,
+      });
+      return {
+        results: await withDetails(db, rows),
+        total,
+        page: query.page,
+        pages: Math.ceil(total / query.limit),
+        limit: query.limit,
+      };
+    },
+
+    async getProduct(id: string): Promise<AdminProduct> {
+      const row = isUuid(id) ? await findAnyProduct(db, id) : undefined;
+      if (!row) throw notFound(PRODUCT_NOT_FOUND);
+      return one(db, row);
+    },
+
+    createProduct(body: AdminProductBody): Promise<AdminProduct> {
+      return db.transaction(async (tx) => {
+        await checkImages(tx, body.imageIds);
+        const id = await insertProduct(tx, {
+          ...fieldsOf(body),
+          rating: 0,
+          stock: stockOf(body),
+          imageIds: body.imageIds,
+        });
+        const row = await findAnyProduct(tx, id);
+        if (!row) throw new Error('The new product is not there');
+        return one(tx, row);
+      });
+    },
+
+    /** Replaces everything the owner writes; orders placed keep their own prices and names. */
+    updateProduct(id: string, body: AdminProductBody): Promise<AdminProduct> {
+      return db.transaction(async (tx) => {
+        await locked(tx, id);
+        await checkImages(tx, body.imageIds);
+        const row = await updateProduct(tx, id, fieldsOf(body));
+        if (!row) throw notFound(PRODUCT_NOT_FOUND);
+        await replaceProductStock(tx, id, stockOf(body));
+        await replaceProductImages(tx, id, body.imageIds);
+        return one(tx, row);
+      });
+    },
+
+    /**
+     * Deletes a product no order holds. One an order holds is archived
+     * instead: it leaves the shop, and the order keeps its snapshot.
+     */
+    deleteProduct(id: string): Promise<DeleteAdminProductResult> {
+      return db.transaction(async (tx) => {
+        const row = await locked(tx, id);
+        if (await isProductOrdered(tx, id)) {
+          const archived = row.archivedAt ? row : await setProductArchived(tx, id, true);
+          if (!archived) throw notFound(PRODUCT_NOT_FOUND);
+          return { outcome: 'archived', product: await one(tx, archived) };
+        }
+        await deleteProduct(tx, id);
+        return { outcome: 'deleted', product: null };
+      });
+    },
+
+    restoreProduct(id: string): Promise<AdminProduct> {
+      return db.transaction(async (tx) => {
+        const row = await locked(tx, id);
+        const restored = row.archivedAt ? await setProductArchived(tx, id, false) : row;
+        if (!restored) throw notFound(PRODUCT_NOT_FOUND);
+        return one(tx, restored);
+      });
+    },
+  };
+}
+
+export type AdminProductsService = ReturnType<typeof createAdminProductsService>;
