@@ -56,14 +56,18 @@ export interface NewProduct {
 
 const onSale = isNull(products.archivedAt);
 
-/** Search terms closer than this (trigram similarity) stand in for a misspelt word. */
+/** How close (trigram similarity) a catalogue word must be to stand in for a misspelt one. */
 const TERM_SIMILARITY = 0.3;
+/** The same for a misspelt word found inside a longer one ('tshrt' in 'tshirts'). */
+const TERM_WORD_SIMILARITY = 0.5;
 const TERMS_PER_WORD = 12;
 
 /**
- * The catalogue's own words close to each search word: the word itself,
- * words it begins ('hood' → 'hoodie') and words a typo away ('tshrt' →
- * 'tshirt'), closest first.
+ * The catalogue's own words that stand for each search word, closest first:
+ * the word itself and words it begins ('hood' → 'hoodie', 'tee' → 'tees').
+ * Only a word the catalogue does not contain is matched loosely, to the words
+ * a typo away ('tshrt' → 'tshirt', 'tshirts'), so that a correctly spelt
+ * 'tshirt' does not also find sweatshirts.
  */
 export async function findSearchTerms(db: Database, words: string[]): Promise<string[][]> {
   if (words.length === 0) return [];
@@ -71,15 +75,23 @@ export async function findSearchTerms(db: Database, words: string[]): Promise<st
     words.map((word) => sql`${word}`),
     sql`, `,
   );
+  const term = searchTerms.term;
   const rows = await db.execute(sql`
     select w.position, t.term
     from unnest(array[${list}]::text[]) with ordinality as w(word, position)
     cross join lateral (
-      select ${searchTerms.term} as term
+      select ${term} as term
       from ${searchTerms}
-      where similarity(${searchTerms.term}, w.word) >= ${TERM_SIMILARITY}
-         or (length(w.word) >= 3 and ${searchTerms.term} like w.word || '%')
-      order by similarity(${searchTerms.term}, w.word) desc, ${searchTerms.term}
+      where ${term} = w.word
+         or (length(w.word) >= 3 and ${term} like w.word || '%')
+         or (
+           not exists (select 1 from ${searchTerms} known where known.term = w.word)
+           and (similarity(${term}, w.word) >= ${TERM_SIMILARITY}
+                or word_similarity(w.word, ${term}) >= ${TERM_WORD_SIMILARITY})
+         )
+      order by ${term} = w.word desc,
+               greatest(similarity(${term}, w.word), word_similarity(w.word, ${term})) desc,
+               ${term}
       limit ${TERMS_PER_WORD}
     ) t`);
   const groups: string[][] = words.map(() => []);
