@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { E2E_ADMIN } from './support/admin.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${PORT}`;
@@ -36,7 +37,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: 'node --import tsx scripts/start.ts',
+    // The shop's first admin comes from the command line (D25), before the shop holds the data folder.
+    command: `node --import tsx server/src/admin-cli.ts --email ${E2E_ADMIN.email} --password '${E2E_ADMIN.password}' --name '${E2E_ADMIN.name}' && node --import tsx scripts/start.ts`,
     cwd: '..',
     url: `${baseURL}/api/v1/health`,
     timeout: 180_000,

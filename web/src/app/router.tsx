@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
 import { FullScreenSpinner } from '#web/components/ui/spinner.tsx';
 import { routePaths } from '#web/config/paths.ts';
+import { RequireAdmin } from './require-admin.tsx';
+import { RequireAuth } from './require-auth.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 import { HomeRoute } from './routes/home.tsx';
@@ -50,48 +52,108 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./routes/sign-up.tsx')).SignUpRoute }),
           },
           {
-            path: routePaths.cart,
-            lazy: async () => ({ Component: (await import('./routes/cart.tsx')).CartRoute }),
-          },
-          {
-            path: routePaths.checkout,
-            lazy: async () => ({
-              Component: (await import('./routes/checkout.tsx')).CheckoutRoute,
-            }),
-          },
-          {
-            path: routePaths.paymentDone,
-            lazy: async () => ({
-              Component: (await import('./routes/payment-done.tsx')).PaymentDoneRoute,
-            }),
-          },
-          {
-            path: routePaths.profile,
-            lazy: async () => ({ Component: (await import('./routes/profile.tsx')).ProfileRoute }),
-          },
-          {
-            path: routePaths.orders,
-            lazy: async () => ({ Component: (await import('./routes/orders.tsx')).OrdersRoute }),
-          },
-          {
-            path: routePaths.order,
-            lazy: async () => ({ Component: (await import('./routes/order.tsx')).OrderRoute }),
-          },
-          {
-            path: routePaths.orderTracking,
-            lazy: async () => ({
-              Component: (await import('./routes/order-tracking.tsx')).OrderTrackingRoute,
-            }),
-          },
-          {
             path: routePaths.logout,
             lazy: async () => ({ Component: (await import('./routes/logout.tsx')).LogoutRoute }),
           },
           {
-            path: routePaths.settings,
-            lazy: async () => ({
-              Component: (await import('./routes/settings.tsx')).SettingsRoute,
-            }),
+            // D15: these pages need a token; RequireAuth sends a visitor to /login and back.
+            Component: RequireAuth,
+            children: [
+              {
+                path: routePaths.cart,
+                lazy: async () => ({ Component: (await import('./routes/cart.tsx')).CartRoute }),
+              },
+              {
+                path: routePaths.checkout,
+                lazy: async () => ({
+                  Component: (await import('./routes/checkout.tsx')).CheckoutRoute,
+                }),
+              },
+              {
+                path: routePaths.paymentDone,
+                lazy: async () => ({
+                  Component: (await import('./routes/payment-done.tsx')).PaymentDoneRoute,
+                }),
+              },
+              {
+                path: routePaths.profile,
+                lazy: async () => ({
+                  Component: (await import('./routes/profile.tsx')).ProfileRoute,
+                }),
+              },
+              {
+                path: routePaths.orders,
+                lazy: async () => ({
+                  Component: (await import('./routes/orders.tsx')).OrdersRoute,
+                }),
+              },
+              {
+                path: routePaths.order,
+                lazy: async () => ({ Component: (await import('./routes/order.tsx')).OrderRoute }),
+              },
+              {
+                path: routePaths.orderTracking,
+                lazy: async () => ({
+                  Component: (await import('./routes/order-tracking.tsx')).OrderTrackingRoute,
+                }),
+              },
+              {
+                path: routePaths.settings,
+                lazy: async () => ({
+                  Component: (await import('./routes/settings.tsx')).SettingsRoute,
+                }),
+              },
+              {
+                // D25: the shop owner's screens; their code loads only when an admin opens them.
+                Component: RequireAdmin,
+                children: [
+                  {
+                    path: routePaths.admin,
+                    lazy: async () => ({
+                      Component: (await import('./routes/admin/dashboard.tsx')).AdminDashboardRoute,
+                    }),
+                  },
+                  {
+                    path: routePaths.adminProducts,
+                    lazy: async () => ({
+                      Component: (await import('./routes/admin/products.tsx')).AdminProductsRoute,
+                    }),
+                  },
+                  {
+                    path: routePaths.adminProductNew,
+                    lazy: async () => ({
+                      Component: (await import('./routes/admin/product-edit.tsx'))
+                        .AdminProductNewRoute,
+                    }),
+                  },
+                  {
+                    path: routePaths.adminProduct,
+                    lazy: async () => ({
+                      Component: (await import('./routes/admin/product-edit.tsx'))
+                        .AdminProductEditRoute,
+                    }),
+                  },
+                  {
+                    path: routePaths.adminOrders,
+                    lazy: async () => ({
+                      Component: (await import('./routes/admin/orders.tsx')).AdminOrdersRoute,
+                    }),
+                  },
+                  {
+                    path: routePaths.adminOrder,
+                    lazy: async () => ({
+                      Component: (await import('./routes/admin/order.tsx')).AdminOrderRoute,
+                    }),
+                  },
+                  {
+                    path: routePaths.adminMessages,
+                    lazy: async () => ({
+                      Component: (await import('./routes/admin/messages.tsx')).AdminMessagesRoute,
+                    }),
+                  },
+                ],
+              },
+            ],
           },
           {
             path: '*',

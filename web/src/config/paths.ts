@@ -21,6 +21,14 @@ export const routePaths = {
   orderTracking: '/order/:id/track',
   logout: '/logout',
   settings: '/settings',
+  // D25: the shop owner's screens.
+  admin: '/admin',
+  adminProducts: '/admin/products',
+  adminProductNew: '/admin/products/new',
+  adminProduct: '/admin/products/:id',
+  adminOrders: '/admin/orders',
+  adminOrder: '/admin/orders/:id',
+  adminMessages: '/admin/messages',
 } as const;
 
 const withId = (base: string, id: string) => `${base}/${encodeURIComponent(id)}`;
@@ -28,6 +36,43 @@ const withId = (base: string, id: string) => `${base}/${encodeURIComponent(id)}`
 export interface ProductsSearch {
   search?: string;
 }
+
+/** Where to go after signing in (D15): the page the shopper wanted. */
+export interface NextSearch {
+  next?: string;
+}
+
+/** Contact topics a link can open the form with. */
+export type ContactTopic = 'password';
+
+const withNext = (base: string, next?: string) => {
+  const target = next ? safeNextPath(next) : routePaths.home;
+  return target === routePaths.home ? base : `${base}?${new URLSearchParams({ next: target })}`;
+};
+
+/**
+ * A `next` target from the URL, if it is a page of this shop: never another
+ * site (`//evil.test`), never the sign-in, sign-up or logout pages; otherwise /.
+ */
+export function safeNextPath(next: string | null | undefined): string {
+  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) {
+    return routePaths.home;
+  }
+  const pathname = next.split(/[?#]/, 1)[0];
+  const authPages: string[] = [routePaths.login, routePaths.signUp, routePaths.logout];
+  return pathname && authPages.includes(pathname) ? routePaths.home : next;
+}
+
+/** `base?key=value` with the empty values and page 1 left out. */
+const withSearch = (base: string, search: Record<string, string | number | undefined>) => {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(search)) {
+    if (value === undefined || value === '' || (key === 'page' && value === 1)) continue;
+    query.set(key, String(value));
+  }
+  const text = query.toString();
+  return text ? `${base}?${text}` : base;
+};
 
 export const paths = {
   home: () => routePaths.home,
@@ -39,9 +84,10 @@ export const paths = {
   },
   product: (id: string) => withId('/product', id),
   about: () => routePaths.about,
-  contact: () => routePaths.contact,
-  login: () => routePaths.login,
-  signUp: () => routePaths.signUp,
+  contact: ({ topic }: { topic?: ContactTopic } = {}) =>
+    topic ? `${routePaths.contact}?${new URLSearchParams({ topic })}` : routePaths.contact,
+  login: ({ next }: NextSearch = {}) => withNext(routePaths.login, next),
+  signUp: ({ next }: NextSearch = {}) => withNext(routePaths.signUp, next),
   cart: () => routePaths.cart,
   checkout: () => routePaths.checkout,
   paymentDone: (orderId: string) => withId('/payment-done', orderId),
@@ -51,4 +97,13 @@ export const paths = {
   orderTracking: (id: string) => `${withId('/order', id)}/track`,
   logout: () => routePaths.logout,
   settings: () => routePaths.settings,
+  admin: () => routePaths.admin,
+  adminProducts: (search: { search?: string; archived?: string; page?: number } = {}) =>
+    withSearch(routePaths.adminProducts, search),
+  adminProductNew: () => routePaths.adminProductNew,
+  adminProduct: (id: string) => withId(routePaths.adminProducts, id),
+  adminOrders: (search: { search?: string; status?: string; page?: number } = {}) =>
+    withSearch(routePaths.adminOrders, search),
+  adminOrder: (id: string) => withId(routePaths.adminOrders, id),
+  adminMessages: () => routePaths.adminMessages,
 } as const;

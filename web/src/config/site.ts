@@ -1,3 +1,14 @@
 /** The shop's name and tagline, shown in the top bar, footer and page titles. */
 export const SITE_NAME = 'TeeCraft';
 export const SITE_TAGLINE = 'Custom tees and everyday clothing, made to stand out.';
+
+/** How shoppers reach the shop (the contact page). Placeholders until the owner sets the real ones. */
+export const SUPPORT_CONTACT = {
+  email: 'support@teecraft.in',
+  phone: '+91 80 4718 2600',
+  /** The benefits strip promises 24/7 support: email is answered round the clock. */
+  hours: [
+    { label: 'Email', value: 'Answered around the clock, 7 days a week' },
+    { label: 'Phone', value: 'Monday to Saturday, 9:00 to 21:00 IST' },
+  ],
+} as const;

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vite
 import { z } from 'zod';
 import { defineEndpoint, getProduct, getProductFilters, listProducts } from '#contract';
 import { makeProduct } from '#web/testing/data.ts';
-import { ApiError, apiCall, fillPath, serialiseQuery } from './api-client.ts';
+import { ApiError, apiCall, fillPath, onSessionExpired, serialiseQuery } from './api-client.ts';
 import { STORAGE_KEYS } from './storage-keys.ts';
 
 type FetchMock = Mock<typeof fetch>;
@@ -118,6 +118,25 @@ describe('apiCall: the request', () => {
 
     expect(sentRequest().headers.has('authorization')).toBe(false);
   });
+
+  it("sends the request headers the endpoint's schema names", async () => {
+    const endpoint = defineEndpoint({
+      name: 'placeThing',
+      method: 'POST',
+      path: '/thing',
+      tag: 'test',
+      summary: 'test',
+      auth: 'user',
+      body: z.object({}),
+      headers: z.object({ 'idempotency-key': z.string().optional() }),
+      result: z.null(),
+    });
+    fetchMock.mockResolvedValue(reply(200, { success: true, result: null }));
+
+    await apiCall(endpoint, { body: {}, headers: { 'idempotency-key': 'attempt-1' } });
+
+    expect(sentRequest().headers.get('Idempotency-Key')).toBe('attempt-1');
+  });
 });
 
 describe('apiCall: the answer', () => {
@@ -214,5 +233,49 @@ describe('helpers', () => {
     expect(
       serialiseQuery({ a: '', b: null, c: undefined, d: 0, e: false, f: ['x', '', 'y'] }),
     ).toBe('d=0&e=false&f=x%2Cy');
+  });
+});
+
+describe('a refused token (D14)', () => {
+  const refused = () => reply(401, { success: false, message: 'Your session has ended' });
+
+  it('clears the stored token and tells the listeners, then throws the 401', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'old-token');
+    fetchMock.mockResolvedValue(refused());
+    const listener = vi.fn();
+    const stop = onSessionExpired(listener);
+
+    await expect(apiCall(getProductFilters)).rejects.toMatchObject({ status: 401 });
+
+    stop();
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it('ends nothing when the call carried no token (a failed sign-in answers 401 too)', async () => {
+    fetchMock.mockResolvedValue(refused());
+    const listener = vi.fn();
+    const stop = onSessionExpired(listener);
+
+    await expect(apiCall(getProductFilters)).rejects.toMatchObject({ status: 401 });
+
+    stop();
+    expect(listener).not.toHaveBeenCalled();
+  });
+
+  it('keeps a token stored while the refused call was on its way (a new sign-in)', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'old-token');
+    fetchMock.mockImplementation(async () => {
+      localStorage.setItem(STORAGE_KEYS.token, 'new-token');
+      return refused();
+    });
+    const listener = vi.fn();
+    const stop = onSessionExpired(listener);
+
+    await expect(apiCall(getProductFilters)).rejects.toMatchObject({ status: 401 });
+
+    stop();
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('new-token');
+    expect(listener).not.toHaveBeenCalled();
   });
 });

@@ -6,7 +6,7 @@ import {
   type FieldError,
   successEnvelope,
 } from '#contract';
-import { getAuthToken } from './auth-token.ts';
+import { clearAuthToken, getAuthToken } from './auth-token.ts';
 
 /**
  * The only code in the web app that knows the D2 envelope: it builds the
@@ -41,6 +41,28 @@ export function isAbortError(error: unknown): boolean {
 export function getErrorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
   return 'Something went wrong. Please try again.';
+}
+
+const sessionExpiredListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` whenever the server refuses the stored token (a 401 on a
+ * call that sent it): the token is already cleared by then (D14). The app
+ * layer listens and sends the shopper to /login; this module knows no router.
+ * Returns the unsubscribe function.
+ */
+export function onSessionExpired(listener: () => void): () => void {
+  sessionExpiredListeners.add(listener);
+  return () => {
+    sessionExpiredListeners.delete(listener);
+  };
+}
+
+/** A 401 ends the session only if the refused token is still the stored one (not after a re-login). */
+function endSession(refusedToken: string): void {
+  if (getAuthToken() !== refusedToken) return;
+  clearAuthToken();
+  for (const listener of sessionExpiredListeners) listener();
 }
 
 type OptionalKeys<T> = {
@@ -83,9 +105,20 @@ type BodyOption<S> =
     ? { body?: never }
     : { body: z.input<Extract<NonNullable<S>, z.ZodType>> };
 
+/** Request headers the endpoint reads (its `headers` schema), such as checkout's Idempotency-Key. */
+type HeadersOption<S> =
+  IsAbsent<S> extends true
+    ? { headers?: never }
+    : { headers?: z.input<Extract<NonNullable<S>, z.ZodType>> };
+
 export type CallOptions<E extends Endpoint> = ParamsOption<E['params']> &
   QueryOption<E['query']> &
-  BodyOption<E['body']> & { signal?: AbortSignal };
+  BodyOption<E['body']> &
+  HeadersOption<E['headers']> & {
+    /** A file sent as the raw body with its own Content-Type, for calls that `consume` files. */
+    file?: Blob;
+    signal?: AbortSignal;
+  };
 
 /** The options argument may be left out when nothing in it is required. */
 type CallArgs<E extends Endpoint> =
@@ -147,10 +180,19 @@ export async function apiCall<E extends Endpoint>(
   endpoint: E,
   ...[options]: CallArgs<E>
 ): Promise<EndpointResult<E>> {
-  const { params, query, body, signal } = (options ?? {}) as {
+  const {
+    params,
+    query,
+    body,
+    headers: extraHeaders,
+    file,
+    signal,
+  } = (options ?? {}) as {
     params?: Record<string, unknown>;
     query?: Record<string, unknown>;
     body?: unknown;
+    file?: Blob;
+    headers?: Record<string, string | undefined>;
     signal?: AbortSignal;
   };
 
@@ -158,12 +200,18 @@ export async function apiCall<E extends Endpoint>(
   const url = `${API_PREFIX}${fillPath(endpoint.path, params)}${queryString ? `?${queryString}` : ''}`;
 
   const headers = new Headers({ Accept: 'application/json' });
+  for (const [name, value] of Object.entries(extraHeaders ?? {})) {
+    if (value !== undefined) headers.set(name, value);
+  }
   const token = getAuthToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   const init: RequestInit = { method: endpoint.method, headers, signal };
   if (body !== undefined) {
     headers.set('Content-Type', 'application/json');
     init.body = JSON.stringify(body);
+  } else if (file !== undefined) {
+    headers.set('Content-Type', file.type || 'application/octet-stream');
+    init.body = file;
   }
 
   let response: Response;
@@ -177,6 +225,8 @@ export async function apiCall<E extends Endpoint>(
   }
 
   if (!response.ok || (payload as { success?: unknown } | undefined)?.success !== true) {
+    // A call without a token (a failed sign-in, say) may get a 401 too: that ends nothing.
+    if (response.status === 401 && token) endSession(token);
     const failure = FailureEnvelopeSchema.safeParse(payload);
     if (failure.success) {
       throw new ApiError(response.status, failure.data.message, failure.data.errors ?? []);

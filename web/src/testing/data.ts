@@ -1,4 +1,12 @@
-import { type Product, ProductSchema } from '#contract';
+import {
+  type CartItem,
+  CartItemSchema,
+  type Order,
+  OrderSchema,
+  type Product,
+  ProductSchema,
+  type Size,
+} from '#contract';
 
 let sequence = 0;
 
@@ -19,4 +27,94 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     createdAt: '2026-11-20T10:00:00.000Z',
     ...overrides,
   });
+}
+
+let lineSequence = 0;
+
+export interface CartItemOptions {
+  product?: Product;
+  price?: number;
+  sizes?: Product['sizes'];
+  size?: Size;
+  quantity?: number;
+  selected?: boolean;
+}
+
+/** A valid server cart line (checked against the contract); totalPrice is price × quantity. */
+export function makeCartItem({
+  product = makeProduct(),
+  price = product.price,
+  sizes = product.sizes,
+  size = 'M',
+  quantity = 1,
+  selected = true,
+}: CartItemOptions = {}): CartItem {
+  lineSequence += 1;
+  return CartItemSchema.parse({
+    _id: `line-${lineSequence}`,
+    productId: {
+      _id: product._id,
+      title: product.title,
+      images: product.images,
+      gender: product.gender,
+      price,
+      sizes,
+    },
+    size,
+    quantity,
+    selected,
+    totalPrice: Math.round(price * 100 * quantity) / 100,
+  });
+}
+
+let orderSequence = 0;
+
+type OrderItem = Order['items'][number];
+
+/** A valid order (checked against the contract): pending, paid cash, with the given fields replaced. */
+export function makeOrder(overrides: Partial<Order> = {}): Order {
+  orderSequence += 1;
+  const items: OrderItem[] = overrides.items ?? [makeOrderItem(), makeOrderItem({ quantity: 2 })];
+  const subtotal = items.reduce((sum, item) => sum + item.price * item.quantity, 0);
+  return OrderSchema.parse({
+    _id: `00000000-0000-4000-8000-0000abcd${String(orderSequence).padStart(4, '0')}`,
+    status: 'pending',
+    items,
+    subtotal,
+    discount: 0,
+    couponCode: null,
+    giftWrap: 0,
+    giftMessage: null,
+    totalPrice: subtotal,
+    paymentMethod: 'cash',
+    card: null,
+    address: {
+      name: 'Asha Rao',
+      phone: '9876543210',
+      pincode: '560001',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      fullAddress: '12 MG Road, Shanthala Nagar',
+    },
+    createdAt: '2026-11-21T06:30:00.000Z',
+    estimateDeliveryDate: '2026-11-24',
+    deliveredAt: null,
+    events: [{ type: 'placed', at: '2026-11-21T06:30:00.000Z', note: null }],
+    ...overrides,
+  });
+}
+
+/** One order line: a tee at ₹499 unless told otherwise. */
+export function makeOrderItem(overrides: Partial<OrderItem> = {}): OrderItem {
+  orderSequence += 1;
+  return {
+    _id: `order-item-${orderSequence}`,
+    productId: `product-${orderSequence}`,
+    name: `Ordered Tee ${orderSequence}`,
+    image: `/media/ordered-${orderSequence}`,
+    size: 'M',
+    price: 499,
+    quantity: 1,
+    ...overrides,
+  };
 }

@@ -1,10 +1,71 @@
-import { PagePlaceholder } from '#web/components/ui/page-placeholder.tsx';
+import { Link } from 'react-router';
+import { buttonStyles } from '#web/components/ui/button-styles.ts';
+import { CheckoutSteps } from '#web/components/ui/checkout-steps.tsx';
+import { ArrowRightIcon } from '#web/components/ui/icons.tsx';
+import { ErrorMessage, LoadingMessage } from '#web/components/ui/status-message.tsx';
+import { paths } from '#web/config/paths.ts';
+import { useCartQuote } from '#web/features/cart/api/get-cart-quote.ts';
+import { CartLines } from '#web/features/cart/components/cart-lines.tsx';
+import { CouponsBox } from '#web/features/cart/components/coupons-box.tsx';
+import { EmptyCart } from '#web/features/cart/components/empty-cart.tsx';
+import { GiftingBox } from '#web/features/cart/components/gifting-box.tsx';
+import { PriceDetails } from '#web/features/cart/components/price-details.tsx';
+import { useCartStore } from '#web/features/cart/stores/cart-store.ts';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
-/** /cart: cart, checkout step 1 (SPEC §2); built in a later issue. */
+/** /cart: the cart, checkout step 1 (SPEC §2 Cart). */
 export function CartRoute() {
+  useDocumentTitle('Your Cart');
+  const list = useCartStore((state) => state.list);
+  const isLoading = useCartStore((state) => state.isLoading);
+  const anySelected = list.some((line) => line.selected);
+
   return (
-    <PagePlaceholder title="Your cart">
-      Your cart and the first checkout step are coming soon.
-    </PagePlaceholder>
+    <section className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
+      <CheckoutSteps current={1} />
+      <h1 className="mt-8 text-2xl font-bold tracking-tight text-ink-900 sm:text-3xl">Your Cart</h1>
+      <div className="mt-6">
+        {list.length > 0 ? (
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+            <CartLines />
+            <CartSidebar anySelected={anySelected} />
+          </div>
+        ) : isLoading ? (
+          <LoadingMessage>Loading your cart...</LoadingMessage>
+        ) : (
+          <EmptyCart />
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Coupons, gifting, and with a line selected: Price Details and the way on. */
+function CartSidebar({ anySelected }: { anySelected: boolean }) {
+  const quote = useCartQuote();
+  return (
+    <div className="flex flex-col gap-4 lg:sticky lg:top-20">
+      <CouponsBox quote={quote.data} />
+      <GiftingBox />
+      {anySelected ? (
+        <>
+          {quote.data ? (
+            <PriceDetails quote={quote.data} isUpdating={quote.isLoading} />
+          ) : quote.error ? (
+            <ErrorMessage message={quote.error.message} onRetry={quote.reload} />
+          ) : (
+            <LoadingMessage>Working out your total...</LoadingMessage>
+          )}
+          <Link to={paths.checkout()} className={buttonStyles({ size: 'lg' })}>
+            Place order
+            <ArrowRightIcon className="size-5" />
+          </Link>
+        </>
+      ) : (
+        <p className="rounded-2xl bg-ink-50 px-4 py-3 text-sm text-ink-700">
+          Select the items you want to order to see the price details.
+        </p>
+      )}
+    </div>
   );
 }

@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import heroTees from '#web/assets/hero-tees.svg';
-import { NewsletterForm } from '#web/components/newsletter-form.tsx';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import {
   ArrowRightIcon,
@@ -14,6 +13,7 @@ import { FullScreenSpinner } from '#web/components/ui/spinner.tsx';
 import { paths } from '#web/config/paths.ts';
 import { type ProductsState, useProducts } from '#web/features/catalogue/api/list-products.ts';
 import { ProductGrid } from '#web/features/catalogue/components/product-grid.tsx';
+import { NewsletterForm } from '#web/features/messages/components/newsletter-form.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 /** SPEC §9: 10 products in Latest, 5 in Best Sellers; D23 says which. */

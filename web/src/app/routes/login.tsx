@@ -1,6 +1,36 @@
-import { PagePlaceholder } from '#web/components/ui/page-placeholder.tsx';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { paths, safeNextPath } from '#web/config/paths.ts';
+import { AuthCard } from '#web/features/auth/components/auth-card.tsx';
+import { LoginForm } from '#web/features/auth/components/login-form.tsx';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { useFinishSignIn, useSignedInOnArrival } from '../auth-session.ts';
 
-/** /login: sign-in (SPEC §2); built in a later issue. */
+/** /login: sign-in (SPEC §2 Login); afterwards back to the page the shopper wanted (D15). */
 export function LoginRoute() {
-  return <PagePlaceholder title="Login">Signing in is coming soon.</PagePlaceholder>;
+  useDocumentTitle('Sign in');
+  const [searchParams] = useSearchParams();
+  const next = safeNextPath(searchParams.get('next'));
+  const finishSignIn = useFinishSignIn();
+  if (useSignedInOnArrival()) return <Navigate to={paths.home()} replace />;
+
+  return (
+    <AuthCard
+      title="Welcome Back"
+      intro="Sign in to check out, track your orders and keep your cart on every device."
+      notice={next === paths.home() ? undefined : 'Please sign in to continue.'}
+      footer={
+        <>
+          New to our shop?{' '}
+          <Link
+            to={paths.signUp({ next })}
+            className="rounded-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+          >
+            Sign Up
+          </Link>
+        </>
+      }
+    >
+      <LoginForm onSignedIn={finishSignIn} />
+    </AuthCard>
+  );
 }

@@ -1,10 +1,67 @@
-import { PagePlaceholder } from '#web/components/ui/page-placeholder.tsx';
+import { Link, useParams } from 'react-router';
+import { BackLink } from '#web/components/ui/back-link.tsx';
+import { buttonStyles } from '#web/components/ui/button-styles.ts';
+import { OrderStatusBadge } from '#web/components/ui/order-status-badge.tsx';
+import { ErrorMessage, LoadingMessage } from '#web/components/ui/status-message.tsx';
+import { paths } from '#web/config/paths.ts';
+import { useOrder } from '#web/features/orders/api/get-order.ts';
+import { OrderNotFound } from '#web/features/orders/components/order-not-found.tsx';
+import { DeliveryOutlook, OrderTimeline } from '#web/features/orders/components/order-timeline.tsx';
+import { shortOrderId } from '#web/features/orders/utils/order-summary.ts';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
-/** /order/{id}/track: order tracking (D20); built in a later issue. */
+/** /order/{id}/track: where the order is, as a timeline of its events (D20). */
 export function OrderTrackingRoute() {
+  const { id = '' } = useParams();
+  const order = useOrder(id);
+  const heading = `Track Order # ${shortOrderId(id)}`;
+  useDocumentTitle(heading);
+
+  if (order.error?.status === 404) return <OrderNotFound />;
+  const data = order.data;
   return (
-    <PagePlaceholder title="Track your order">
-      Following your order from dispatch to delivery is coming soon.
-    </PagePlaceholder>
+    <section className="mx-auto max-w-2xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
+      {data ? (
+        <>
+          <BackLink to={paths.order(data._id)}>Order details</BackLink>
+          <div className="mt-3 flex flex-wrap items-center gap-3">
+            <h1 className="text-2xl font-bold tracking-tight text-ink-900 sm:text-3xl">
+              {heading}
+            </h1>
+            <OrderStatusBadge status={data.status} />
+          </div>
+
+          <div className="mt-6">
+            <DeliveryOutlook order={data} />
+          </div>
+
+          <section
+            aria-labelledby="tracking-heading"
+            className="mt-6 rounded-2xl border border-ink-200 bg-white p-4 sm:p-6"
+          >
+            <h2 id="tracking-heading" className="mb-5 text-lg font-bold text-ink-900">
+              Order progress
+            </h2>
+            <OrderTimeline order={data} />
+          </section>
+
+          <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+            <Link to={paths.order(data._id)} className={buttonStyles()}>
+              View order details
+            </Link>
+            <Link to={paths.orders()} className={buttonStyles({ variant: 'outline' })}>
+              Your Orders
+            </Link>
+          </div>
+        </>
+      ) : order.error ? (
+        <>
+          <h1 className="mb-6 text-3xl font-bold tracking-tight text-ink-900">{heading}</h1>
+          <ErrorMessage message={order.error.message} onRetry={order.reload} />
+        </>
+      ) : (
+        <LoadingMessage>Loading your order...</LoadingMessage>
+      )}
+    </section>
   );
 }

@@ -1,10 +1,91 @@
-import { PagePlaceholder } from '#web/components/ui/page-placeholder.tsx';
+import { Link, useParams } from 'react-router';
+import { BackLink } from '#web/components/ui/back-link.tsx';
+import { buttonStyles } from '#web/components/ui/button-styles.ts';
+import { OrderStatusBadge } from '#web/components/ui/order-status-badge.tsx';
+import { ErrorMessage, LoadingMessage } from '#web/components/ui/status-message.tsx';
+import { paths } from '#web/config/paths.ts';
+import { useOrder } from '#web/features/orders/api/get-order.ts';
+import { CancelOrderButton } from '#web/features/orders/components/cancel-order-button.tsx';
+import {
+  OrderFacts,
+  OrderItems,
+  OrderPrices,
+} from '#web/features/orders/components/order-details.tsx';
+import { OrderNotFound } from '#web/features/orders/components/order-not-found.tsx';
+import { shortOrderId } from '#web/features/orders/utils/order-summary.ts';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { formatDate } from '#web/utils/format-date.ts';
 
-/** /order/{id}: order detail (SPEC §2); built in a later issue. */
+/** /order/{id}: one order in full (SPEC §2 Order detail), cancellable while pending (D19). */
 export function OrderRoute() {
+  const { id = '' } = useParams();
+  const order = useOrder(id);
+  const heading = `Order # ${shortOrderId(id)}`;
+  useDocumentTitle(heading);
+
+  if (order.error?.status === 404) return <OrderNotFound />;
+  if (!order.data) {
+    return (
+      <section className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
+        {order.error ? (
+          <>
+            <h1 className="mb-6 text-3xl font-bold tracking-tight text-ink-900">{heading}</h1>
+            <ErrorMessage message={order.error.message} onRetry={order.reload} />
+          </>
+        ) : (
+          <LoadingMessage>Loading your order...</LoadingMessage>
+        )}
+      </section>
+    );
+  }
+
+  const data = order.data;
   return (
-    <PagePlaceholder title="Order details">
-      The details of each order are coming soon.
-    </PagePlaceholder>
+    <section className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
+      <BackLink to={paths.orders()}>Your Orders</BackLink>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold tracking-tight text-ink-900 sm:text-3xl">{heading}</h1>
+        <OrderStatusBadge status={data.status} />
+      </div>
+      <p className="mt-1 text-ink-600">
+        Ordered on <time dateTime={data.createdAt}>{formatDate(data.createdAt)}</time>
+      </p>
+
+      <div className="mt-8 grid items-start gap-6 lg:grid-cols-5">
+        <section
+          aria-labelledby="order-items-heading"
+          className="rounded-2xl border border-ink-200 bg-white p-4 sm:p-6 lg:col-span-3"
+        >
+          <h2 id="order-items-heading" className="mb-4 text-lg font-bold text-ink-900">
+            Items
+          </h2>
+          <OrderItems order={data} />
+          <div className="mt-2 border-t border-ink-200 pt-4">
+            <h3 className="sr-only">Price details</h3>
+            <OrderPrices order={data} />
+          </div>
+        </section>
+
+        <div className="space-y-6 lg:col-span-2">
+          <section
+            aria-labelledby="order-summary-heading"
+            className="rounded-2xl border border-ink-200 bg-white p-4 sm:p-6"
+          >
+            <h2 id="order-summary-heading" className="text-lg font-bold text-ink-900">
+              Order summary
+            </h2>
+            <OrderFacts order={data} />
+          </section>
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
+            <Link to={paths.orderTracking(data._id)} className={buttonStyles()}>
+              Track Order
+            </Link>
+            {data.status === 'pending' ? (
+              <CancelOrderButton order={data} onCancelled={order.setData} onStale={order.reload} />
+            ) : null}
+          </div>
+        </div>
+      </div>
+    </section>
   );
 }

@@ -1,6 +1,47 @@
-import { PagePlaceholder } from '#web/components/ui/page-placeholder.tsx';
+import { Link } from 'react-router';
+import { buttonStyles } from '#web/components/ui/button-styles.ts';
+import { EmptyState, ErrorMessage, LoadingMessage } from '#web/components/ui/status-message.tsx';
+import { paths } from '#web/config/paths.ts';
+import { useOrders } from '#web/features/orders/api/list-orders.ts';
+import { OrderCard } from '#web/features/orders/components/order-card.tsx';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
-/** /orders: order list (SPEC §2); built in a later issue. */
+/** /orders: the shopper's orders, newest first (SPEC §2 Orders). */
 export function OrdersRoute() {
-  return <PagePlaceholder title="Your orders">Your order history is coming soon.</PagePlaceholder>;
+  useDocumentTitle('Your Orders');
+  const orders = useOrders();
+
+  return (
+    <section className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
+      <h1 className="text-3xl font-bold tracking-tight text-ink-900">Your Orders</h1>
+      <div className="mt-6">
+        {orders.data ? (
+          orders.data.length === 0 ? (
+            <EmptyState
+              title="You haven’t placed any orders yet."
+              actions={
+                <Link to={paths.products()} className={buttonStyles()}>
+                  Start shopping
+                </Link>
+              }
+            >
+              When you place an order, it shows up here so you can follow it to your door.
+            </EmptyState>
+          ) : (
+            <ul className="space-y-4">
+              {orders.data.map((order) => (
+                <li key={order._id}>
+                  <OrderCard order={order} />
+                </li>
+              ))}
+            </ul>
+          )
+        ) : orders.error ? (
+          <ErrorMessage message={orders.error.message} onRetry={orders.reload} />
+        ) : (
+          <LoadingMessage>Loading orders...</LoadingMessage>
+        )}
+      </div>
+    </section>
+  );
 }

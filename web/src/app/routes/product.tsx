@@ -1,10 +1,68 @@
-import { PagePlaceholder } from '#web/components/ui/page-placeholder.tsx';
+import { Link, useParams } from 'react-router';
+import { ChevronDownIcon } from '#web/components/ui/icons.tsx';
+import { NotFoundView } from '#web/components/ui/not-found-view.tsx';
+import { ErrorMessage } from '#web/components/ui/status-message.tsx';
+import { paths } from '#web/config/paths.ts';
+import { useCartStore } from '#web/features/cart/stores/cart-store.ts';
+import { useProduct } from '#web/features/catalogue/api/get-product.ts';
+import { ProductDetails } from '#web/features/catalogue/components/product-details.tsx';
+import { ProductDetailsSkeleton } from '#web/features/catalogue/components/product-details-skeleton.tsx';
+import { ProductGallery } from '#web/features/catalogue/components/product-gallery.tsx';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
-/** /product/{id}: product detail (SPEC §2); built in a later issue. */
+/** /product/{id}: the product detail page (SPEC §2, §4, §5). */
 export function ProductRoute() {
+  const { id = '' } = useParams();
+  const { data, error, isLoading, reload } = useProduct(id);
+  const addToCart = useCartStore((state) => state.addToCart);
+  // D2: an unknown id is a 404, a malformed one a 400; to a shopper both are "not found".
+  const notFound = error !== undefined && (error.status === 404 || error.status === 400);
+  // While another id loads, the previous product is not shown under the new URL.
+  const product = isLoading ? undefined : data;
+  useDocumentTitle(notFound ? 'Product not found' : (product?.title ?? 'Product'));
+
+  if (notFound) {
+    return (
+      <NotFoundView title="Product not found">
+        We could not find this product. It may no longer be on sale, or the link may be mistyped.
+      </NotFoundView>
+    );
+  }
+
   return (
-    <PagePlaceholder title="Product details">
-      Pictures, sizes and stock, and adding this product to your cart, are coming soon.
-    </PagePlaceholder>
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10 lg:px-8">
+      <nav aria-label="Breadcrumb" className="mb-6 text-sm">
+        <ol className="flex min-w-0 items-center gap-2 text-ink-600">
+          <li>
+            <Link to={paths.products()} className="rounded-sm hover:text-ink-900">
+              Products
+            </Link>
+          </li>
+          {product ? (
+            <li className="flex min-w-0 items-center gap-2">
+              <ChevronDownIcon className="size-4 shrink-0 -rotate-90" />
+              <span aria-current="page" className="truncate font-medium text-ink-900">
+                {product.title}
+              </span>
+            </li>
+          ) : null}
+        </ol>
+      </nav>
+
+      {error ? (
+        <ErrorMessage message={error.message} onRetry={reload} />
+      ) : product ? (
+        // Keyed by product, so the picture, size and quantity start afresh on another product.
+        <div key={product._id} className="grid gap-8 md:grid-cols-2 lg:gap-14">
+          <ProductGallery title={product.title} images={product.images} />
+          <ProductDetails
+            product={product}
+            onAddToCart={(size, quantity) => addToCart(product, size, quantity)}
+          />
+        </div>
+      ) : (
+        <ProductDetailsSkeleton />
+      )}
+    </div>
   );
 }

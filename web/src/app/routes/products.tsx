@@ -1,15 +1,212 @@
-import { useSearchParams } from 'react-router';
-import { PagePlaceholder } from '#web/components/ui/page-placeholder.tsx';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { buttonStyles } from '#web/components/ui/button-styles.ts';
+import { Dialog } from '#web/components/ui/dialog.tsx';
+import { FilterIcon } from '#web/components/ui/icons.tsx';
+import { Pagination } from '#web/components/ui/pagination.tsx';
+import { EmptyState, ErrorMessage } from '#web/components/ui/status-message.tsx';
+import { paths } from '#web/config/paths.ts';
+import { useProductFilters } from '#web/features/catalogue/api/get-product-filters.ts';
+import { useProducts } from '#web/features/catalogue/api/list-products.ts';
+import { ProductGridSkeleton } from '#web/features/catalogue/components/product-card-skeleton.tsx';
+import {
+  type FilterGroup,
+  ProductFiltersForm,
+} from '#web/features/catalogue/components/product-filters-form.tsx';
+import { ProductGrid } from '#web/features/catalogue/components/product-grid.tsx';
+import { ProductSortSelect } from '#web/features/catalogue/components/product-sort-select.tsx';
+import {
+  countActiveFilters,
+  DEFAULT_PRICE_RANGE,
+  type ProductFilterValues,
+  type ProductSort,
+  type ProductsView,
+  readProductsView,
+  toListProductsQuery,
+  writeProductsView,
+} from '#web/features/catalogue/utils/products-view.ts';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
-/** /products: listing with filters and search (SPEC §2); built in a later issue. */
+/** Beside the filter sidebar the grid has room for fewer columns than on the home page. */
+const GRID_COLUMNS = 'grid-cols-2 md:grid-cols-3 xl:grid-cols-4';
+
+const FILTER_SKELETON_WIDTHS = ['w-1/3', 'w-2/3', 'w-1/2', 'w-1/3', 'w-3/4', 'w-1/2'];
+
+function hrefOf(view: ProductsView): string {
+  const query = writeProductsView(view).toString();
+  return query ? `${paths.products()}?${query}` : paths.products();
+}
+
+/**
+ * /products (SPEC §2 Products, §4 filters): filters, sort, search and page
+ * all live in the URL, so a refresh, a shared link and Back show the same list.
+ */
 export function ProductsRoute() {
-  const [searchParams] = useSearchParams();
-  const search = searchParams.get('search')?.trim();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const view = readProductsView(searchParams);
+  const filterOptions = useProductFilters();
+  const products = useProducts(toListProductsQuery(view));
+  const [openGroups, setOpenGroups] = useState<Record<FilterGroup, boolean>>({
+    gender: true,
+    category: true,
+    size: true,
+  });
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  useDocumentTitle(view.search ? `Search: ${view.search}` : 'Products');
+
+  const show = (next: ProductsView) => {
+    const params = writeProductsView(next);
+    if (params.toString() !== searchParams.toString()) setSearchParams(params);
+  };
+  const applyFilters = (filters: ProductFilterValues) => {
+    setDrawerOpen(false);
+    show({ ...view, filters, page: 1 });
+  };
+  const changeSort = (sortBy: ProductSort) => show({ ...view, sortBy, page: 1 });
+  const toggleGroup = (group: FilterGroup) =>
+    setOpenGroups((open) => ({ ...open, [group]: !open[group] }));
+
+  const activeFilters = countActiveFilters(view.filters);
+  const filtersPanel = filterOptions.isLoading ? (
+    <div role="status" aria-label="Loading filters" className="flex flex-col gap-3">
+      {FILTER_SKELETON_WIDTHS.map((width, index) => (
+        <div
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing but their place.
+          key={index}
+          aria-hidden="true"
+          className={`h-5 rounded bg-ink-100 motion-safe:animate-pulse ${width}`}
+        />
+      ))}
+    </div>
+  ) : (
+    <>
+      {filterOptions.error ? (
+        <ErrorMessage
+          message="Some filter options could not be loaded."
+          onRetry={filterOptions.reload}
+        />
+      ) : null}
+      <ProductFiltersForm
+        options={filterOptions.data ?? { genders: [], categories: [], sizes: [] }}
+        priceRange={filterOptions.data?.priceStats ?? DEFAULT_PRICE_RANGE}
+        applied={view.filters}
+        onApply={applyFilters}
+        openGroups={openGroups}
+        onToggleGroup={toggleGroup}
+      />
+    </>
+  );
+
+  const page = products.data;
+  const first = page ? (page.page - 1) * page.limit + 1 : 0;
+  const last = page ? first + page.results.length - 1 : 0;
+
   return (
-    <PagePlaceholder title="Products">
-      {search
-        ? `Results for “${search}”, with filters and sorting, are coming soon.`
-        : 'The full catalogue, with filters, search and sorting, is coming soon.'}
-    </PagePlaceholder>
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10 lg:px-8">
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-x-6 gap-y-2">
+        <div className="min-w-0">
+          <h1 className="text-3xl font-bold tracking-tight break-words text-ink-900">
+            {view.search ? `Results for “${view.search}”` : 'All Products'}
+          </h1>
+          <p aria-live="polite" className="mt-1 text-sm text-ink-600">
+            {page && !products.isLoading
+              ? page.total === 0
+                ? 'No products match.'
+                : `Showing ${first}–${last} of ${page.total} ${page.total === 1 ? 'product' : 'products'}`
+              : '\u00a0'}
+          </p>
+        </div>
+        {view.search ? (
+          <Link
+            to={hrefOf({ ...view, search: undefined, page: 1 })}
+            className="rounded-sm text-sm font-semibold text-brand-700 hover:text-brand-800"
+          >
+            Clear search
+          </Link>
+        ) : null}
+      </div>
+
+      <div className="lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10">
+        <aside aria-labelledby="filters-heading" className="hidden lg:block">
+          <h2 id="filters-heading" className="mb-2 text-lg font-bold text-ink-900">
+            Filters
+          </h2>
+          {filtersPanel}
+        </aside>
+
+        <section aria-label="Product list" className="min-w-0">
+          <div className="mb-5 flex flex-wrap items-center justify-between gap-3 lg:justify-end">
+            <button
+              type="button"
+              onClick={() => setDrawerOpen(true)}
+              className={buttonStyles({ variant: 'outline', size: 'sm', className: 'lg:hidden' })}
+            >
+              <FilterIcon className="size-4" />
+              Filters
+              {activeFilters > 0 ? (
+                <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs text-white">
+                  {activeFilters}
+                  <span className="sr-only"> applied</span>
+                </span>
+              ) : null}
+            </button>
+            <ProductSortSelect value={view.sortBy} onChange={changeSort} search={view.search} />
+          </div>
+
+          {products.isLoading ? (
+            <ProductGridSkeleton className={GRID_COLUMNS} />
+          ) : products.error ? (
+            <ErrorMessage message={products.error.message} onRetry={products.reload} />
+          ) : page && page.results.length > 0 ? (
+            <div className="flex flex-col gap-10">
+              <ProductGrid
+                products={page.results}
+                emptyText="No products found"
+                className={GRID_COLUMNS}
+              />
+              <Pagination
+                page={page.page}
+                pages={page.pages}
+                hrefFor={(number) => hrefOf({ ...view, page: number })}
+              />
+            </div>
+          ) : page && page.total > 0 ? (
+            <EmptyState
+              title={`There is no page ${view.page}`}
+              actions={
+                <Link to={hrefOf({ ...view, page: 1 })} className={buttonStyles()}>
+                  Go to the first page
+                </Link>
+              }
+            >
+              These results have {page.pages} {page.pages === 1 ? 'page' : 'pages'}.
+            </EmptyState>
+          ) : (
+            <EmptyState
+              title="No products found"
+              actions={
+                <Link to={paths.products()} className={buttonStyles()}>
+                  Browse all categories
+                </Link>
+              }
+            >
+              Try adjusting your filters, check your search terms for typos, or browse all
+              categories.
+            </EmptyState>
+          )}
+        </section>
+      </div>
+
+      {drawerOpen ? (
+        <Dialog
+          title="Filters"
+          variant="sheet"
+          closeLabel="Close filters"
+          onClose={() => setDrawerOpen(false)}
+        >
+          {filtersPanel}
+        </Dialog>
+      ) : null}
+    </div>
   );
 }

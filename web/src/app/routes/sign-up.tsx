@@ -1,6 +1,38 @@
-import { PagePlaceholder } from '#web/components/ui/page-placeholder.tsx';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { paths, safeNextPath } from '#web/config/paths.ts';
+import { AuthCard } from '#web/features/auth/components/auth-card.tsx';
+import { SignUpForm } from '#web/features/auth/components/sign-up-form.tsx';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { useFinishSignIn, useSignedInOnArrival } from '../auth-session.ts';
 
-/** /signin: sign-up (SPEC §2); built in a later issue. */
+/**
+ * /signin: sign-up (SPEC §2). Afterwards home, or the page a guarded link
+ * was heading to when the shopper came here from /login?next=… (D15).
+ */
 export function SignUpRoute() {
-  return <PagePlaceholder title="Create an account">Signing up is coming soon.</PagePlaceholder>;
+  useDocumentTitle('Create an account');
+  const [searchParams] = useSearchParams();
+  const next = safeNextPath(searchParams.get('next'));
+  const finishSignIn = useFinishSignIn();
+  if (useSignedInOnArrival()) return <Navigate to={paths.home()} replace />;
+
+  return (
+    <AuthCard
+      title="Create your account"
+      intro="Save your cart, check out faster and follow every order."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link
+            to={paths.login({ next })}
+            className="rounded-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+          >
+            Log in
+          </Link>
+        </>
+      }
+    >
+      <SignUpForm onSignedUp={finishSignIn} />
+    </AuthCard>
+  );
 }

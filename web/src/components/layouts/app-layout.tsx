@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { ScrollToTop } from './scroll-to-top.tsx';
 import { SiteFooter } from './site-footer.tsx';
@@ -6,10 +7,12 @@ import { SiteHeader } from './site-header.tsx';
 interface AppLayoutProps {
   /** Lines in the cart, for the top bar's badge (the app passes it in: shared code reads no feature). */
   cartCount: number;
+  /** The footer's newsletter form (a feature, so the app passes it in too). */
+  newsletter: ReactNode;
 }
 
 /** The one layout every route sits under (SPEC §2): top bar, page, footer. */
-export function AppLayout({ cartCount }: AppLayoutProps) {
+export function AppLayout({ cartCount, newsletter }: AppLayoutProps) {
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -23,7 +26,7 @@ export function AppLayout({ cartCount }: AppLayoutProps) {
       <main id="main" tabIndex={-1} className="flex-1 pt-16 focus:outline-none">
         <Outlet />
       </main>
-      <SiteFooter />
+      <SiteFooter newsletter={newsletter} />
     </div>
   );
 }

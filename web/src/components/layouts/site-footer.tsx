@@ -1,6 +1,5 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
-import { NewsletterForm } from '#web/components/newsletter-form.tsx';
 import {
   FacebookIcon,
   type IconProps,
@@ -21,8 +20,13 @@ const SOCIAL_LINKS: { name: string; href: string; Icon: ComponentType<IconProps>
 
 const linkClass = 'rounded-sm text-sm text-ink-300 hover:text-white';
 
+interface SiteFooterProps {
+  /** The newsletter form (D22), passed in by the app. */
+  newsletter: ReactNode;
+}
+
 /** SPEC §2 Layout footer: company and help links, a newsletter form, social icons. */
-export function SiteFooter() {
+export function SiteFooter({ newsletter }: SiteFooterProps) {
   return (
     <footer className="bg-ink-900 text-ink-300">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 sm:px-6 lg:grid-cols-[1.4fr_1fr_1fr_1.6fr] lg:px-8">
@@ -92,7 +96,7 @@ export function SiteFooter() {
             Newsletter
           </h2>
           <p className="mt-4 mb-4 text-sm">New drops and offers, straight to your inbox.</p>
-          <NewsletterForm tone="dark" />
+          {newsletter}
         </section>
       </div>
       <div className="border-t border-ink-800">

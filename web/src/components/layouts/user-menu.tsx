@@ -1,7 +1,8 @@
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { Fragment, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ChevronDownIcon, UserIcon } from '#web/components/ui/icons.tsx';
 import { paths } from '#web/config/paths.ts';
+import { useUserRole } from '#web/lib/user-role.ts';
 
 const ITEMS = [
   { label: 'Profile', to: paths.profile() },
@@ -9,6 +10,32 @@ const ITEMS = [
   { label: 'Settings', to: paths.settings() },
   { label: 'Logout', to: paths.logout() },
 ] as const;
+
+/** D25: the shop owner's screens, listed (before Logout) only for admins. */
+const ADMIN_ITEM = { label: 'Admin', to: paths.admin() } as const;
+
+/**
+ * The open menu's items. Mounted only while the menu is open, so the role is
+ * asked of the server (once per sign-in) only when a user opens the menu.
+ */
+function MenuItems({ onSelect }: { onSelect: () => void }) {
+  const isAdmin = useUserRole() === 'admin';
+  const items = isAdmin ? [...ITEMS.slice(0, -1), ADMIN_ITEM, ...ITEMS.slice(-1)] : ITEMS;
+  return items.map((item) => (
+    <Fragment key={item.label}>
+      {item.label === 'Logout' ? <hr className="my-1.5 border-ink-200" /> : null}
+      <Link
+        to={item.to}
+        role="menuitem"
+        tabIndex={-1}
+        onClick={onSelect}
+        className="block rounded-lg px-3 py-2 text-sm text-ink-700 hover:bg-ink-100 hover:text-ink-900 focus-visible:bg-ink-100"
+      >
+        {item.label}
+      </Link>
+    </Fragment>
+  ));
+}
 
 type FocusTarget = 'first' | 'last';
 
@@ -120,18 +147,7 @@ export function UserMenu() {
           onKeyDown={onMenuKeyDown}
           className="absolute right-0 mt-2 w-48 rounded-xl border border-ink-200 bg-white p-1.5 shadow-lg"
         >
-          {ITEMS.map((item) => (
-            <Link
-              key={item.label}
-              to={item.to}
-              role="menuitem"
-              tabIndex={-1}
-              onClick={() => setOpenAt(null)}
-              className="block rounded-lg px-3 py-2 text-sm text-ink-700 hover:bg-ink-100 hover:text-ink-900 focus-visible:bg-ink-100"
-            >
-              {item.label}
-            </Link>
-          ))}
+          <MenuItems onSelect={() => setOpenAt(null)} />
         </div>
       ) : null}
     </div>

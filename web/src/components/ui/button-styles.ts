@@ -7,6 +7,7 @@ const VARIANTS = {
   brand: 'bg-brand-600 text-white hover:bg-brand-700 disabled:bg-ink-300 disabled:text-ink-600',
   outline: 'border border-ink-300 bg-white text-ink-900 hover:border-ink-900 hover:bg-ink-50',
   ghost: 'text-ink-700 hover:bg-ink-100 hover:text-ink-900',
+  danger: 'bg-red-700 text-white hover:bg-red-800 disabled:bg-ink-300 disabled:text-ink-600',
 } as const;
 
 const SIZES = {

@@ -184,6 +184,134 @@ export function YouTubeIcon(props: IconProps) {
   );
 }
 
+export function EyeIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
+      <circle cx="12" cy="12" r="3" />
+    </OutlineIcon>
+  );
+}
+
+export function EyeOffIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <path d="M10.6 5.1A10 10 0 0 1 12 5c6.5 0 10 7 10 7a17 17 0 0 1-2.6 3.5M6.6 6.6C3.6 8.5 2 12 2 12s3.5 7 10 7a9.7 9.7 0 0 0 5.4-1.6" />
+      <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2" />
+      <path d="m3 3 18 18" />
+    </OutlineIcon>
+  );
+}
+
+export function PhoneIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2Z" />
+    </OutlineIcon>
+  );
+}
+
+export function ClockIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3 2" />
+    </OutlineIcon>
+  );
+}
+
+export function PrinterIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <path d="M7 9V3h10v6" />
+      <rect x="3" y="9" width="18" height="8" rx="2" />
+      <path d="M7 14h10v7H7z" />
+    </OutlineIcon>
+  );
+}
+
+export function TruckIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <path d="M3 6h11v10H3z" />
+      <path d="M14 9h4l3 3v4h-7" />
+      <circle cx="7" cy="17.5" r="1.8" />
+      <circle cx="17" cy="17.5" r="1.8" />
+    </OutlineIcon>
+  );
+}
+
+export function CheckIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <path d="m5 12.5 4.5 4.5L19 7.5" />
+    </OutlineIcon>
+  );
+}
+
+export function PlusIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <path d="M12 5v14M5 12h14" />
+    </OutlineIcon>
+  );
+}
+
+export function MinusIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <path d="M5 12h14" />
+    </OutlineIcon>
+  );
+}
+
+export function TrashIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+    </OutlineIcon>
+  );
+}
+
+export function PencilIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <path d="M4 20h4L19 9l-4-4L4 16v4Z" />
+      <path d="m13.5 6.5 4 4" />
+    </OutlineIcon>
+  );
+}
+
+export function TagIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <path d="M3 12V4h8l10 10-8 8L3 12Z" />
+      <circle cx="7.5" cy="8.5" r="1.5" />
+    </OutlineIcon>
+  );
+}
+
+export function GiftIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <rect x="3" y="8" width="18" height="4" rx="1" />
+      <path d="M5 12v9h14v-9M12 8v13" />
+      <path d="M12 8C10 4 6.5 4.5 7 6.5S12 8 12 8Zm0 0c2-4 5.5-3.5 5-1.5S12 8 12 8Z" />
+    </OutlineIcon>
+  );
+}
+
+export function FilterIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0" />
+      <circle cx="16" cy="6" r="2" />
+      <circle cx="10" cy="12" r="2" />
+      <circle cx="18" cy="18" r="2" />
+    </OutlineIcon>
+  );
+}
+
 /** The shop's mark: a tee in a rounded square. */
 export function LogoMark(props: IconProps) {
   return (

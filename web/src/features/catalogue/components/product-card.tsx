@@ -43,7 +43,7 @@ export function ProductCard({ product, index = 0 }: ProductCardProps) {
               className="size-full object-cover transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none motion-reduce:group-hover:scale-100"
             />
           ) : (
-            <span className="flex size-full items-center justify-center text-sm text-ink-500">
+            <span className="flex size-full items-center justify-center text-sm text-ink-600">
               No picture yet
             </span>
           )}

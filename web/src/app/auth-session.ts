@@ -1,0 +1,78 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { Session } from '#contract';
+import { paths, routePaths, safeNextPath } from '#web/config/paths.ts';
+import { useAddressStore } from '#web/features/addresses/stores/address-store.ts';
+import { useCartStore } from '#web/features/cart/stores/cart-store.ts';
+import { onSessionExpired } from '#web/lib/api-client.ts';
+import { clearAuthToken, getAuthToken, setAuthToken } from '#web/lib/auth-token.ts';
+
+export const SESSION_EXPIRED_MESSAGE = 'Please log in to continue.';
+
+/**
+ * Forgets the session on this device once the server has ended it: the token
+ * and what the browser keeps of that account (its cart and addresses, which
+ * the server keeps for the next sign-in).
+ */
+export function forgetSession(): void {
+  clearAuthToken();
+  useCartStore.getState().reset();
+  useAddressStore.getState().reset();
+}
+
+/**
+ * The sign-in and sign-up pages redirect to / when a token was stored on
+ * arrival (SPEC §2). Read once: the token these pages store themselves must
+ * not bounce the shopper before the guest cart is merged.
+ */
+export function useSignedInOnArrival(): boolean {
+  const [signedIn] = useState(() => getAuthToken() !== null);
+  return signedIn;
+}
+
+/**
+ * What follows a successful sign-in or sign-up: store the token, merge the
+ * visitor's cart into the account (D17), then go back to the page the
+ * shopper wanted (`?next=`, D15) or home.
+ */
+export function useFinishSignIn(): (session: Session) => Promise<void> {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const next = safeNextPath(searchParams.get('next'));
+  return useCallback(
+    async (session: Session) => {
+      setAuthToken(session.token);
+      await useCartStore.getState().mergeGuestCart();
+      navigate(next, { replace: true });
+    },
+    [navigate, next],
+  );
+}
+
+/**
+ * D14: when the server refuses the stored token, api-client clears it; here
+ * the cart (that account's, kept on the server) is emptied and the shopper is
+ * sent to /login with a way back to where they were.
+ */
+export function useSessionExpiredRedirect(): void {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const here = useRef(location);
+  useEffect(() => {
+    here.current = location;
+  }, [location]);
+
+  useEffect(
+    () =>
+      onSessionExpired(() => {
+        forgetSession();
+        const { pathname, search } = here.current;
+        // Signing out or already signing in: nothing to redirect.
+        if (pathname === routePaths.logout || pathname === routePaths.login) return;
+        toast.error(SESSION_EXPIRED_MESSAGE, { id: 'session-expired' });
+        navigate(paths.login({ next: `${pathname}${search}` }), { replace: true });
+      }),
+    [navigate],
+  );
+}

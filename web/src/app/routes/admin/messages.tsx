@@ -1,0 +1,87 @@
+import { useSearchParams } from 'react-router';
+import { CardSection } from '#web/components/ui/card-section.tsx';
+import { Pagination } from '#web/components/ui/pagination.tsx';
+import { EmptyState, ErrorMessage, LoadingMessage } from '#web/components/ui/status-message.tsx';
+import { paths } from '#web/config/paths.ts';
+import { useContactMessages, useNewsletterSubscribers } from '#web/features/admin/api/admin-api.ts';
+import { AdminShell } from '#web/features/admin/components/admin-shell.tsx';
+import { ContactMessageList } from '#web/features/admin/components/contact-message-list.tsx';
+import { DownloadCsvButton } from '#web/features/admin/components/download-csv-button.tsx';
+import { formatDateTime } from '#web/utils/format-date.ts';
+
+const pageOf = (value: string | null) => Math.max(1, Number(value) || 1);
+
+/** /admin/messages: contact messages to answer and the newsletter's subscribers. */
+export function AdminMessagesRoute() {
+  const [params] = useSearchParams();
+  const page = pageOf(params.get('page'));
+  const subscribersPage = pageOf(params.get('subscribers'));
+  const messages = useContactMessages(page);
+  const subscribers = useNewsletterSubscribers(subscribersPage);
+  const hrefFor = (next: { page?: number; subscribers?: number }) => {
+    const query = new URLSearchParams({
+      page: String(next.page ?? page),
+      subscribers: String(next.subscribers ?? subscribersPage),
+    });
+    return `${paths.adminMessages()}?${query}`;
+  };
+
+  return (
+    <AdminShell title="Messages">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <CardSection title="Contact messages" id="contact-messages">
+          {messages.data ? (
+            messages.data.results.length === 0 ? (
+              <EmptyState title="No messages yet." />
+            ) : (
+              <div className="space-y-4">
+                <ContactMessageList messages={messages.data.results} />
+                <Pagination
+                  label="Message pages"
+                  page={messages.data.page}
+                  pages={messages.data.pages}
+                  hrefFor={(value) => hrefFor({ page: value })}
+                />
+              </div>
+            )
+          ) : messages.error ? (
+            <ErrorMessage message={messages.error.message} onRetry={messages.reload} />
+          ) : (
+            <LoadingMessage>Loading messages...</LoadingMessage>
+          )}
+        </CardSection>
+        <CardSection title="Newsletter subscribers" id="subscribers" aside={<DownloadCsvButton />}>
+          {subscribers.data ? (
+            subscribers.data.results.length === 0 ? (
+              <p className="text-ink-600">No subscribers yet.</p>
+            ) : (
+              <div className="space-y-4">
+                <p className="text-sm text-ink-600">{subscribers.data.total} in all</p>
+                <ul className="divide-y divide-ink-100 text-sm">
+                  {subscribers.data.results.map((subscriber) => (
+                    <li key={subscriber._id} className="py-2">
+                      <span className="block break-all text-ink-900">{subscriber.email}</span>
+                      <time dateTime={subscriber.createdAt} className="text-xs text-ink-600">
+                        {formatDateTime(subscriber.createdAt)}
+                      </time>
+                    </li>
+                  ))}
+                </ul>
+                <Pagination
+                  label="Subscriber pages"
+                  page={subscribers.data.page}
+                  pages={subscribers.data.pages}
+                  hrefFor={(value) => hrefFor({ subscribers: value })}
+                />
+              </div>
+            )
+          ) : subscribers.error ? (
+            <ErrorMessage message={subscribers.error.message} onRetry={subscribers.reload} />
+          ) : (
+            <LoadingMessage>Loading subscribers...</LoadingMessage>
+          )}
+        </CardSection>
+      </div>
+    </AdminShell>
+  );
+}

@@ -1,0 +1,72 @@
+import { useNavigate, useSearchParams } from 'react-router';
+import { ORDER_STATUSES, type OrderStatus } from '#contract';
+import { orderStatusLabel } from '#web/components/ui/order-status-badge.tsx';
+import { Pagination } from '#web/components/ui/pagination.tsx';
+import { EmptyState, ErrorMessage, LoadingMessage } from '#web/components/ui/status-message.tsx';
+import { paths } from '#web/config/paths.ts';
+import { useAdminOrders } from '#web/features/admin/api/admin-api.ts';
+import { AdminOrdersTable } from '#web/features/admin/components/admin-orders-table.tsx';
+import { AdminShell } from '#web/features/admin/components/admin-shell.tsx';
+import { ListFilters } from '#web/features/admin/components/list-filters.tsx';
+
+const STATUS_OPTIONS = [
+  { value: '', label: 'All statuses' },
+  ...ORDER_STATUSES.map((status) => ({ value: status, label: orderStatusLabel(status) })),
+];
+
+const asStatus = (value: string | null): OrderStatus | undefined =>
+  ORDER_STATUSES.find((status) => status === value);
+
+/** /admin/orders: every order, filtered by status and searched by id or email. */
+export function AdminOrdersRoute() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const search = params.get('search') ?? '';
+  const status = asStatus(params.get('status'));
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const orders = useAdminOrders({ search: search || undefined, status, page, limit: 20 });
+
+  return (
+    <AdminShell title="Orders">
+      <ListFilters
+        searchLabel="Search by order id or email"
+        search={search}
+        filterLabel="Status"
+        filter={status ?? ''}
+        options={STATUS_OPTIONS}
+        onChange={(next) =>
+          navigate(paths.adminOrders({ search: next.search, status: next.filter }))
+        }
+      />
+      <div className="mt-6 space-y-6">
+        {orders.data ? (
+          orders.data.results.length === 0 ? (
+            search || status ? (
+              <EmptyState title="No orders match.">Try another status or search.</EmptyState>
+            ) : (
+              <EmptyState title="No orders yet.">
+                Orders show up here as shoppers place them.
+              </EmptyState>
+            )
+          ) : (
+            <>
+              <p className="text-sm text-ink-600">
+                {orders.data.total} {orders.data.total === 1 ? 'order' : 'orders'}
+              </p>
+              <AdminOrdersTable orders={orders.data.results} />
+              <Pagination
+                page={orders.data.page}
+                pages={orders.data.pages}
+                hrefFor={(value) => paths.adminOrders({ search, status, page: value })}
+              />
+            </>
+          )
+        ) : orders.error ? (
+          <ErrorMessage message={orders.error.message} onRetry={orders.reload} />
+        ) : (
+          <LoadingMessage>Loading orders...</LoadingMessage>
+        )}
+      </div>
+    </AdminShell>
+  );
+}

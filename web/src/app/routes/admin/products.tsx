@@ -1,0 +1,72 @@
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { buttonStyles } from '#web/components/ui/button-styles.ts';
+import { Pagination } from '#web/components/ui/pagination.tsx';
+import { EmptyState, ErrorMessage, LoadingMessage } from '#web/components/ui/status-message.tsx';
+import { paths } from '#web/config/paths.ts';
+import { useAdminProducts } from '#web/features/admin/api/admin-api.ts';
+import { AdminProductsTable } from '#web/features/admin/components/admin-products-table.tsx';
+import { AdminShell } from '#web/features/admin/components/admin-shell.tsx';
+import { ListFilters } from '#web/features/admin/components/list-filters.tsx';
+
+const ARCHIVED_OPTIONS = [
+  { value: '', label: 'All products' },
+  { value: 'false', label: 'On sale' },
+  { value: 'true', label: 'Archived' },
+] as const;
+
+/** /admin/products: every product, archived ones too, searched and paged. */
+export function AdminProductsRoute() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const search = params.get('search') ?? '';
+  const archivedParam = params.get('archived');
+  const archived = archivedParam === 'true' ? true : archivedParam === 'false' ? false : undefined;
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const products = useAdminProducts({ search: search || undefined, archived, page, limit: 20 });
+  const filter = archived === undefined ? '' : String(archived);
+
+  return (
+    <AdminShell
+      title="Products"
+      actions={
+        <Link to={paths.adminProductNew()} className={buttonStyles()}>
+          New product
+        </Link>
+      }
+    >
+      <ListFilters
+        searchLabel="Search products"
+        search={search}
+        filterLabel="Show"
+        filter={filter}
+        options={ARCHIVED_OPTIONS}
+        onChange={(next) =>
+          navigate(paths.adminProducts({ search: next.search, archived: next.filter }))
+        }
+      />
+      <div className="mt-6 space-y-6">
+        {products.data ? (
+          products.data.results.length === 0 ? (
+            <EmptyState title="No products match.">Try another search or filter.</EmptyState>
+          ) : (
+            <>
+              <p className="text-sm text-ink-600">
+                {products.data.total} {products.data.total === 1 ? 'product' : 'products'}
+              </p>
+              <AdminProductsTable products={products.data.results} />
+              <Pagination
+                page={products.data.page}
+                pages={products.data.pages}
+                hrefFor={(value) => paths.adminProducts({ search, archived: filter, page: value })}
+              />
+            </>
+          )
+        ) : products.error ? (
+          <ErrorMessage message={products.error.message} onRetry={products.reload} />
+        ) : (
+          <LoadingMessage>Loading products...</LoadingMessage>
+        )}
+      </div>
+    </AdminShell>
+  );
+}

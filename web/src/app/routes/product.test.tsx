@@ -1,0 +1,69 @@
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useCartStore } from '#web/features/cart/stores/cart-store.ts';
+import { makeProduct } from '#web/testing/data.ts';
+import { renderRoutes } from '#web/testing/render.tsx';
+import { ProductRoute } from './product.tsx';
+
+const product = makeProduct({ _id: 'tee-1', title: 'Sunset Graphic Tee', sizes: { S: 2, M: 8 } });
+
+beforeEach(() => {
+  useCartStore.setState({ list: [], totalPrice: 0, totalProduct: 0 });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>(async (input) => {
+      const url = new URL(String(input), 'http://shop.test');
+      if (url.pathname === '/api/v1/product/tee-1') {
+        return Response.json({ success: true, result: product });
+      }
+      return Response.json({ success: false, message: 'Product not found' }, { status: 404 });
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function renderProduct(id: string) {
+  return renderRoutes([{ path: '/product/:id', Component: ProductRoute }], {
+    path: `/product/${id}`,
+  });
+}
+
+describe('ProductRoute', () => {
+  it('shows a placeholder, then the product', async () => {
+    renderProduct('tee-1');
+
+    expect(screen.getByRole('status', { name: 'Loading product' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sunset Graphic Tee' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Only 2 left - make it yours!')).toBeInTheDocument();
+    expect(document.title).toMatch(/^Sunset Graphic Tee · /);
+  });
+
+  it('puts the chosen size and quantity in the cart', async () => {
+    const { user } = renderProduct('tee-1');
+
+    await user.click(await screen.findByRole('button', { name: 'M' }));
+    await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+
+    expect(await screen.findByText('Product added to cart!')).toBeInTheDocument();
+    const [line] = useCartStore.getState().list;
+    expect(line).toMatchObject({ size: 'M', quantity: 2, productId: { _id: 'tee-1' } });
+  });
+
+  it('shows a friendly not-found page for an unknown id', async () => {
+    renderProduct('no-such-tee');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Product not found' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse products' })).toHaveAttribute(
+      'href',
+      '/products',
+    );
+  });
+});

@@ -1,0 +1,127 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import type { Address } from '#contract';
+import { renderWithRouter } from '#web/testing/render.tsx';
+import { useAddressStore } from '../stores/address-store.ts';
+import { AddressManager } from './address-manager.tsx';
+
+const home: Address = {
+  _id: 'a1',
+  name: 'Asha Rao',
+  phone: '9876543210',
+  pincode: '560001',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  fullAddress: '12 MG Road',
+  selected: true,
+};
+const office: Address = {
+  ...home,
+  _id: 'a2',
+  name: 'Ravi Kumar',
+  city: 'Chennai',
+  selected: false,
+};
+
+let fetchMock: Mock<typeof fetch>;
+const ok = (result: unknown) => Response.json({ success: true, result });
+const calls = () => fetchMock.mock.calls.map(([input, init]) => `${init?.method} ${input}`);
+
+beforeEach(() => {
+  useAddressStore.getState().reset();
+  localStorage.setItem('token', 'token-1');
+  fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+    const call = `${init?.method} ${input}`;
+    if (call === 'GET /api/v1/address/get') return ok([home, office]);
+    if (call === 'PUT /api/v1/address/selecte/a2') return ok({ ...office, selected: true });
+    if (call === 'PUT /api/v1/address/update/a1') {
+      return ok({ ...home, ...JSON.parse(String(init?.body)) });
+    }
+    return Response.json({ success: false, message: 'Not expected' }, { status: 500 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('AddressManager', () => {
+  it('lists the saved addresses as choices and selects one on the server', async () => {
+    const { user } = renderWithRouter(<AddressManager />);
+    const group = await screen.findByRole('group', { name: 'Select A Delivery Address' });
+    const asha = within(group).getByRole('radio', { name: /Asha Rao/ });
+    const ravi = within(group).getByRole('radio', { name: /Ravi Kumar/ });
+    expect(asha).toBeChecked();
+    expect(asha).toHaveAccessibleName(/12 MG Road.*Bengaluru, Karnataka - 560001/);
+
+    await user.click(ravi);
+    expect(ravi).toBeChecked();
+    expect(calls()).toContain('PUT /api/v1/address/selecte/a2');
+    expect(JSON.parse(localStorage.getItem('address-storage') ?? '{}').state.list[1].selected).toBe(
+      true,
+    );
+  });
+
+  it("checks the form with SPEC §5's messages", async () => {
+    const { user } = renderWithRouter(<AddressManager />);
+    await user.click(screen.getByRole('button', { name: 'Add Address' }));
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save Address' }));
+
+    for (const message of [
+      'Name is required',
+      'Phone Number is required',
+      'Pincode is required',
+      'City is required',
+      'State is required',
+      'Full Address is required',
+    ]) {
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    }
+  });
+
+  it('says why an address was not added: a toast and under the phone field', async () => {
+    fetchMock.mockImplementation(async (input, init) =>
+      `${init?.method} ${input}` === 'POST /api/v1/address/add'
+        ? Response.json(
+            {
+              success: false,
+              message: 'You can keep up to 50 addresses. Please delete one first.',
+            },
+            { status: 409 },
+          )
+        : ok([]),
+    );
+    const { user } = renderWithRouter(<AddressManager />);
+    await user.click(screen.getByRole('button', { name: 'Add Address' }));
+    const form = screen.getByRole('form', { name: 'New address' });
+    await user.type(within(form).getByLabelText('Name'), 'Asha Rao');
+    await user.type(within(form).getByLabelText('Phone Number'), '9876543210');
+    await user.type(within(form).getByLabelText('Pincode'), '560001');
+    await user.type(within(form).getByLabelText('City'), 'Bengaluru');
+    await user.type(within(form).getByLabelText('State'), 'Karnataka');
+    await user.type(within(form).getByLabelText('Full Address'), '12 MG Road');
+    await user.click(screen.getByRole('button', { name: 'Save Address' }));
+
+    const phone = within(form).getByLabelText('Phone Number');
+    await waitFor(() => expect(phone).toHaveAccessibleDescription(/up to 50 addresses/));
+    expect(screen.getAllByText(/You can keep up to 50 addresses/)).toHaveLength(2);
+  });
+
+  it('fills the form to edit an address, and closes it once the list changes', async () => {
+    const { user } = renderWithRouter(<AddressManager />);
+    await user.click(
+      await screen.findByRole('button', { name: 'Edit address: Asha Rao, 12 MG Road' }),
+    );
+    const form = screen.getByRole('form', { name: 'Edit address' });
+    expect(within(form).getByLabelText('City')).toHaveValue('Bengaluru');
+
+    await user.clear(within(form).getByLabelText('City'));
+    await user.type(within(form).getByLabelText('City'), 'Mysuru');
+    await user.click(within(form).getByRole('button', { name: 'Update Address' }));
+
+    await waitFor(() => expect(screen.queryByRole('form')).not.toBeInTheDocument());
+    expect(screen.getByRole('radio', { name: /Asha Rao/ })).toHaveAccessibleName(/Mysuru/);
+  });
+});

@@ -1,0 +1,106 @@
+import { useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { type AdminOrder, NEXT_ORDER_STATUSES, type OrderStatus } from '#contract';
+import { buttonStyles } from '#web/components/ui/button-styles.ts';
+import { Dialog } from '#web/components/ui/dialog.tsx';
+import { ApiError, getErrorMessage } from '#web/lib/api-client.ts';
+import { setOrderStatus } from '../api/admin-api.ts';
+
+const ACTIONS: Partial<Record<OrderStatus, { label: string; done: string }>> = {
+  shipped: { label: 'Ship', done: 'Order shipped' },
+  delivered: { label: 'Mark delivered', done: 'Order delivered' },
+  cancelled: { label: 'Cancel order', done: 'Order cancelled' },
+};
+
+interface OrderStatusActionsProps {
+  order: AdminOrder;
+  onChanged: (order: AdminOrder) => void;
+  /** The order changed meanwhile (409): load it again. */
+  onStale: () => void;
+}
+
+/** D19's next steps for this order; cancelling asks first (the stock goes back). */
+export function OrderStatusActions({ order, onChanged, onStale }: OrderStatusActionsProps) {
+  const [busy, setBusy] = useState(false);
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const keepRef = useRef<HTMLButtonElement>(null);
+  const next = NEXT_ORDER_STATUSES[order.status];
+
+  const move = async (status: OrderStatus) => {
+    setBusy(true);
+    try {
+      onChanged(await setOrderStatus(order._id, status));
+      toast.success(ACTIONS[status]?.done ?? 'Order updated');
+    } catch (error) {
+      toast.error(getErrorMessage(error));
+      if (error instanceof ApiError && error.status === 409) onStale();
+    } finally {
+      setBusy(false);
+      setConfirmingCancel(false);
+    }
+  };
+
+  if (next.length === 0) {
+    return <p className="text-sm text-ink-600">This order is final: nothing more to do.</p>;
+  }
+  return (
+    <div className="flex flex-wrap gap-3">
+      {next.map((status) =>
+        status === 'cancelled' ? (
+          <button
+            key={status}
+            type="button"
+            disabled={busy}
+            onClick={() => setConfirmingCancel(true)}
+            className={buttonStyles({
+              variant: 'outline',
+              className: 'text-red-700! hover:border-red-700!',
+            })}
+          >
+            Cancel order
+          </button>
+        ) : (
+          <button
+            key={status}
+            type="button"
+            disabled={busy}
+            onClick={() => move(status)}
+            className={buttonStyles()}
+          >
+            {ACTIONS[status]?.label}
+          </button>
+        ),
+      )}
+      {confirmingCancel ? (
+        <Dialog
+          title="Cancel this order?"
+          description="The shopper sees it cancelled and its stock goes back on sale. This cannot be undone."
+          onClose={() => {
+            if (!busy) setConfirmingCancel(false);
+          }}
+          initialFocus={keepRef}
+        >
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <button
+              ref={keepRef}
+              type="button"
+              disabled={busy}
+              onClick={() => setConfirmingCancel(false)}
+              className={buttonStyles({ variant: 'outline' })}
+            >
+              Keep order
+            </button>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => move('cancelled')}
+              className={buttonStyles({ variant: 'danger' })}
+            >
+              {busy ? 'Cancelling…' : 'Yes, cancel order'}
+            </button>
+          </div>
+        </Dialog>
+      ) : null}
+    </div>
+  );
+}

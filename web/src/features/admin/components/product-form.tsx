@@ -1,0 +1,195 @@
+import { useState } from 'react';
+import { type FieldPath, useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import {
+  type AdminProduct,
+  type AdminProductBody,
+  AdminProductBodySchema,
+  SIZES,
+  type Size,
+} from '#contract';
+import { buttonStyles } from '#web/components/ui/button-styles.ts';
+import { CheckboxField, TextAreaField, TextField } from '#web/components/ui/form-field.tsx';
+import { ApiError, getErrorMessage } from '#web/lib/api-client.ts';
+import { saveAdminProduct } from '../api/admin-api.ts';
+import { ImageManager, type ImageRef } from './image-manager.tsx';
+
+/** The form's own values: what the boxes hold, text until it is checked. */
+export interface ProductFormValues {
+  title: string;
+  description: string;
+  price: string;
+  gender: string;
+  category: string;
+  isNew: boolean;
+  /** Units per size; an empty box means the size is not sold. */
+  stock: Record<Size, string>;
+}
+
+function toValues(product: AdminProduct | undefined): ProductFormValues {
+  const stock = Object.fromEntries(
+    SIZES.map((size) => [
+      size,
+      product?.sizes[size] === undefined ? '' : String(product.sizes[size]),
+    ]),
+  ) as Record<Size, string>;
+  return {
+    title: product?.title ?? '',
+    description: product?.description ?? '',
+    price: product ? String(product.price) : '',
+    gender: product?.gender ?? '',
+    category: product?.category ?? '',
+    isNew: product?.isNew ?? false,
+    stock,
+  };
+}
+
+const toNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+
+/** The values as the API's body (checked with the contract's own schema). */
+function toBody(values: ProductFormValues, images: ImageRef[]): unknown {
+  const sizes: Partial<Record<Size, number>> = {};
+  for (const size of SIZES) {
+    if (values.stock[size].trim() !== '') sizes[size] = toNumber(values.stock[size]);
+  }
+  return {
+    title: values.title,
+    description: values.description,
+    price: toNumber(values.price),
+    gender: values.gender,
+    category: values.category,
+    isNew: values.isNew,
+    sizes,
+    imageIds: images.map((image) => image._id),
+  };
+}
+
+/** A body error's path as the form field it belongs to (`sizes.M` is the M stock box). */
+function fieldOf(path: readonly PropertyKey[]): FieldPath<ProductFormValues> | 'images' | null {
+  const [head, size] = path.map(String);
+  if (head === 'sizes' && SIZES.includes(size as Size)) return `stock.${size as Size}`;
+  if (head === 'imageIds') return 'images';
+  if (head && ['title', 'description', 'price', 'gender', 'category'].includes(head)) {
+    return head as FieldPath<ProductFormValues>;
+  }
+  return null;
+}
+
+interface ProductFormProps {
+  /** The product to edit; a new one without it. */
+  product?: AdminProduct;
+  onSaved: (product: AdminProduct) => void;
+}
+
+/** Create or edit a product: details, price in ₹, stock per size and images. */
+export function ProductForm({ product, onSaved }: ProductFormProps) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ProductFormValues>({ defaultValues: toValues(product) });
+  const [images, setImages] = useState<ImageRef[]>(product?.images ?? []);
+  const [imagesError, setImagesError] = useState<string | null>(null);
+
+  const placeError = (path: readonly PropertyKey[], message: string, first: boolean) => {
+    const field = fieldOf(path);
+    if (field === 'images') setImagesError(message);
+    else if (field) setError(field, { type: 'check', message }, { shouldFocus: first });
+    return field !== null;
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    setImagesError(null);
+    const parsed = AdminProductBodySchema.safeParse(toBody(values, images));
+    if (!parsed.success) {
+      parsed.error.issues.forEach((issue, index) => {
+        placeError(issue.path, issue.message, index === 0);
+      });
+      return;
+    }
+    const body: AdminProductBody = parsed.data;
+    try {
+      const saved = await saveAdminProduct(product?._id ?? null, body);
+      toast.success(product ? 'Product saved' : 'Product created');
+      onSaved(saved);
+    } catch (error) {
+      const placed =
+        error instanceof ApiError
+          ? error.fieldErrors.filter((fieldError, index) =>
+              placeError(fieldError.field.split('.'), fieldError.message, index === 0),
+            ).length
+          : 0;
+      if (placed === 0) toast.error(getErrorMessage(error));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-6">
+      <div className="grid gap-4 rounded-2xl border border-ink-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6">
+        <TextField
+          label="Title"
+          className="sm:col-span-2"
+          error={errors.title?.message}
+          {...register('title')}
+        />
+        <TextAreaField
+          label="Description"
+          className="sm:col-span-2"
+          error={errors.description?.message}
+          {...register('description')}
+        />
+        <TextField
+          label="Price (₹)"
+          inputMode="decimal"
+          error={errors.price?.message}
+          {...register('price')}
+        />
+        <div className="flex items-end pb-2.5">
+          <CheckboxField label="Mark as new" {...register('isNew')} />
+        </div>
+        <TextField
+          label="Gender"
+          hint="As the shop's filter shows it, e.g. Men, Women, Unisex"
+          error={errors.gender?.message}
+          {...register('gender')}
+        />
+        <TextField
+          label="Category"
+          hint="e.g. T-Shirts"
+          error={errors.category?.message}
+          {...register('category')}
+        />
+      </div>
+
+      <fieldset className="rounded-2xl border border-ink-200 bg-white p-4 shadow-sm sm:p-6">
+        <legend className="px-1 text-sm font-medium text-ink-800">Stock per size</legend>
+        <p className="text-xs text-ink-600">Leave a size empty when it is not sold.</p>
+        <div className="mt-3 grid grid-cols-3 gap-3 sm:grid-cols-6">
+          {SIZES.map((size) => (
+            <TextField
+              key={size}
+              label={`Stock ${size}`}
+              inputMode="numeric"
+              error={errors.stock?.[size]?.message}
+              {...register(`stock.${size}`)}
+            />
+          ))}
+        </div>
+      </fieldset>
+
+      <div className="rounded-2xl border border-ink-200 bg-white p-4 shadow-sm sm:p-6">
+        <ImageManager images={images} onChange={setImages} />
+        {imagesError ? (
+          <p role="alert" className="mt-2 text-sm font-medium text-red-700">
+            {imagesError}
+          </p>
+        ) : null}
+      </div>
+
+      <button type="submit" disabled={isSubmitting} className={buttonStyles({ size: 'lg' })}>
+        {isSubmitting ? 'Saving…' : product ? 'Save product' : 'Create product'}
+      </button>
+    </form>
+  );
+}

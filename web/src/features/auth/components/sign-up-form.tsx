@@ -1,0 +1,93 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import type { z } from 'zod';
+import { type Session, SignupBodySchema } from '#contract';
+import { buttonStyles } from '#web/components/ui/button-styles.ts';
+import { PasswordField, TextField } from '#web/components/ui/form-field.tsx';
+import { getErrorMessage } from '#web/lib/api-client.ts';
+import { setServerFieldErrors } from '#web/lib/form-errors.ts';
+import { signup } from '../api/signup.ts';
+
+type SignUpInput = z.input<typeof SignupBodySchema>;
+type SignUpValues = z.output<typeof SignupBodySchema>;
+
+/** One toast for failed attempts: a retry replaces it and success removes it. */
+const SIGN_UP_ERROR_TOAST = 'sign-up-error';
+
+const FIELDS = ['name', 'email', 'password', 'confirmPassword'] as const;
+
+export const PASSWORD_HINT =
+  'At least 8 characters, with upper and lower case letters, a number and a symbol (@$!%*?#&).';
+
+interface SignUpFormProps {
+  /** Called with the new session; the form stays busy until it settles. */
+  onSignedUp: (session: Session) => Promise<void> | void;
+}
+
+/** Full Name, Email Address, Password, Confirm Password: each error under its own field (D8). */
+export function SignUpForm({ onSignedUp }: SignUpFormProps) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<SignUpInput, unknown, SignUpValues>({
+    resolver: zodResolver(SignupBodySchema),
+    defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    let session: Session;
+    try {
+      session = await signup(values);
+    } catch (error) {
+      // The server's word on a field (the email is taken, say) goes under it, and in a toast (SPEC §8).
+      setServerFieldErrors(error, setError, FIELDS);
+      toast.error(getErrorMessage(error), { id: SIGN_UP_ERROR_TOAST });
+      return;
+    }
+    toast.dismiss(SIGN_UP_ERROR_TOAST);
+    await onSignedUp(session);
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      <TextField
+        label="Full Name"
+        autoComplete="name"
+        error={errors.name?.message}
+        {...register('name')}
+      />
+      <TextField
+        label="Email Address"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder="you@example.com"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <PasswordField
+        label="Password"
+        autoComplete="new-password"
+        hint={errors.password ? undefined : PASSWORD_HINT}
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <PasswordField
+        label="Confirm Password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
+      <button
+        type="submit"
+        disabled={isSubmitting}
+        className={buttonStyles({ variant: 'brand', className: 'w-full' })}
+      >
+        {isSubmitting ? 'Creating your account…' : 'Sign Up'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,94 @@
+import { Link } from 'react-router';
+import type { CartItem } from '#contract';
+import { TrashIcon } from '#web/components/ui/icons.tsx';
+import { QuantityStepper } from '#web/components/ui/quantity-stepper.tsx';
+import { paths } from '#web/config/paths.ts';
+import { formatRupees } from '#web/utils/format-money.ts';
+import { useCartStore } from '../stores/cart-store.ts';
+
+/** SPEC §2 Cart: express delivery in 3 days (D11 dates the order the same way). */
+export const EXPRESS_DELIVERY_TEXT = 'Express delivery in 3 days';
+
+/** "Classic Tee, size M": names a line for its buttons, as the same product may come in two sizes. */
+export function cartLineLabel(line: CartItem): string {
+  return `${line.productId.title}, size ${line.size}`;
+}
+
+/** One cart line: select box, picture, details, price, remove and quantity (SPEC §2 Cart). */
+export function CartLine({ line }: { line: CartItem }) {
+  const updateQuantity = useCartStore((state) => state.updateQuantity);
+  const setSelected = useCartStore((state) => state.setSelected);
+  const removeLine = useCartStore((state) => state.removeLine);
+  const product = line.productId;
+  const image = product.images[0]?.url;
+  const label = cartLineLabel(line);
+
+  return (
+    <li className="flex gap-3 rounded-2xl border border-ink-200 bg-white p-3 shadow-sm sm:gap-4 sm:p-4">
+      <input
+        type="checkbox"
+        checked={line.selected}
+        onChange={(event) => void setSelected(line._id, event.target.checked)}
+        aria-label={`Select ${label}`}
+        className="mt-1 size-5 shrink-0 cursor-pointer accent-brand-600"
+      />
+      <Link
+        to={paths.product(product._id)}
+        tabIndex={-1}
+        aria-hidden="true"
+        className="size-20 shrink-0 overflow-hidden rounded-xl bg-ink-100 sm:size-28"
+      >
+        {image ? (
+          <img
+            src={image}
+            alt=""
+            width={112}
+            height={112}
+            loading="lazy"
+            className="size-full object-cover"
+          />
+        ) : null}
+      </Link>
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <div className="flex items-start justify-between gap-2">
+          <h3 className="min-w-0 font-semibold text-ink-900">
+            <Link
+              to={paths.product(product._id)}
+              className="rounded-sm hover:text-brand-700 hover:underline"
+            >
+              {product.title}
+            </Link>
+          </h3>
+          <button
+            type="button"
+            onClick={() => void removeLine(line._id)}
+            aria-label={`Remove ${label} from the cart`}
+            className="-mt-1 -mr-1 inline-flex size-9 shrink-0 items-center justify-center rounded-full text-ink-600 transition-colors hover:bg-red-50 hover:text-red-700"
+          >
+            <TrashIcon className="size-5" />
+          </button>
+        </div>
+        <p className="text-sm text-ink-600">{product.gender}</p>
+        <p className="text-xs font-medium text-emerald-700">{EXPRESS_DELIVERY_TEXT}</p>
+        <p className="text-sm text-ink-700">
+          Size: <span className="font-semibold text-ink-900">{line.size}</span>
+        </p>
+        <div className="mt-auto flex flex-wrap items-end justify-between gap-x-4 gap-y-2 pt-2">
+          <QuantityStepper
+            size="sm"
+            value={line.quantity}
+            itemLabel={label}
+            onDecrease={() => void updateQuantity(line._id, line.quantity - 1)}
+            onIncrease={() => void updateQuantity(line._id, line.quantity + 1)}
+          />
+          <p className="text-right">
+            <span className="block font-bold text-ink-900">{formatRupees(line.totalPrice)}</span>
+            {line.quantity > 1 ? (
+              <span className="block text-xs text-ink-600">{formatRupees(product.price)} each</span>
+            ) : null}
+          </p>
+        </div>
+      </div>
+    </li>
+  );
+}

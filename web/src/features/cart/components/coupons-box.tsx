@@ -1,0 +1,90 @@
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import type { Quote } from '#contract';
+import { buttonStyles } from '#web/components/ui/button-styles.ts';
+import { inputStyles } from '#web/components/ui/form-field.tsx';
+import { CloseIcon, TagIcon } from '#web/components/ui/icons.tsx';
+import { useCheckoutOptionsStore } from '../stores/checkout-options-store.ts';
+
+/**
+ * D10: MAX500 starts applied and comes off with its ×; another code can be
+ * typed in. The server decides whether a code applies: its quote names the
+ * coupon it applied, or says why the requested one does not.
+ */
+export function CouponsBox({ quote }: { quote: Quote | undefined }) {
+  const couponCode = useCheckoutOptionsStore((state) => state.couponCode);
+  const applyCoupon = useCheckoutOptionsStore((state) => state.applyCoupon);
+  const removeCoupon = useCheckoutOptionsStore((state) => state.removeCoupon);
+  const [draft, setDraft] = useState('');
+  const fieldId = useId();
+  const applied = quote?.coupon ?? null;
+  const error = couponCode && quote?.couponError ? quote.couponError : null;
+
+  // A typed code that the server accepted has done its job: clear the box.
+  useEffect(() => {
+    if (applied) setDraft((typed) => (typed.trim().toUpperCase() === applied.code ? '' : typed));
+  }, [applied]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (draft.trim()) applyCoupon(draft);
+  };
+
+  return (
+    <section
+      aria-labelledby="coupons-heading"
+      className="rounded-2xl border border-ink-200 bg-white p-4 shadow-sm sm:p-5"
+    >
+      <h2 id="coupons-heading" className="flex items-center gap-2 text-base font-bold text-ink-900">
+        <TagIcon className="size-5 text-brand-600" />
+        Coupons
+      </h2>
+      {applied ? (
+        <div className="mt-3 flex items-center justify-between gap-3 rounded-xl border border-dashed border-emerald-400 bg-emerald-50 px-3 py-2">
+          <p className="min-w-0 text-sm">
+            <span className="font-bold tracking-wide text-emerald-800">{applied.code}</span>
+            <span className="text-emerald-800"> applied</span>
+            <span className="block text-xs text-ink-700">{applied.description}</span>
+          </p>
+          <button
+            type="button"
+            onClick={removeCoupon}
+            aria-label={`Remove coupon ${applied.code}`}
+            className="inline-flex size-8 shrink-0 items-center justify-center rounded-full text-ink-700 hover:bg-emerald-100 hover:text-ink-900"
+          >
+            <CloseIcon className="size-4" />
+          </button>
+        </div>
+      ) : null}
+      <form onSubmit={onSubmit} className="mt-3" noValidate>
+        <label htmlFor={fieldId} className="text-sm font-medium text-ink-800">
+          {applied ? 'Have another code?' : 'Coupon code'}
+        </label>
+        <div className="mt-1.5 flex gap-2">
+          <input
+            id={fieldId}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            maxLength={40}
+            autoComplete="off"
+            placeholder="Enter code"
+            aria-invalid={Boolean(error)}
+            aria-describedby={error ? `${fieldId}-error` : undefined}
+            className={`${inputStyles(Boolean(error))} h-10 uppercase placeholder:normal-case`}
+          />
+          <button type="submit" className={buttonStyles({ variant: 'outline', size: 'sm' })}>
+            Apply
+          </button>
+        </div>
+        {error ? (
+          <p
+            id={`${fieldId}-error`}
+            role="alert"
+            className="mt-1.5 text-sm font-medium text-red-700"
+          >
+            {couponCode}: {error}
+          </p>
+        ) : null}
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,184 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { type Product, SIZES, type Size } from '#contract';
+import { buttonStyles } from '#web/components/ui/button-styles.ts';
+import { CartIcon, ReturnIcon, TruckIcon } from '#web/components/ui/icons.tsx';
+import { QuantityStepper } from '#web/components/ui/quantity-stepper.tsx';
+import { formatRupees } from '#web/utils/format-money.ts';
+import { inStockSizes } from '../utils/stock.ts';
+import { StarRating } from './star-rating.tsx';
+
+/** D23: the low-stock line shows when the chosen size has this many or fewer. */
+export const LOW_STOCK_LIMIT = 5;
+
+export const PRODUCT_MESSAGES = {
+  selectSize: 'Please select a size.',
+  onlyInStock: (stock: number) => `Only ${stock} in stock`,
+  /** D23: the spec's 'Last 1 left - make it yours!' with the real count. */
+  onlyLeft: (stock: number) => `Only ${stock} left - make it yours!`,
+} as const;
+
+/** The two swatches the spec shows; they are decoration, not a choice. */
+const SWATCHES = ['#18181b', '#4f46e5'] as const;
+
+interface ProductDetailsProps {
+  product: Product;
+  /** Adds the chosen size and quantity (the cart says how it went); the button waits for it. */
+  onAddToCart: (size: Size, quantity: number) => Promise<unknown>;
+}
+
+/**
+ * SPEC §2 Product detail and §5 rules: the first size with stock is chosen,
+ * the quantity runs from 1 to that size's stock and goes back to 1 when the
+ * size changes, and nothing can be added when every size is sold out.
+ */
+export function ProductDetails({ product, onAddToCart }: ProductDetailsProps) {
+  const available = inStockSizes(product.sizes);
+  const outOfStock = available.length === 0;
+  const sizes = SIZES.filter((size) => product.sizes[size] !== undefined);
+  const [size, setSize] = useState<Size | null>(available[0] ?? null);
+  const [quantity, setQuantity] = useState(1);
+  const [adding, setAdding] = useState(false);
+  const stock = size ? (product.sizes[size] ?? 0) : 0;
+
+  const chooseSize = (next: Size) => {
+    // Pressing the chosen size again lets it go.
+    setSize((previous) => (previous === next ? null : next));
+    setQuantity(1);
+  };
+
+  const increase = () => {
+    if (!size) {
+      toast.error(PRODUCT_MESSAGES.selectSize, { id: 'product-select-size' });
+    } else if (quantity >= stock) {
+      toast.error(PRODUCT_MESSAGES.onlyInStock(stock), { id: 'product-quantity-limit' });
+    } else {
+      setQuantity(quantity + 1);
+    }
+  };
+
+  const addToCart = async () => {
+    if (!size) {
+      toast.error(PRODUCT_MESSAGES.selectSize, { id: 'product-select-size' });
+      return;
+    }
+    setAdding(true);
+    try {
+      await onAddToCart(size, quantity);
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  return (
+    <div className="flex flex-col">
+      <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
+        {product.gender} · {product.category}
+      </p>
+      <div className="mt-2 flex flex-wrap items-start gap-3">
+        <h1 className="text-3xl font-bold tracking-tight text-ink-900 sm:text-4xl">
+          {product.title}
+        </h1>
+        {outOfStock ? (
+          <span className="mt-1.5 rounded-full bg-red-600 px-3 py-1 text-xs font-semibold text-white">
+            Out of Stock
+          </span>
+        ) : product.isNew ? (
+          <span className="mt-1.5 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">
+            New
+          </span>
+        ) : null}
+      </div>
+      <StarRating rating={product.rating} showValue className="mt-3 [&_svg]:size-5" />
+      <p className="mt-4 text-3xl font-bold text-ink-900">{formatRupees(product.price)}</p>
+      <p className="mt-1 text-sm text-ink-600">Inclusive of all taxes</p>
+      <p className="mt-5 leading-relaxed text-ink-700">{product.description}</p>
+
+      <div aria-hidden="true" className="mt-6 flex items-center gap-3">
+        <span className="text-sm font-semibold text-ink-900">Colour</span>
+        {SWATCHES.map((colour, index) => (
+          <span
+            key={colour}
+            className={`size-7 rounded-full ring-2 ring-offset-2 ${index === 0 ? 'ring-ink-900' : 'ring-ink-200'}`}
+            style={{ backgroundColor: colour }}
+          />
+        ))}
+      </div>
+
+      <fieldset className="mt-6">
+        <legend className="text-sm font-semibold text-ink-900">
+          Size{size ? <span className="font-normal text-ink-600">: {size}</span> : null}
+        </legend>
+        {sizes.length > 0 ? (
+          <div className="mt-3 flex flex-wrap gap-2">
+            {sizes.map((option) => {
+              const soldOut = (product.sizes[option] ?? 0) === 0;
+              const chosen = option === size;
+              return (
+                <button
+                  key={option}
+                  type="button"
+                  disabled={soldOut}
+                  aria-pressed={chosen}
+                  onClick={() => chooseSize(option)}
+                  className={`inline-flex h-11 min-w-14 items-center justify-center rounded-xl border px-4 text-sm font-semibold transition-colors ${
+                    chosen
+                      ? 'border-ink-900 bg-ink-900 text-white'
+                      : 'border-ink-300 bg-white text-ink-900 hover:border-ink-900'
+                  } disabled:cursor-not-allowed disabled:border-ink-200 disabled:bg-ink-50 disabled:text-ink-500 disabled:line-through`}
+                >
+                  {option}
+                  {soldOut ? <span className="sr-only"> (sold out)</span> : null}
+                </button>
+              );
+            })}
+          </div>
+        ) : (
+          <p className="mt-3 text-sm text-ink-600">No sizes</p>
+        )}
+        <p aria-live="polite" className="mt-3 min-h-5 text-sm font-semibold text-red-700">
+          {size && stock > 0 && stock <= LOW_STOCK_LIMIT ? PRODUCT_MESSAGES.onlyLeft(stock) : null}
+        </p>
+      </fieldset>
+
+      {outOfStock ? null : (
+        <div className="mt-6">
+          <p className="text-sm font-semibold text-ink-900">Quantity</p>
+          <div className="mt-3">
+            <QuantityStepper
+              value={quantity}
+              onDecrease={() => setQuantity(Math.max(1, quantity - 1))}
+              onIncrease={increase}
+            />
+          </div>
+        </div>
+      )}
+
+      <button
+        type="button"
+        disabled={outOfStock || adding}
+        onClick={addToCart}
+        className={buttonStyles({ size: 'lg', className: 'mt-8 w-full sm:w-auto sm:min-w-64' })}
+      >
+        {outOfStock ? (
+          'Out of Stock'
+        ) : (
+          <>
+            <CartIcon className="size-5" />
+            Add to cart
+          </>
+        )}
+      </button>
+
+      <ul className="mt-8 grid gap-3 border-t border-ink-200 pt-6 text-sm text-ink-700 sm:grid-cols-2">
+        <li className="flex items-center gap-3">
+          <TruckIcon className="size-5 shrink-0 text-brand-600" />
+          Free delivery on every order
+        </li>
+        <li className="flex items-center gap-3">
+          <ReturnIcon className="size-5 shrink-0 text-brand-600" />7 days of free returns
+        </li>
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,199 @@
+import { screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithRouter } from '#web/testing/render.tsx';
+import {
+  DEFAULT_PRICE_RANGE,
+  NO_FILTERS,
+  type PriceRange,
+  type ProductFilterValues,
+} from '../utils/products-view.ts';
+import { type FilterGroup, ProductFiltersForm } from './product-filters-form.tsx';
+
+const OPTIONS = {
+  genders: ['Men', 'Women'],
+  categories: ['Hoodies', 'T-Shirts'],
+  sizes: ['S', 'M', 'L'] as ('S' | 'M' | 'L')[],
+};
+const STATS: PriceRange = { minPrice: 299, maxPrice: 2499 };
+
+/** The form as the screen uses it: the screen keeps which groups are open. */
+function Harness({
+  applied = NO_FILTERS,
+  priceRange = STATS,
+  onApply,
+}: {
+  applied?: ProductFilterValues;
+  priceRange?: PriceRange;
+  onApply: (filters: ProductFilterValues) => void;
+}) {
+  const [open, setOpen] = useState<Record<FilterGroup, boolean>>({
+    gender: true,
+    category: true,
+    size: true,
+  });
+  return (
+    <ProductFiltersForm
+      options={OPTIONS}
+      priceRange={priceRange}
+      applied={applied}
+      onApply={onApply}
+      openGroups={open}
+      onToggleGroup={(group) => setOpen((current) => ({ ...current, [group]: !current[group] }))}
+    />
+  );
+}
+
+function renderForm(props: Partial<Parameters<typeof Harness>[0]> = {}) {
+  const onApply = vi.fn<(filters: ProductFilterValues) => void>();
+  const view = renderWithRouter(<Harness onApply={onApply} {...props} />);
+  return { onApply, ...view };
+}
+
+const apply = () => screen.getByRole('button', { name: 'Apply Filters' });
+const reset = () => screen.queryByRole('button', { name: 'Reset' });
+
+describe('ProductFiltersForm', () => {
+  it('starts at the defaults: price range from the stats, nothing ticked, no Reset', () => {
+    renderForm();
+
+    expect(screen.getByRole('spinbutton', { name: 'Min (₹)' })).toHaveValue(299);
+    expect(screen.getByRole('spinbutton', { name: 'Max (₹)' })).toHaveValue(2499);
+    for (const box of screen.getAllByRole('checkbox')) expect(box).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Any rating' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: '4 stars & up' })).not.toBeChecked();
+    expect(screen.getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual([
+      '',
+      '4',
+      '3',
+      '2',
+      '1',
+    ]);
+    expect(apply()).toBeInTheDocument();
+    expect(reset()).not.toBeInTheDocument();
+  });
+
+  it('falls back to 0 and 6000 without price stats (SPEC §9)', () => {
+    renderForm({ priceRange: DEFAULT_PRICE_RANGE });
+
+    expect(screen.getByRole('spinbutton', { name: 'Min (₹)' })).toHaveValue(0);
+    expect(screen.getByRole('spinbutton', { name: 'Max (₹)' })).toHaveValue(6000);
+  });
+
+  it('builds its groups from the server lists, and each group collapses', async () => {
+    const { user } = renderForm();
+
+    const gender = screen.getByRole('group', { name: 'Gender' });
+    expect(
+      within(gender)
+        .getAllByRole('checkbox')
+        .map((box) => box.getAttribute('value')),
+    ).toEqual(['Men', 'Women']);
+    expect(
+      within(screen.getByRole('group', { name: 'Size' })).getAllByRole('checkbox'),
+    ).toHaveLength(3);
+
+    const toggle = screen.getByRole('button', { name: 'Category' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('checkbox', { name: 'Hoodies' })).not.toBeInTheDocument();
+    await user.click(toggle);
+    expect(screen.getByRole('checkbox', { name: 'Hoodies' })).toBeVisible();
+  });
+
+  it('shows Reset only while a filter differs from its default', async () => {
+    const { user } = renderForm();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Men' }));
+    expect(reset()).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Men' }));
+    expect(reset()).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: '3 stars & up' }));
+    expect(reset()).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Any rating' }));
+    expect(reset()).not.toBeInTheDocument();
+
+    const max = screen.getByRole('spinbutton', { name: 'Max (₹)' });
+    await user.clear(max);
+    await user.type(max, '1500');
+    expect(reset()).toBeInTheDocument();
+    await user.clear(max);
+    await user.type(max, '2499');
+    expect(reset()).not.toBeInTheDocument();
+  });
+
+  it('shows Reset when applied filters are not the defaults', () => {
+    renderForm({ applied: { ...NO_FILTERS, size: ['M'] } });
+
+    expect(screen.getByRole('checkbox', { name: 'M' })).toBeChecked();
+    expect(reset()).toBeInTheDocument();
+  });
+
+  it('applies the ticked filters, leaving out a price that equals the stats (SPEC §5)', async () => {
+    const { user, onApply } = renderForm();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Women' }));
+    await user.click(screen.getByRole('checkbox', { name: 'T-Shirts' }));
+    await user.click(screen.getByRole('checkbox', { name: 'M' }));
+    await user.click(screen.getByRole('checkbox', { name: 'L' }));
+    await user.click(screen.getByRole('radio', { name: '4 stars & up' }));
+    const max = screen.getByRole('spinbutton', { name: 'Max (₹)' });
+    await user.clear(max);
+    await user.type(max, '999');
+    await user.click(apply());
+
+    expect(onApply).toHaveBeenCalledTimes(1);
+    expect(onApply).toHaveBeenLastCalledWith({
+      gender: ['Women'],
+      category: ['T-Shirts'],
+      size: ['M', 'L'],
+      minPrice: undefined,
+      maxPrice: 999,
+      rating: 4,
+    });
+  });
+
+  it('applies nothing but defaults when nothing changed', async () => {
+    const { user, onApply } = renderForm();
+
+    await user.click(apply());
+
+    expect(onApply).toHaveBeenLastCalledWith({
+      gender: [],
+      category: [],
+      size: [],
+      minPrice: undefined,
+      maxPrice: undefined,
+      rating: undefined,
+    });
+  });
+
+  it('refuses a min price above the max price', async () => {
+    const { user, onApply } = renderForm();
+
+    const min = screen.getByRole('spinbutton', { name: 'Min (₹)' });
+    await user.clear(min);
+    await user.type(min, '3000');
+    await user.click(apply());
+
+    expect(await screen.findByText('Max price must not be below min price')).toBeInTheDocument();
+    expect(onApply).not.toHaveBeenCalled();
+  });
+
+  it('Reset clears the form and applies no filters', async () => {
+    const { user, onApply } = renderForm({
+      applied: { gender: ['Men'], category: [], size: ['S'], minPrice: 500, rating: 2 },
+    });
+    expect(screen.getByRole('spinbutton', { name: 'Min (₹)' })).toHaveValue(500);
+
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+
+    expect(onApply).toHaveBeenLastCalledWith(NO_FILTERS);
+    expect(screen.getByRole('checkbox', { name: 'Men' })).not.toBeChecked();
+    expect(screen.getByRole('spinbutton', { name: 'Min (₹)' })).toHaveValue(299);
+    expect(screen.getByRole('radio', { name: 'Any rating' })).toBeChecked();
+    expect(apply()).toHaveFocus();
+  });
+});

@@ -1,0 +1,150 @@
+import { SIZES, type Size, type SortBy } from '#contract';
+import type { ListProductsInput } from '../api/list-products.ts';
+
+/**
+ * The sorts the products screen offers (SPEC §2), in its order and with its
+ * labels, after 'Best match', which is offered (and the default) only while
+ * searching: the server then ranks by how well products match (D24).
+ */
+export const PRODUCT_SORTS = [
+  { value: 'relevance', label: 'Best match' },
+  { value: 'priceAsc', label: 'Price - Asc' },
+  { value: 'priceDesc', label: 'Price - Desc' },
+  { value: 'ratingAsc', label: 'Rating - Asc' },
+  { value: 'ratingDesc', label: 'Rating - Desc' },
+] as const satisfies readonly { value: SortBy; label: string }[];
+
+export type ProductSort = (typeof PRODUCT_SORTS)[number]['value'];
+
+/** SPEC §4, §9: the products screen starts sorted by rating, best first. */
+export const DEFAULT_PRODUCT_SORT: ProductSort = 'ratingDesc';
+
+/** The sort a view starts with: best match while searching, else the spec's default. */
+export const defaultSortFor = (search: string | undefined): ProductSort =>
+  search ? 'relevance' : DEFAULT_PRODUCT_SORT;
+
+/** The sorts to offer: 'Best match' only means something while searching. */
+export const sortsFor = (search: string | undefined) =>
+  PRODUCT_SORTS.filter((sort) => search || sort.value !== 'relevance');
+
+/** SPEC §2, §9: the rating radios, each meaning "this many stars & up". */
+export const RATING_OPTIONS = [4, 3, 2, 1] as const;
+
+/** SPEC §9: the price range when the server sends no price stats. */
+export const DEFAULT_PRICE_RANGE = { minPrice: 0, maxPrice: 6000 } as const;
+
+export interface PriceRange {
+  minPrice: number;
+  maxPrice: number;
+}
+
+/** Filters as applied (SPEC §3 filter form values); a price is absent when it is the default. */
+export interface ProductFilterValues {
+  gender: string[];
+  category: string[];
+  size: Size[];
+  minPrice?: number;
+  maxPrice?: number;
+  rating?: number;
+}
+
+export const NO_FILTERS: ProductFilterValues = { gender: [], category: [], size: [] };
+
+/** Everything the products screen shows, as its URL holds it: refresh, links and Back restore it. */
+export interface ProductsView {
+  search?: string;
+  filters: ProductFilterValues;
+  sortBy: ProductSort;
+  page: number;
+}
+
+function readList(params: URLSearchParams, key: string): string[] {
+  const parts = params
+    .getAll(key)
+    .flatMap((value) => value.split(','))
+    .map((value) => value.trim())
+    .filter((value) => value !== '');
+  return [...new Set(parts)];
+}
+
+function readNumber(params: URLSearchParams, key: string): number | undefined {
+  const raw = params.get(key);
+  if (raw === null || raw.trim() === '') return undefined;
+  const value = Number(raw);
+  return Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+
+function isSize(value: string): value is Size {
+  return (SIZES as readonly string[]).includes(value);
+}
+
+function isProductSort(value: string | null): value is ProductSort {
+  return PRODUCT_SORTS.some((sort) => sort.value === value);
+}
+
+/** Reads the view from the URL, ignoring anything malformed (a hand-edited link never breaks the page). */
+export function readProductsView(params: URLSearchParams): ProductsView {
+  const search = params.get('search')?.trim() || undefined;
+  const rating = readNumber(params, 'rating');
+  const sortBy = params.get('sortBy');
+  const page = Math.floor(readNumber(params, 'page') ?? 1);
+  return {
+    search,
+    filters: {
+      gender: readList(params, 'gender'),
+      category: readList(params, 'category'),
+      size: readList(params, 'size').filter(isSize),
+      minPrice: readNumber(params, 'minPrice'),
+      maxPrice: readNumber(params, 'maxPrice'),
+      rating: rating !== undefined && rating <= 5 ? rating : undefined,
+    },
+    sortBy:
+      isProductSort(sortBy) && sortsFor(search).some((sort) => sort.value === sortBy)
+        ? sortBy
+        : defaultSortFor(search),
+    page: page >= 1 ? page : 1,
+  };
+}
+
+/** The URL for a view: defaults are left out, so the plain list is plain /products. */
+export function writeProductsView(view: ProductsView): URLSearchParams {
+  const params = new URLSearchParams();
+  const { filters } = view;
+  if (view.search) params.set('search', view.search);
+  if (filters.gender.length > 0) params.set('gender', filters.gender.join(','));
+  if (filters.category.length > 0) params.set('category', filters.category.join(','));
+  if (filters.size.length > 0) params.set('size', filters.size.join(','));
+  if (filters.minPrice !== undefined) params.set('minPrice', String(filters.minPrice));
+  if (filters.maxPrice !== undefined) params.set('maxPrice', String(filters.maxPrice));
+  if (filters.rating !== undefined) params.set('rating', String(filters.rating));
+  if (view.sortBy !== defaultSortFor(view.search)) params.set('sortBy', view.sortBy);
+  if (view.page > 1) params.set('page', String(view.page));
+  return params;
+}
+
+/** GET /product's query for a view (SPEC §7): lists comma-joined, empty groups left out. */
+export function toListProductsQuery(view: ProductsView): ListProductsInput {
+  const { filters } = view;
+  return {
+    search: view.search,
+    gender: filters.gender.length > 0 ? filters.gender : undefined,
+    category: filters.category.length > 0 ? filters.category : undefined,
+    size: filters.size.length > 0 ? filters.size : undefined,
+    minPrice: filters.minPrice,
+    maxPrice: filters.maxPrice,
+    rating: filters.rating,
+    sortBy: view.sortBy,
+    page: view.page,
+  };
+}
+
+/** How many filters differ from their defaults (for the mobile Filters button). */
+export function countActiveFilters(filters: ProductFilterValues): number {
+  return (
+    filters.gender.length +
+    filters.category.length +
+    filters.size.length +
+    (filters.minPrice !== undefined || filters.maxPrice !== undefined ? 1 : 0) +
+    (filters.rating !== undefined ? 1 : 0)
+  );
+}

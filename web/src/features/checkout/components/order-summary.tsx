@@ -1,0 +1,59 @@
+import type { CartItem } from '#contract';
+import { formatDate } from '#web/utils/format-date.ts';
+import { formatRupees } from '#web/utils/format-money.ts';
+
+interface OrderSummaryProps {
+  /** The selected cart lines: what the order will hold. */
+  lines: CartItem[];
+  /** YYYY-MM-DD from the server's quote (D11), once it has answered. */
+  estimatedDelivery: string | undefined;
+}
+
+/** SPEC §2 Checkout: each selected line with picture, title, estimated delivery, price and quantity. */
+export function OrderSummary({ lines, estimatedDelivery }: OrderSummaryProps) {
+  return (
+    <section
+      aria-labelledby="order-summary-heading"
+      className="rounded-2xl border border-ink-200 bg-white p-4 shadow-sm sm:p-5"
+    >
+      <h2 id="order-summary-heading" className="text-lg font-bold text-ink-900">
+        Order summary
+      </h2>
+      <ul className="mt-3 divide-y divide-ink-200">
+        {lines.map((line) => {
+          const image = line.productId.images[0]?.url;
+          return (
+            <li key={line._id} className="flex gap-3 py-3 first:pt-0 last:pb-0">
+              <div className="size-16 shrink-0 overflow-hidden rounded-lg bg-ink-100">
+                {image ? (
+                  <img
+                    src={image}
+                    alt=""
+                    width={64}
+                    height={64}
+                    loading="lazy"
+                    className="size-full object-cover"
+                  />
+                ) : null}
+              </div>
+              <div className="min-w-0 flex-1 text-sm">
+                <p className="font-semibold text-ink-900">{line.productId.title}</p>
+                <p className="text-ink-600">
+                  Size {line.size} · Qty: {line.quantity}
+                </p>
+                {estimatedDelivery ? (
+                  <p className="text-xs font-medium text-emerald-700">
+                    Estimated delivery by {formatDate(estimatedDelivery)}
+                  </p>
+                ) : null}
+              </div>
+              <p className="shrink-0 text-sm font-semibold tabular-nums text-ink-900">
+                {formatRupees(line.totalPrice)}
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,7 @@
+import { type NewsletterBody, subscribeNewsletter as subscribeNewsletterEndpoint } from '#contract';
+import { apiCall } from '#web/lib/api-client.ts';
+
+/** POST /api/v1/newsletter: stores the email; subscribing twice is fine (D22). */
+export function subscribeNewsletter(body: NewsletterBody) {
+  return apiCall(subscribeNewsletterEndpoint, { body });
+}

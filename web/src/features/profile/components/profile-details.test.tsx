@@ -1,0 +1,128 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '#contract';
+import { renderWithRouter } from '#web/testing/render.tsx';
+import { ProfileDetails } from './profile-details.tsx';
+
+const USER: User = {
+  _id: 'user-1',
+  name: 'Asha Rao',
+  email: 'asha@example.com',
+  phone: '',
+  role: 'shopper',
+};
+
+function Harness() {
+  const [user, setUser] = useState(USER);
+  return <ProfileDetails user={user} onChange={setUser} />;
+}
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>(async (_input, init) => {
+      const body = JSON.parse(String(init?.body)) as Partial<User>;
+      return Response.json({ success: true, result: { ...USER, ...body } });
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+async function openEditor() {
+  const rendered = renderWithRouter(<Harness />);
+  await rendered.user.click(screen.getByRole('button', { name: 'Edit profile' }));
+  const dialog = screen.getByRole('dialog', { name: 'Edit profile' });
+  return { ...rendered, dialog: within(dialog) };
+}
+
+describe('ProfileDetails', () => {
+  it('shows the name, email and phone (or that none was added)', () => {
+    renderWithRouter(<Harness />);
+    expect(screen.getByText('Asha Rao')).toBeInTheDocument();
+    expect(screen.getByText('asha@example.com')).toBeInTheDocument();
+    expect(screen.getByText('Not added')).toBeInTheDocument();
+  });
+
+  it('opens the Edit modal filled in, with the name focused', async () => {
+    const { dialog } = await openEditor();
+    expect(dialog.getByLabelText('Name')).toHaveValue('Asha Rao');
+    expect(dialog.getByLabelText('Email')).toHaveValue('asha@example.com');
+    expect(dialog.getByLabelText('Phone')).toHaveValue('');
+    expect(dialog.getByLabelText('Name')).toHaveFocus();
+    expect(dialog.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+  });
+
+  it("checks the fields with the contract's messages before calling the server", async () => {
+    const { user, dialog } = await openEditor();
+    await user.clear(dialog.getByLabelText('Name'));
+    await user.clear(dialog.getByLabelText('Email'));
+    await user.type(dialog.getByLabelText('Phone'), 'call me');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+
+    expect(await dialog.findByText('Name is required')).toBeInTheDocument();
+    expect(dialog.getByText('Email is required')).toBeInTheDocument();
+    expect(
+      dialog.getByText('Phone Number may contain digits, spaces, +, - and brackets only'),
+    ).toBeInTheDocument();
+    expect(dialog.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+
+    await user.type(dialog.getByLabelText('Email'), 'not-an-email');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await dialog.findByText('Invalid Email format')).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('shows a taken email under the email field', async () => {
+    const taken = 'An account with this email already exists';
+    vi.mocked(fetch).mockResolvedValue(
+      Response.json(
+        { success: false, message: taken, errors: [{ field: 'email', message: taken }] },
+        { status: 409 },
+      ),
+    );
+    const { user, dialog } = await openEditor();
+    await user.clear(dialog.getByLabelText('Email'));
+    await user.type(dialog.getByLabelText('Email'), 'ravi@example.com');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+
+    expect(await dialog.findByText(taken)).toBeInTheDocument();
+    expect(dialog.getByLabelText('Email')).toHaveAccessibleDescription(taken);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('saves, closes and shows the new details', async () => {
+    const { user, dialog } = await openEditor();
+    await user.clear(dialog.getByLabelText('Name'));
+    await user.type(dialog.getByLabelText('Name'), 'Asha R');
+    await user.type(dialog.getByLabelText('Phone'), '98765 43210');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByText('Asha R')).toBeInTheDocument();
+    expect(screen.getByText('98765 43210')).toBeInTheDocument();
+    expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+    const [url, init] = vi.mocked(fetch).mock.calls[0] ?? [];
+    expect(url).toBe('/api/v1/user/profile/update');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      name: 'Asha R',
+      email: 'asha@example.com',
+      phone: '98765 43210',
+    });
+  });
+
+  it('closes on Cancel and on Escape, giving focus back to Edit', async () => {
+    const { user, dialog } = await openEditor();
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit profile' })).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Edit profile' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Edit profile' })).toHaveFocus();
+  });
+});

@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import type { User } from '#contract';
+import { buttonStyles } from '#web/components/ui/button-styles.ts';
+import { EditProfileDialog } from './edit-profile-dialog.tsx';
+
+interface ProfileDetailsProps {
+  user: User;
+  onChange: (user: User) => void;
+}
+
+/** Name, email and phone with the Edit modal (SPEC §2 Profile). */
+export function ProfileDetails({ user, onChange }: ProfileDetailsProps) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <>
+      <dl className="grid gap-4 text-sm sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_minmax(0,1fr)]">
+        <div>
+          <dt className="text-ink-600">Name</dt>
+          <dd className="mt-0.5 font-semibold break-words text-ink-900">{user.name}</dd>
+        </div>
+        <div>
+          <dt className="text-ink-600">Email</dt>
+          <dd className="mt-0.5 font-semibold break-words text-ink-900">{user.email}</dd>
+        </div>
+        <div>
+          <dt className="text-ink-600">Phone</dt>
+          <dd className="mt-0.5 font-semibold text-ink-900">
+            {user.phone || <span className="font-normal text-ink-600">Not added</span>}
+          </dd>
+        </div>
+      </dl>
+      <button
+        type="button"
+        onClick={() => setEditing(true)}
+        className={buttonStyles({ variant: 'outline', size: 'sm', className: 'mt-5' })}
+      >
+        Edit<span className="sr-only"> profile</span>
+      </button>
+      {editing ? (
+        <EditProfileDialog
+          user={user}
+          onClose={() => setEditing(false)}
+          onSaved={(saved) => {
+            onChange(saved);
+            setEditing(false);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
