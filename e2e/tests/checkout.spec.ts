@@ -210,6 +210,28 @@ test('cart rules, then checkout to a new address with cash', async ({ page, requ
 
   // SPEC §9: home after 5 seconds.
   await expect(page).toHaveURL(/\/$/, { timeout: 8000 });
+
+  // The same order, followed through the shopper's screens: list → detail → tracking → cancel.
+  const shortId = orderId.slice(-8);
+  await page.goto('/orders');
+  const card = page.getByRole('article').filter({ hasText: shortId });
+  await expect(card.getByText('Pending', { exact: true })).toBeVisible();
+  await card.getByRole('link', { name: /^View Details/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Order # ${shortId}` })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Track Order' }).click();
+  const steps = page.getByRole('list', { name: 'Order progress' }).getByRole('listitem');
+  await expect(steps.nth(0)).toContainText('Order placed');
+  await expect(steps.nth(1)).toContainText('Not yet reached');
+  await page.goBack();
+
+  await page.getByRole('button', { name: 'Cancel order' }).click();
+  await page
+    .getByRole('dialog', { name: 'Cancel this order?' })
+    .getByRole('button', { name: 'Yes, cancel order' })
+    .click();
+  await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
+  expect((await getOrderViaApi(request, account.token, orderId)).status).toBe('cancelled');
 });
 
 test('a card payment is declined, then another card is approved', async ({
