@@ -1,8 +1,8 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { type AdminOrder, NEXT_ORDER_STATUSES, type OrderStatus } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
-import { Dialog } from '#web/components/ui/dialog.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { ApiError, getErrorMessage } from '#web/lib/api-client.ts';
 import { setOrderStatus } from '../api/admin-api.ts';
 
@@ -23,7 +23,6 @@ interface OrderStatusActionsProps {
 export function OrderStatusActions({ order, onChanged, onStale }: OrderStatusActionsProps) {
   const [busy, setBusy] = useState(false);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
-  const keepRef = useRef<HTMLButtonElement>(null);
   const next = NEXT_ORDER_STATUSES[order.status];
 
   const move = async (status: OrderStatus) => {
@@ -72,34 +71,16 @@ export function OrderStatusActions({ order, onChanged, onStale }: OrderStatusAct
         ),
       )}
       {confirmingCancel ? (
-        <Dialog
+        <ConfirmDialog
           title="Cancel this order?"
           description="The shopper sees it cancelled and its stock goes back on sale. This cannot be undone."
-          onClose={() => {
-            if (!busy) setConfirmingCancel(false);
-          }}
-          initialFocus={keepRef}
-        >
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <button
-              ref={keepRef}
-              type="button"
-              disabled={busy}
-              onClick={() => setConfirmingCancel(false)}
-              className={buttonStyles({ variant: 'outline' })}
-            >
-              Keep order
-            </button>
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() => move('cancelled')}
-              className={buttonStyles({ variant: 'danger' })}
-            >
-              {busy ? 'Cancelling…' : 'Yes, cancel order'}
-            </button>
-          </div>
-        </Dialog>
+          keepLabel="Keep order"
+          confirmLabel="Yes, cancel order"
+          pendingLabel="Cancelling…"
+          pending={busy}
+          onKeep={() => setConfirmingCancel(false)}
+          onConfirm={() => move('cancelled')}
+        />
       ) : null}
     </div>
   );

@@ -1,8 +1,8 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { AdminProduct } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
-import { Dialog } from '#web/components/ui/dialog.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { getErrorMessage } from '#web/lib/api-client.ts';
 import { removeAdminProduct, restoreProduct } from '../api/admin-api.ts';
 
@@ -21,7 +21,6 @@ interface ProductLifecycleProps {
 export function ProductLifecycle({ product, onDeleted, onChanged }: ProductLifecycleProps) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const keepRef = useRef<HTMLButtonElement>(null);
 
   const remove = async () => {
     setBusy(true);
@@ -75,34 +74,16 @@ export function ProductLifecycle({ product, onDeleted, onChanged }: ProductLifec
         Delete
       </button>
       {confirming ? (
-        <Dialog
+        <ConfirmDialog
           title="Delete this product?"
           description="It leaves the shop at once. If orders include it, it is archived instead, so those orders keep it; you can restore it later."
-          onClose={() => {
-            if (!busy) setConfirming(false);
-          }}
-          initialFocus={keepRef}
-        >
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <button
-              ref={keepRef}
-              type="button"
-              disabled={busy}
-              onClick={() => setConfirming(false)}
-              className={buttonStyles({ variant: 'outline' })}
-            >
-              Keep product
-            </button>
-            <button
-              type="button"
-              disabled={busy}
-              onClick={remove}
-              className={buttonStyles({ variant: 'danger' })}
-            >
-              {busy ? 'Deleting…' : 'Yes, delete'}
-            </button>
-          </div>
-        </Dialog>
+          keepLabel="Keep product"
+          confirmLabel="Yes, delete"
+          pendingLabel="Deleting…"
+          pending={busy}
+          onKeep={() => setConfirming(false)}
+          onConfirm={remove}
+        />
       ) : null}
     </>
   );

@@ -1,7 +1,7 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
-import { Dialog } from '#web/components/ui/dialog.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { getErrorMessage } from '#web/lib/api-client.ts';
 import { logoutEverywhere } from '../api/logout-everywhere.ts';
 
@@ -12,7 +12,6 @@ import { logoutEverywhere } from '../api/logout-everywhere.ts';
 export function SignOutEverywhere({ onSignedOut }: { onSignedOut: () => void }) {
   const [confirming, setConfirming] = useState(false);
   const [pending, setPending] = useState(false);
-  const stayRef = useRef<HTMLButtonElement>(null);
 
   const confirm = async () => {
     setPending(true);
@@ -37,34 +36,16 @@ export function SignOutEverywhere({ onSignedOut }: { onSignedOut: () => void }) 
         Sign out of all devices
       </button>
       {confirming ? (
-        <Dialog
+        <ConfirmDialog
           title="Sign out of all devices?"
           description="You will be signed out everywhere, this device included, and will need your password to sign in again."
-          onClose={() => {
-            if (!pending) setConfirming(false);
-          }}
-          initialFocus={stayRef}
-        >
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <button
-              ref={stayRef}
-              type="button"
-              onClick={() => setConfirming(false)}
-              disabled={pending}
-              className={buttonStyles({ variant: 'outline' })}
-            >
-              Stay signed in
-            </button>
-            <button
-              type="button"
-              onClick={confirm}
-              disabled={pending}
-              className={buttonStyles({ variant: 'danger' })}
-            >
-              {pending ? 'Signing out…' : 'Sign out everywhere'}
-            </button>
-          </div>
-        </Dialog>
+          keepLabel="Stay signed in"
+          confirmLabel="Sign out everywhere"
+          pendingLabel="Signing out…"
+          pending={pending}
+          onKeep={() => setConfirming(false)}
+          onConfirm={confirm}
+        />
       ) : null}
     </>
   );

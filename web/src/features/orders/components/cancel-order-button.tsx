@@ -1,8 +1,8 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Order } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
-import { Dialog } from '#web/components/ui/dialog.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { ApiError, getErrorMessage } from '#web/lib/api-client.ts';
 import { cancelOrder } from '../api/cancel-order.ts';
 import { shortOrderId } from '../utils/order-summary.ts';
@@ -19,7 +19,6 @@ interface CancelOrderButtonProps {
 export function CancelOrderButton({ order, onCancelled, onStale }: CancelOrderButtonProps) {
   const [confirming, setConfirming] = useState(false);
   const [pending, setPending] = useState(false);
-  const keepRef = useRef<HTMLButtonElement>(null);
 
   const confirm = async () => {
     setPending(true);
@@ -50,34 +49,16 @@ export function CancelOrderButton({ order, onCancelled, onStale }: CancelOrderBu
         Cancel order
       </button>
       {confirming ? (
-        <Dialog
+        <ConfirmDialog
           title="Cancel this order?"
           description={`Order #${shortOrderId(order._id)} will be cancelled. This cannot be undone.`}
-          onClose={() => {
-            if (!pending) setConfirming(false);
-          }}
-          initialFocus={keepRef}
-        >
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <button
-              ref={keepRef}
-              type="button"
-              onClick={() => setConfirming(false)}
-              disabled={pending}
-              className={buttonStyles({ variant: 'outline' })}
-            >
-              Keep order
-            </button>
-            <button
-              type="button"
-              onClick={confirm}
-              disabled={pending}
-              className={buttonStyles({ variant: 'danger' })}
-            >
-              {pending ? 'Cancelling…' : 'Yes, cancel order'}
-            </button>
-          </div>
-        </Dialog>
+          keepLabel="Keep order"
+          confirmLabel="Yes, cancel order"
+          pendingLabel="Cancelling…"
+          pending={pending}
+          onKeep={() => setConfirming(false)}
+          onConfirm={confirm}
+        />
       ) : null}
     </>
   );
