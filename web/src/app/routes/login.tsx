@@ -1,4 +1,4 @@
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { paths, safeNextPath } from '#web/config/paths.ts';
 import { AuthCard } from '#web/features/auth/components/auth-card.tsx';
 import { LoginForm } from '#web/features/auth/components/login-form.tsx';
@@ -18,17 +18,7 @@ export function LoginRoute() {
       title="Welcome Back"
       intro="Sign in to check out, track your orders and keep your cart on every device."
       notice={next === paths.home() ? undefined : 'Please sign in to continue.'}
-      footer={
-        <>
-          New to our shop?{' '}
-          <Link
-            to={paths.signUp({ next })}
-            className="rounded-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
-          >
-            Sign Up
-          </Link>
-        </>
-      }
+      switchTo={{ question: 'New to our shop?', label: 'Sign Up', to: paths.signUp({ next }) }}
     >
       <LoginForm onSignedIn={finishSignIn} />
     </AuthCard>

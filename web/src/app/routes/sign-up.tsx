@@ -1,4 +1,4 @@
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { paths, safeNextPath } from '#web/config/paths.ts';
 import { AuthCard } from '#web/features/auth/components/auth-card.tsx';
 import { SignUpForm } from '#web/features/auth/components/sign-up-form.tsx';
@@ -20,17 +20,11 @@ export function SignUpRoute() {
     <AuthCard
       title="Create your account"
       intro="Save your cart, check out faster and follow every order."
-      footer={
-        <>
-          Already have an account?{' '}
-          <Link
-            to={paths.login({ next })}
-            className="rounded-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
-          >
-            Log in
-          </Link>
-        </>
-      }
+      switchTo={{
+        question: 'Already have an account?',
+        label: 'Log in',
+        to: paths.login({ next }),
+      }}
     >
       <SignUpForm onSignedUp={finishSignIn} />
     </AuthCard>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { LogoMark } from '#web/components/ui/icons.tsx';
 
 interface AuthCardProps {
@@ -6,13 +7,13 @@ interface AuthCardProps {
   intro: string;
   /** A note above the form (why the shopper is asked to sign in, say). */
   notice?: ReactNode;
-  /** The line under the card that links to the other form. */
-  footer: ReactNode;
+  /** The line under the card that leads to the other form: 'New to our shop? Sign Up'. */
+  switchTo: { question: string; label: string; to: string };
   children: ReactNode;
 }
 
 /** The frame of the sign-in and sign-up pages. */
-export function AuthCard({ title, intro, notice, footer, children }: AuthCardProps) {
+export function AuthCard({ title, intro, notice, switchTo, children }: AuthCardProps) {
   return (
     <div className="bg-gradient-to-b from-brand-50 to-white px-4 py-10 sm:py-16">
       <section aria-labelledby="auth-title" className="mx-auto w-full max-w-md">
@@ -32,7 +33,15 @@ export function AuthCard({ title, intro, notice, footer, children }: AuthCardPro
           ) : null}
           <div className="mt-6">{children}</div>
         </div>
-        <p className="mt-6 text-center text-sm text-ink-700">{footer}</p>
+        <p className="mt-6 text-center text-sm text-ink-700">
+          {switchTo.question}{' '}
+          <Link
+            to={switchTo.to}
+            className="rounded-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+          >
+            {switchTo.label}
+          </Link>
+        </p>
       </section>
     </div>
   );
