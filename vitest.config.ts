@@ -20,7 +20,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['contract/**/*.test.ts', 'server/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: [
+            'contract/**/*.test.ts',
+            'server/**/*.test.ts',
+            'bench/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           exclude: apiTests,
           environment: 'node',
         },
