@@ -20,6 +20,7 @@ import { messagesRoutes } from '#server/features/messages/messages.routes.ts';
 import { createMessagesService } from '#server/features/messages/messages.service.ts';
 import { ordersRoutes } from '#server/features/orders/orders.routes.ts';
 import { createOrdersService } from '#server/features/orders/orders.service.ts';
+import type { PaymentProvider } from '#server/features/payments/payment-provider.ts';
 import { createPaymentsService } from '#server/features/payments/payments.service.ts';
 import { profileRoutes } from '#server/features/profile/profile.routes.ts';
 import { createProfileService } from '#server/features/profile/profile.service.ts';
@@ -35,6 +36,8 @@ export interface AppDependencies {
   database: DatabaseHandle;
   /** Serve the built web app from config.webRoot; tests of the API leave it out. */
   serveWebApp?: boolean;
+  /** The card gateway; the built-in test gateway (D12) when left out. */
+  paymentProvider?: PaymentProvider | undefined;
 }
 
 /** The whole shop as a Fastify instance, ready to listen or to be injected into. */
@@ -42,6 +45,7 @@ export async function buildApp({
   config,
   database,
   serveWebApp = false,
+  paymentProvider,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
@@ -63,7 +67,7 @@ export async function buildApp({
   const addresses = createAddressesService(db);
   const profile = createProfileService(db);
   const messages = createMessagesService(db);
-  const payments = createPaymentsService();
+  const payments = createPaymentsService(paymentProvider);
   const orders = createOrdersService(db, { cart, addresses, payments });
   const admin = createAdminService(db);
   registerAuth(app, auth);
