@@ -25,6 +25,7 @@ import { createPaymentsService } from '#server/features/payments/payments.servic
 import { profileRoutes } from '#server/features/profile/profile.routes.ts';
 import { createProfileService } from '#server/features/profile/profile.service.ts';
 import { systemRoutes } from '#server/features/system/system.routes.ts';
+import { serializeError } from '#server/lib/error-log.ts';
 import { registerAuth } from '#server/plugins/auth.ts';
 import { frameworkErrors, installErrorHandling } from '#server/plugins/errors.ts';
 import { registerOpenApi } from '#server/plugins/openapi.ts';
@@ -38,6 +39,8 @@ export interface AppDependencies {
   serveWebApp?: boolean;
   /** The card gateway; the built-in test gateway (D12) when left out. */
   paymentProvider?: PaymentProvider | undefined;
+  /** Where the log goes; standard output when left out. */
+  logStream?: { write(line: string): void } | undefined;
 }
 
 /** The whole shop as a Fastify instance, ready to listen or to be injected into. */
@@ -46,9 +49,16 @@ export async function buildApp({
   database,
   serveWebApp = false,
   paymentProvider,
+  logStream,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization'],
+      // Every logged error goes through it: class, code, frames; never a query's data.
+      serializers: { err: serializeError },
+      ...(logStream && { stream: logStream }),
+    },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors,

@@ -11,12 +11,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on its own fresh database, for `app.inject` calls; a test may plug in parts. */
+/**
+ * The real app on its own fresh database, for `app.inject` calls; a test may
+ * plug in parts. Silent, unless the test reads the log (at info) from a stream.
+ */
 export async function createTestApp(
-  parts: Pick<AppDependencies, 'paymentProvider'> = {},
+  parts: Pick<AppDependencies, 'paymentProvider' | 'logStream'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: parts.logStream ? 'info' : 'silent' });
   const app = await buildApp({ config, database, ...parts });
   await app.ready();
   return {
