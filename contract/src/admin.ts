@@ -223,6 +223,8 @@ export type ImageType = (typeof IMAGE_TYPES)[number];
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_MIN_SIDE = 200;
 export const IMAGE_MAX_SIDE = 6000;
+/** 24 megapixels (a 6000 × 4000 camera photo): decoding one takes at most ~96 MB. */
+export const IMAGE_MAX_PIXELS = 24_000_000;
 
 export const UploadedImageSchema = z.object({
   _id: IdSchema,
@@ -238,7 +240,7 @@ export const uploadAdminImage = defineEndpoint({
   method: 'POST',
   path: '/admin/images',
   tag: 'admin',
-  summary: `Upload a product image: the body is the file's bytes with Content-Type ${IMAGE_TYPES.join(', ')}; at most 5 MB, ${IMAGE_MIN_SIDE}×${IMAGE_MIN_SIDE} to ${IMAGE_MAX_SIDE}×${IMAGE_MAX_SIDE} pixels. Use its _id in a product's imageIds.`,
+  summary: `Upload a product image: the body is the file's bytes with Content-Type ${IMAGE_TYPES.join(', ')}; at most 5 MB, ${IMAGE_MIN_SIDE}×${IMAGE_MIN_SIDE} to ${IMAGE_MAX_SIDE}×${IMAGE_MAX_SIDE} pixels and ${IMAGE_MAX_PIXELS / 1_000_000} megapixels; stored re-encoded, without metadata. Use its _id in a product's imageIds.`,
   auth: 'admin',
   consumes: IMAGE_TYPES,
   result: UploadedImageSchema,

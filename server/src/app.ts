@@ -20,10 +20,12 @@ import { messagesRoutes } from '#server/features/messages/messages.routes.ts';
 import { createMessagesService } from '#server/features/messages/messages.service.ts';
 import { ordersRoutes } from '#server/features/orders/orders.routes.ts';
 import { createOrdersService } from '#server/features/orders/orders.service.ts';
+import type { PaymentProvider } from '#server/features/payments/payment-provider.ts';
 import { createPaymentsService } from '#server/features/payments/payments.service.ts';
 import { profileRoutes } from '#server/features/profile/profile.routes.ts';
 import { createProfileService } from '#server/features/profile/profile.service.ts';
 import { systemRoutes } from '#server/features/system/system.routes.ts';
+import { serializeError } from '#server/lib/error-log.ts';
 import { registerAuth } from '#server/plugins/auth.ts';
 import { frameworkErrors, installErrorHandling } from '#server/plugins/errors.ts';
 import { registerOpenApi } from '#server/plugins/openapi.ts';
@@ -35,6 +37,10 @@ export interface AppDependencies {
   database: DatabaseHandle;
   /** Serve the built web app from config.webRoot; tests of the API leave it out. */
   serveWebApp?: boolean;
+  /** The card gateway; the built-in test gateway (D12) when left out. */
+  paymentProvider?: PaymentProvider | undefined;
+  /** Where the log goes; standard output when left out. */
+  logStream?: { write(line: string): void } | undefined;
 }
 
 /** The whole shop as a Fastify instance, ready to listen or to be injected into. */
@@ -42,9 +48,17 @@ export async function buildApp({
   config,
   database,
   serveWebApp = false,
+  paymentProvider,
+  logStream,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization'],
+      // Every logged error goes through it: class, code, frames; never a query's data.
+      serializers: { err: serializeError },
+      ...(logStream && { stream: logStream }),
+    },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors,
@@ -63,7 +77,7 @@ export async function buildApp({
   const addresses = createAddressesService(db);
   const profile = createProfileService(db);
   const messages = createMessagesService(db);
-  const payments = createPaymentsService();
+  const payments = createPaymentsService(paymentProvider);
   const orders = createOrdersService(db, { cart, addresses, payments });
   const admin = createAdminService(db);
   registerAuth(app, auth);

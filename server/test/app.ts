@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '#server/app.ts';
+import { type AppDependencies, buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config/env.ts';
 import type { Database, DatabaseHandle } from '#server/db/client.ts';
 import { createTestDatabase } from './database.ts';
@@ -11,11 +11,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on its own fresh database, for `app.inject` calls. */
-export async function createTestApp(): Promise<TestApp> {
+/**
+ * The real app on its own fresh database, for `app.inject` calls; a test may
+ * plug in parts. Silent, unless the test reads the log (at info) from a stream.
+ */
+export async function createTestApp(
+  parts: Pick<AppDependencies, 'paymentProvider' | 'logStream'> = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-  const app = await buildApp({ config, database });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: parts.logStream ? 'info' : 'silent' });
+  const app = await buildApp({ config, database, ...parts });
   await app.ready();
   return {
     app,

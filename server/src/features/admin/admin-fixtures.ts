@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { type AdminProduct, AdminProductSchema, UploadedImageSchema } from '#contract';
 import { expectResult } from '#server-test/http.ts';
-import { pngBytes } from '#server-test/image-fixtures.ts';
+import { imageBytes } from '#server-test/image-fixtures.ts';
 
 /** Helpers the admin API tests share: an admin's request, a product body, an uploaded image. */
 
@@ -43,7 +43,7 @@ export async function uploadPng(
       method: 'POST',
       url: '/api/v1/admin/images',
       headers: { 'content-type': 'image/png' },
-      payload: pngBytes(width, height, rgb),
+      payload: await imageBytes('png', width, height, { rgb }),
     }),
     UploadedImageSchema,
     201,

@@ -22,6 +22,7 @@ import {
   updateAdminProduct,
   uploadAdminImage,
 } from '#contract';
+import { SVG_REFUSED } from '#server/features/media/image-upload.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { shopDayPlus } from '#server/lib/dates.ts';
 import { authenticateFor, route } from '#server/lib/route.ts';
@@ -29,7 +30,6 @@ import type { AdminService } from './admin.service.ts';
 import {
   type AdminImagesService,
   imageTooLargeError,
-  SVG_REFUSED,
   wrongContentType,
 } from './admin-images.service.ts';
 

@@ -119,10 +119,13 @@ export function createOrdersService(
      * Orders the selected cart lines to the selected address, in ONE
      * transaction (D18): any refusal rolls back everything, the key's claim
      * included, so nothing is ever half done and a retry is a fresh attempt.
+     * The payment is approved inside it, before the order's rows are written;
+     * when anything fails after the approval, the approval is voided.
      */
     checkout(user: AuthUser, body: CheckoutBody, idempotencyKey?: string): Promise<Order> {
       const requestHash = idempotencyKey ? checkoutHash(body) : '';
-      return db.transaction(async (tx) => {
+      const authorizationIds: string[] = [];
+      const transaction = db.transaction(async (tx) => {
         if (idempotencyKey) {
           const replay = await claimKey(tx, user.id, idempotencyKey, requestHash);
           if (replay) return replay;
@@ -142,11 +145,16 @@ export function createOrdersService(
             { field: 'couponCode', message: price.couponError },
           ]);
         }
-        const payment = await payments.pay(tx, user.id, {
-          method: body.paymentMethod,
-          amountPaise: price.totalPaise,
-          card: body.card,
-        });
+        const payment = await payments.pay(
+          tx,
+          user.id,
+          {
+            method: body.paymentMethod,
+            amountPaise: price.totalPaise,
+            card: body.card,
+          },
+          authorizationIds,
+        );
 
         const now = new Date();
         const row = await insertOrder(tx, {
@@ -201,6 +209,12 @@ export function createOrdersService(
           lines.map((line) => line.cartItemId),
         );
         return toOrder(row, items, [placed]);
+      });
+      return transaction.catch(async (failure: unknown) => {
+        await payments.voidPayments(authorizationIds).catch((voidFailure: unknown) => {
+          throw new AggregateError([failure, voidFailure], 'A failed checkout kept its payment');
+        });
+        throw failure;
       });
     },
 

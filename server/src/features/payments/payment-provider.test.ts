@@ -3,19 +3,25 @@ import { CARD_DECLINED, createTestGateway, DECLINED_TEST_CARD } from './payment-
 import { createPaymentsService } from './payments.service.ts';
 
 const now = new Date('2026-06-15T12:00:00Z');
-const gateway = createTestGateway(() => now);
+const gateway = createTestGateway({ clock: () => now });
 const card = { number: '4111111111111111', expMonth: 12, expYear: 2030, cvv: '123' };
 
 describe('the test gateway (D12)', () => {
   it('approves cash, to be paid on delivery', async () => {
     expect(await gateway.authorize({ method: 'cash', amountPaise: 49_900 })).toEqual({
       approved: true,
+      id: expect.any(String),
     });
   });
 
   it('approves a good card with its brand and last 4 only', async () => {
     const answer = await gateway.authorize({ method: 'debit-card', amountPaise: 49_900, card });
-    expect(answer).toEqual({ approved: true, brand: 'Visa', last4: '1111' });
+    expect(answer).toEqual({
+      approved: true,
+      id: expect.any(String),
+      brand: 'Visa',
+      last4: '1111',
+    });
     expect(JSON.stringify(answer)).not.toContain(card.number);
   });
 
@@ -33,6 +39,22 @@ describe('the test gateway (D12)', () => {
     });
   });
 
+  it('records approvals and voids when asked to, and keeps no list otherwise', async () => {
+    const recording = createTestGateway({ clock: () => now, record: true });
+    const first = await recording.authorize({ method: 'debit-card', amountPaise: 100, card });
+    const second = await recording.authorize({ method: 'cash', amountPaise: 200 });
+    await recording.authorize({ method: 'debit-card', amountPaise: 300 });
+    if (!first.approved || !second.approved) throw new Error('expected approvals');
+    await recording.void(first.id);
+    expect(recording.authorizations).toEqual([
+      { id: first.id, method: 'debit-card', amountPaise: 100, status: 'voided' },
+      { id: second.id, method: 'cash', amountPaise: 200, status: 'approved' },
+    ]);
+    expect(JSON.stringify(recording.authorizations)).not.toContain(card.number);
+    await gateway.authorize({ method: 'cash', amountPaise: 100 });
+    expect(gateway.authorizations).toEqual([]);
+  });
+
   it('declines a card payment without a card', async () => {
     expect(await gateway.authorize({ method: 'debit-card', amountPaise: 100 })).toMatchObject({
       approved: false,
@@ -47,7 +69,9 @@ describe('payments.pay', () => {
   const body = { name: 'Asha Shopper', save: false, ...card };
 
   it('answers cash without card details', async () => {
-    expect(await payments.pay(db, 'u', { method: 'cash', amountPaise: 100, card: body })).toEqual({
+    expect(
+      await payments.pay(db, 'u', { method: 'cash', amountPaise: 100, card: body }, []),
+    ).toEqual({
       method: 'cash',
       cardBrand: null,
       cardLast4: null,
@@ -56,7 +80,7 @@ describe('payments.pay', () => {
 
   it('answers a card payment with brand and last 4', async () => {
     expect(
-      await payments.pay(db, 'u', { method: 'debit-card', amountPaise: 100, card: body }),
+      await payments.pay(db, 'u', { method: 'debit-card', amountPaise: 100, card: body }, []),
     ).toEqual({
       method: 'debit-card',
       cardBrand: 'Visa',
@@ -70,17 +94,59 @@ describe('payments.pay', () => {
     [{ number: DECLINED_TEST_CARD }, 402, 'Your card was declined'],
   ])('refuses %o with %i', async (change, status, message) => {
     await expect(
-      payments.pay(db, 'u', {
-        method: 'debit-card',
-        amountPaise: 100,
-        card: { ...body, ...change },
-      }),
+      payments.pay(
+        db,
+        'u',
+        {
+          method: 'debit-card',
+          amountPaise: 100,
+          card: { ...body, ...change },
+        },
+        [],
+      ),
     ).rejects.toMatchObject({ status, message });
+  });
+
+  it('adds each approval to the caller’s list, and nothing when declined', async () => {
+    const recording = createTestGateway({ clock: () => now, record: true });
+    const paying = createPaymentsService(recording, () => now);
+    const approvals: string[] = [];
+    await paying.pay(db, 'u', { method: 'debit-card', amountPaise: 100, card: body }, approvals);
+    await paying
+      .pay(
+        db,
+        'u',
+        { method: 'debit-card', amountPaise: 100, card: { ...body, number: DECLINED_TEST_CARD } },
+        approvals,
+      )
+      .catch(() => undefined);
+    expect(approvals).toEqual(recording.authorizations.map((authorization) => authorization.id));
+    expect(approvals).toHaveLength(1);
+    await paying.voidPayments(approvals);
+    expect(recording.authorizations[0]?.status).toBe('voided');
+  });
+
+  it('voids every approval it can, and names those it could not', async () => {
+    const voided: string[] = [];
+    const flaky = createPaymentsService(
+      {
+        ...gateway,
+        async void(id) {
+          if (id === 'b') throw new Error('gateway unreachable');
+          voided.push(id);
+        },
+      },
+      () => now,
+    );
+    await expect(flaky.voidPayments(['a', 'b', 'c'])).rejects.toThrow(
+      'Payment authorizations not voided: b',
+    );
+    expect(voided).toEqual(['a', 'c']);
   });
 
   it('refuses a card payment without a card', async () => {
     await expect(
-      payments.pay(db, 'u', { method: 'debit-card', amountPaise: 100 }),
+      payments.pay(db, 'u', { method: 'debit-card', amountPaise: 100 }, []),
     ).rejects.toMatchObject({
       status: 400,
     });

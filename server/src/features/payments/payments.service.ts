@@ -21,12 +21,14 @@ export function createPaymentsService(
      * Takes the payment for an order, inside the caller's transaction: a bad
      * card is a 400, a declined one a 402, and 'save' keeps the card's name,
      * brand, last 4 and expiry. The card number and CVV go to the provider
-     * and nowhere else.
+     * and nowhere else. Each approval's id is added to `approvals` the moment
+     * it is given, so the caller can void it if its transaction rolls back.
      */
     async pay(
       db: Database,
       userId: string,
       request: { method: PaymentMethod; amountPaise: number; card?: CardBody | undefined },
+      approvals: string[],
     ): Promise<Payment> {
       if (request.method === 'cash') {
         const answer = await provider.authorize({
@@ -34,6 +36,7 @@ export function createPaymentsService(
           amountPaise: request.amountPaise,
         });
         if (!answer.approved) throw new AppError('payment_required', answer.message);
+        approvals.push(answer.id);
         return { method: 'cash', cardBrand: null, cardLast4: null };
       }
       const { card } = request;
@@ -59,6 +62,7 @@ export function createPaymentsService(
         },
       });
       if (!answer.approved) throw new AppError('payment_required', answer.message);
+      approvals.push(answer.id);
       const brand = answer.brand ?? 'Card';
       const last4 = answer.last4 ?? card.number.slice(-4);
       if (card.save) {
@@ -72,6 +76,24 @@ export function createPaymentsService(
         });
       }
       return { method: request.method, cardBrand: brand, cardLast4: last4 };
+    },
+
+    /**
+     * Voids approvals whose order was not placed (its transaction rolled
+     * back). Tries every one; if any fails, throws naming them, as someone
+     * must then void them at the gateway by hand.
+     */
+    async voidPayments(authorizationIds: string[]): Promise<void> {
+      const results = await Promise.allSettled(authorizationIds.map((id) => provider.void(id)));
+      const failures = results.flatMap((result, index) =>
+        result.status === 'rejected' ? [{ id: authorizationIds[index], error: result.reason }] : [],
+      );
+      if (failures.length > 0) {
+        throw new AggregateError(
+          failures.map((failure) => failure.error),
+          `Payment authorizations not voided: ${failures.map((failure) => failure.id).join(', ')}`,
+        );
+      }
     },
   };
 }
