@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '#contract';
@@ -36,6 +37,8 @@ export interface AppDependencies {
   database: DatabaseHandle;
   /** Serve the built web app from config.webRoot; tests of the API leave it out. */
   serveWebApp?: boolean;
+  /** Where the log goes instead of stdout; tests read it. */
+  logStream?: Writable;
 }
 
 /** The whole shop as a Fastify instance, ready to listen or to be injected into. */
@@ -43,9 +46,14 @@ export async function buildApp({
   config,
   database,
   serveWebApp = false,
+  logStream,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization'],
+      ...(logStream && { stream: logStream }),
+    },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors,
