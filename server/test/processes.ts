@@ -35,8 +35,9 @@ export async function databaseUrlOf(db: Database): Promise<string> {
 /**
  * Starts `count` shop processes on one database, each with its own pg pool,
  * and resolves once every one listens (its "Server listening at" log line
- * gives the port) and answers /api/v1/health. Set up data first: a process seeds an empty catalogue. `env`
- * adds to or overrides the defaults (e.g. RATE_LIMIT_PER_MINUTE).
+ * gives the port) and answers /api/v1/health. Set up data first: a process
+ * seeds an empty catalogue. `env` adds to or overrides the defaults (e.g.
+ * RATE_LIMIT_PER_MINUTE, or TRUST_PROXY to send X-Forwarded-For).
  */
 export async function startShopProcesses(
   count: number,
