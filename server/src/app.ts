@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '#contract';
@@ -24,11 +23,13 @@ import type { PaymentProvider } from '#server/features/payments/payment-provider
 import { createPaymentsService } from '#server/features/payments/payments.service.ts';
 import { profileRoutes } from '#server/features/profile/profile.routes.ts';
 import { createProfileService } from '#server/features/profile/profile.service.ts';
+import { createRateLimitsService } from '#server/features/rate-limits/rate-limits.service.ts';
 import { systemRoutes } from '#server/features/system/system.routes.ts';
 import { serializeError } from '#server/lib/error-log.ts';
 import { registerAuth } from '#server/plugins/auth.ts';
 import { frameworkErrors, installErrorHandling } from '#server/plugins/errors.ts';
 import { registerOpenApi } from '#server/plugins/openapi.ts';
+import { registerRateLimit } from '#server/plugins/rate-limit.ts';
 import { registerSecurity } from '#server/plugins/security.ts';
 import { registerWebApp } from '#server/plugins/web-app.ts';
 
@@ -70,7 +71,8 @@ export async function buildApp({
   await registerOpenApi(app);
 
   const db = database.db;
-  const auth = createAuthService(db);
+  const rateLimits = createRateLimitsService(db);
+  const auth = createAuthService(db, { rateLimits });
   const catalogue = createCatalogueService(db);
   const cart = createCartService(db);
   const media = createMediaService(db);
@@ -84,7 +86,7 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
-      await api.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute' });
+      await registerRateLimit(api, rateLimits, config.rateLimitPerMinute);
       await api.register(systemRoutes(database));
       await api.register(authRoutes(auth));
       await api.register(catalogueRoutes(catalogue));

@@ -11,15 +11,23 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions extends Pick<AppDependencies, 'paymentProvider' | 'logStream'> {
+  /** Environment variables on top of the test defaults, e.g. RATE_LIMIT_PER_MINUTE. */
+  env?: Record<string, string>;
+}
+
 /**
  * The real app on its own fresh database, for `app.inject` calls; a test may
- * plug in parts. Silent, unless the test reads the log (at info) from a stream.
+ * plug in parts. Silent, unless the test reads the log (at info, or the
+ * LOG_LEVEL its env gives) from a stream.
  */
-export async function createTestApp(
-  parts: Pick<AppDependencies, 'paymentProvider' | 'logStream'> = {},
-): Promise<TestApp> {
+export async function createTestApp({ env, ...parts }: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: parts.logStream ? 'info' : 'silent' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: parts.logStream ? 'info' : 'silent',
+    ...env,
+  });
   const app = await buildApp({ config, database, ...parts });
   await app.ready();
   return {

@@ -55,7 +55,7 @@ declare module 'fastify' {
 export interface RouteOptions {
   /** 201 for calls that create something. */
   status?: 200 | 201;
-  /** A tighter per-client limit than the API-wide one (@fastify/rate-limit), for public writes. */
+  /** A tighter per-client limit than the API-wide one, for public writes: counted exactly, across processes. */
   rateLimit?: { max: number; timeWindow: string };
 }
 

@@ -33,18 +33,3 @@ export const sessions = pgTable(
   },
   (table) => [index('sessions_user_idx').on(table.userId)],
 );
-
-/** Failed sign-ins, counted per email and per client address to slow guessing (D14, D30). */
-export const loginFailures = pgTable(
-  'login_failures',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    email: text().notNull(),
-    clientAddress: text().notNull(),
-    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    index('login_failures_email_idx').on(table.email, table.at),
-    index('login_failures_address_idx').on(table.clientAddress, table.at),
-  ],
-);

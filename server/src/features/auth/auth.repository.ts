@@ -1,6 +1,6 @@
-import { and, count, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { loginFailures, sessions, users } from '#server/db/schema/accounts.ts';
+import { sessions, users } from '#server/db/schema/accounts.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -70,36 +70,4 @@ export async function deleteUserSessions(db: Database, userId: string, exceptSes
         exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
       ),
     );
-}
-
-export async function countLoginFailures(
-  db: Database,
-  since: Date,
-  email: string,
-  clientAddress: string,
-) {
-  const [byEmail, byAddress] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(loginFailures)
-      .where(and(eq(loginFailures.email, email), gt(loginFailures.at, since))),
-    db
-      .select({ n: count() })
-      .from(loginFailures)
-      .where(and(eq(loginFailures.clientAddress, clientAddress), gt(loginFailures.at, since))),
-  ]);
-  return { byEmail: byEmail[0]?.n ?? 0, byAddress: byAddress[0]?.n ?? 0 };
-}
-
-export async function recordLoginFailure(
-  db: Database,
-  failure: { email: string; clientAddress: string },
-  forgetBefore: Date,
-): Promise<void> {
-  await db.insert(loginFailures).values(failure);
-  await db.delete(loginFailures).where(lt(loginFailures.at, forgetBefore));
-}
-
-export async function clearLoginFailures(db: Database, email: string): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.email, email));
 }

@@ -1,12 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ChangePasswordBody, LoginBody, Session, SignupBody } from '#contract';
 import type { Database } from '#server/db/client.ts';
+import type { RateLimitsService } from '#server/features/rate-limits/rate-limits.service.ts';
 import { AppError, badRequest, conflict, unauthorized } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/auth-user.ts';
 import { toSession } from './auth.mapper.ts';
 import {
-  clearLoginFailures,
-  countLoginFailures,
   deleteSession,
   deleteUserSessions,
   findSession,
@@ -14,7 +13,6 @@ import {
   findUserById,
   insertSession,
   insertUser,
-  recordLoginFailure,
   type UserRow,
   updateUser,
 } from './auth.repository.ts';
@@ -27,6 +25,8 @@ const SESSION_TTL_MS = { remembered: 30 * 24 * HOUR_MS, default: 24 * HOUR_MS };
 const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 const MAX_FAILURES_PER_EMAIL = 10;
 const MAX_FAILURES_PER_ADDRESS = 100;
+const LOGIN_BY_EMAIL = 'login:email';
+const LOGIN_BY_ADDRESS = 'login:address';
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
 const WRONG_CREDENTIALS = 'Invalid email or password';
@@ -34,7 +34,8 @@ const WRONG_CREDENTIALS = 'Invalid email or password';
 /** Tokens are random and opaque; only their hash is stored. */
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export function createAuthService(db: Database) {
+export function createAuthService(db: Database, deps: { rateLimits: RateLimitsService }) {
+  const { rateLimits } = deps;
   async function startSession(user: UserRow, remembered: boolean): Promise<Session> {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(
@@ -55,13 +56,20 @@ export function createAuthService(db: Database) {
       return startSession(user, false);
     },
 
+    /**
+     * Each attempt is reserved in the database before the password is
+     * verified, and a failed one keeps its reservation: so a burst of guesses,
+     * on any number of processes, gets at most the limit verified (D14, D30).
+     */
     async login(body: LoginBody, clientAddress: string): Promise<Session> {
-      const since = new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS);
-      const failures = await countLoginFailures(db, since, body.email, clientAddress);
-      if (
-        failures.byEmail >= MAX_FAILURES_PER_EMAIL ||
-        failures.byAddress >= MAX_FAILURES_PER_ADDRESS
-      ) {
+      const reserved = await rateLimits.reserve(
+        [
+          { name: LOGIN_BY_EMAIL, key: body.email, max: MAX_FAILURES_PER_EMAIL },
+          { name: LOGIN_BY_ADDRESS, key: clientAddress, max: MAX_FAILURES_PER_ADDRESS },
+        ],
+        LOGIN_FAILURE_WINDOW_MS,
+      );
+      if (!reserved) {
         throw new AppError(
           'rate_limited',
           'Too many failed sign-in attempts. Please try again in 15 minutes.',
@@ -71,11 +79,10 @@ export function createAuthService(db: Database) {
       const valid = user
         ? await verifyPassword(user.passwordHash, body.password)
         : await verifyDecoy(body.password);
-      if (!user || !valid) {
-        await recordLoginFailure(db, { email: body.email, clientAddress }, since);
-        throw unauthorized(WRONG_CREDENTIALS);
-      }
-      await clearLoginFailures(db, body.email);
+      if (!user || !valid) throw unauthorized(WRONG_CREDENTIALS);
+      // The owner is back: the email's failures are forgotten, and this attempt was no failure.
+      await rateLimits.reset(LOGIN_BY_EMAIL, body.email);
+      await rateLimits.giveBack(LOGIN_BY_ADDRESS, clientAddress);
       return startSession(user, body.rememberMe);
     },
 

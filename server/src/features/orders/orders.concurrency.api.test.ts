@@ -12,10 +12,8 @@
  *   `UPDATE ... SET stock = stock - q WHERE stock >= q` makes a second writer
  *   wait for the first to commit, then re-check the row.
  * - Two processes (PostgreSQL only): this file's own test database gets two
- *   real server processes, `node --import tsx server/src/server.ts`, with
- *   DATABASE_URL pointing at it (so each has its own pg pool), HOST=127.0.0.1
- *   and PORT=0; each one's port is read from its "Server listening at" log
- *   line. The product and shoppers are set up in-process first (so neither
+ *   real server processes (server/test/processes.ts), each with its own pg
+ *   pool. The product and shoppers are set up in-process first (so neither
  *   process seeds the catalogue), then the racing checkouts go over HTTP
  *   with fetch, alternating between the two processes.
  * - Every race asserts: exactly `stock` checkouts succeed, the others answer
@@ -24,8 +22,6 @@
  *   unitsSold equals it, and the losers' carts are intact. The replay races
  *   assert one order, the same id in every answer, stock taken once.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
@@ -33,8 +29,13 @@ import { CartItemSchema, OrderSchema } from '#contract';
 import { orderItems, orders } from '#server/db/schema/orders.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { createProduct } from '#server-test/catalogue-fixtures.ts';
-import { withDatabase } from '#server-test/global-setup.ts';
 import { call, expectResult } from '#server-test/http.ts';
+import {
+  databaseUrlOf,
+  type ShopProcess,
+  startShopProcesses,
+  stopShopProcesses,
+} from '#server-test/processes.ts';
 import { type SignedUp, signUp } from '#server-test/users.ts';
 import { addAddress, addLine, checkoutRequest, stockOf, unitsSoldOf } from './checkout-fixtures.ts';
 
@@ -179,49 +180,6 @@ describe('one order per Idempotency-Key', () => {
   });
 });
 
-/** A server process of its own, on this file's database; answers its base URL. */
-function startServer(databaseUrl: string): Promise<{ child: ChildProcess; base: string }> {
-  const root = fileURLToPath(new URL('../../../../', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: databaseUrl,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'info',
-      RATE_LIMIT_PER_MINUTE: '100000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(
-      () => reject(new Error(`The server did not start:\n${output}`)),
-      45_000,
-    );
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (listening?.[1]) {
-        clearTimeout(timer);
-        child.stdout?.off('data', read);
-        child.stdout?.resume();
-        resolve({ child, base: listening[1] });
-      }
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`The server exited with ${code}:\n${output}`));
-    });
-  });
-}
-
 async function post(base: string, user: SignedUp, payload: unknown, key?: string): Promise<Answer> {
   const response = await fetch(`${base}/api/v1/order/checkout`, {
     method: 'POST',
@@ -238,34 +196,17 @@ async function post(base: string, user: SignedUp, payload: unknown, key?: string
 describe.skipIf(inject('testDatabase').kind !== 'postgres')(
   'two server processes on one PostgreSQL (D30)',
   () => {
-    const servers: { child: ChildProcess; base: string }[] = [];
+    let servers: ShopProcess[] = [];
     let race: Race;
 
     beforeAll(async () => {
-      const target = inject('testDatabase');
-      if (target.kind !== 'postgres') return;
+      if (inject('testDatabase').kind !== 'postgres') return;
       // Set up before the processes start: a catalogue that is not empty is never seeded.
       race = await prepareRace(SHOPPERS, UNITS);
-      const result = await t.db.execute(sql`select current_database() as name`);
-      const [row] = (result as unknown as { rows: { name: string }[] }).rows;
-      if (!row) throw new Error('No database name');
-      const url = withDatabase(target.url, row.name);
-      servers.push(...(await Promise.all([startServer(url), startServer(url)])));
+      servers = await startShopProcesses(2, await databaseUrlOf(t.db));
     }, 60_000);
 
-    afterAll(async () => {
-      await Promise.all(
-        servers.map(
-          ({ child }) =>
-            new Promise<void>((resolve) => {
-              if (child.exitCode !== null) return resolve();
-              child.removeAllListeners('exit');
-              child.once('exit', () => resolve());
-              child.kill('SIGTERM');
-            }),
-        ),
-      );
-    });
+    afterAll(() => stopShopProcesses(servers));
 
     it(`${SHOPPERS} shoppers race for the last ${UNITS} units across both processes: exactly ${UNITS} win`, async () => {
       const [a, b] = servers;

@@ -1,0 +1,53 @@
+import type { Database } from '#server/db/client.ts';
+import {
+  addHits,
+  deleteCounter,
+  deleteExpiredCounters,
+  giveBackHit,
+  takeHit,
+} from './rate-limits.repository.ts';
+
+export interface Limit {
+  /** Which limit: 'login:email', ... */
+  name: string;
+  /** Whom it limits: an email, a client address. */
+  key: string;
+  max: number;
+}
+
+/**
+ * Rate-limit counters kept in the database, so every server process sees the
+ * same counts (D30). Exact: each call is one atomic statement.
+ */
+export function createRateLimitsService(db: Database) {
+  return {
+    /**
+     * Takes one hit from every limit, or from none: false when any of them is
+     * used up (the hits already taken are given back).
+     */
+    async reserve(limits: Limit[], windowMs: number): Promise<boolean> {
+      const taken: Limit[] = [];
+      for (const limit of limits) {
+        if (!(await takeHit(db, limit.name, limit.key, limit.max, windowMs))) {
+          for (const done of taken) await giveBackHit(db, done.name, done.key);
+          return false;
+        }
+        taken.push(limit);
+      }
+      return true;
+    },
+
+    giveBack: (name: string, key: string) => giveBackHit(db, name, key),
+
+    /** Forgets a key's hits: its window starts afresh. */
+    reset: (name: string, key: string) => deleteCounter(db, name, key),
+
+    /** Adds hits (refused ones too) and answers each key's total in its window. */
+    count: (name: string, windowMs: number, hits: { key: string; count: number }[]) =>
+      addHits(db, name, windowMs, hits),
+
+    deleteExpired: () => deleteExpiredCounters(db),
+  };
+}
+
+export type RateLimitsService = ReturnType<typeof createRateLimitsService>;
