@@ -18,7 +18,7 @@ type StoreCallback = Parameters<FastifyRateLimitStore['incr']>[1];
 type Count = { current: number; ttl: number };
 
 /**
- * Rate limits every process shares (D30; docs/decisions/008), in two kinds:
+ * Rate limits every process shares (D30; docs/decisions/009), in two kinds:
  * - Route limits (the tight ones on public writes: contact, newsletter) are
  *   counted exactly, one atomic upsert per request: they are rare.
  * - The API-wide limit per client address runs on every request, so it must
