@@ -3,13 +3,8 @@ import type { User } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { EditProfileDialog } from './edit-profile-dialog.tsx';
 
-interface ProfileDetailsProps {
-  user: User;
-  onChange: (user: User) => void;
-}
-
 /** Name, email and phone with the Edit modal (SPEC §2 Profile). */
-export function ProfileDetails({ user, onChange }: ProfileDetailsProps) {
+export function ProfileDetails({ user }: { user: User }) {
   const [editing, setEditing] = useState(false);
   return (
     <>
@@ -37,14 +32,7 @@ export function ProfileDetails({ user, onChange }: ProfileDetailsProps) {
         Edit<span className="sr-only"> profile</span>
       </button>
       {editing ? (
-        <EditProfileDialog
-          user={user}
-          onClose={() => setEditing(false)}
-          onSaved={(saved) => {
-            onChange(saved);
-            setEditing(false);
-          }}
-        />
+        <EditProfileDialog user={user} onClose={() => setEditing(false)} />
       ) : null}
     </>
   );
