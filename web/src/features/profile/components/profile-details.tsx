@@ -11,11 +11,11 @@ export function ProfileDetails({ user }: { user: User }) {
       <dl className="grid gap-4 text-sm sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_minmax(0,1fr)]">
         <div>
           <dt className="text-ink-600">Name</dt>
-          <dd className="mt-0.5 font-semibold break-words text-ink-900">{user.name}</dd>
+          <dd className="mt-0.5 font-semibold wrap-anywhere text-ink-900">{user.name}</dd>
         </div>
         <div>
           <dt className="text-ink-600">Email</dt>
-          <dd className="mt-0.5 font-semibold break-words text-ink-900">{user.email}</dd>
+          <dd className="mt-0.5 font-semibold wrap-anywhere text-ink-900">{user.email}</dd>
         </div>
         <div>
           <dt className="text-ink-600">Phone</dt>
