@@ -80,9 +80,7 @@ export function OrderRoute() {
             <Link to={paths.orderTracking(data._id)} className={buttonStyles()}>
               Track Order
             </Link>
-            {data.status === 'pending' ? (
-              <CancelOrderButton order={data} />
-            ) : null}
+            {data.status === 'pending' ? <CancelOrderButton order={data} /> : null}
           </div>
         </div>
       </div>

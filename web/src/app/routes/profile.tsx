@@ -28,7 +28,10 @@ export function ProfileRoute() {
             {profile.data ? (
               <ProfileDetails user={profile.data} />
             ) : profile.error ? (
-              <ErrorMessage message={profile.error.message} onRetry={() => void profile.refetch()} />
+              <ErrorMessage
+                message={profile.error.message}
+                onRetry={() => void profile.refetch()}
+              />
             ) : (
               <LoadingMessage>Loading your profile...</LoadingMessage>
             )}

@@ -31,9 +31,7 @@ export function ProfileDetails({ user }: { user: User }) {
       >
         Edit<span className="sr-only"> profile</span>
       </button>
-      {editing ? (
-        <EditProfileDialog user={user} onClose={() => setEditing(false)} />
-      ) : null}
+      {editing ? <EditProfileDialog user={user} onClose={() => setEditing(false)} /> : null}
     </>
   );
 }
