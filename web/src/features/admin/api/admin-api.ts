@@ -138,11 +138,12 @@ export function useNewsletterSubscribers(page: number) {
   return useQuery(newsletterSubscribersQueryOptions({ page, limit: ADMIN_PAGE_SIZE }));
 }
 
-/** A product changed: its lists, the dashboard's stock figures and the shop's own views of it. */
+/**
+ * A product changed (null: deleted, and its page is left): its lists, the
+ * dashboard's stock figures and the shop's own views of it are stale.
+ */
 function productChanged(client: QueryClient, product: AdminProduct | null, id: string) {
-  const key = adminProductQueryOptions(id).queryKey;
-  if (product) client.setQueryData(key, product);
-  else client.removeQueries({ queryKey: key });
+  if (product) client.setQueryData(adminProductQueryOptions(id).queryKey, product);
   return Promise.all(
     [
       [listAdminProducts.path],
