@@ -190,7 +190,7 @@ test('cart rules, then checkout to a new address with cash', async ({ page, requ
   await expect(page.getByText('Thank you for your purchase.')).toBeVisible();
   await expect(page.getByText('You will receive a confirmation email soon.')).toBeVisible();
   const orderId = decodeURIComponent(page.url().split('/').at(-1) ?? '');
-  await expect(page.getByText(orderId)).toBeVisible();
+  await expect(page.getByText(`Order # ${orderId.slice(-8)}`)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to Home' })).toBeVisible();
 
   const order = await getOrderViaApi(request, account.token, orderId);

@@ -288,3 +288,35 @@ test("an unknown order, or another shopper's, is not found", async ({
 
   allowFailedResponses(consoleErrors, 404);
 });
+
+test("the payment-done page shows the shopper's order, and no one else's", async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  const account = await signUpViaApi(request);
+  const other = await signUpViaApi(request);
+  const { order } = await placeOrderViaApi(request, account.token, { lineCount: 1 });
+
+  await storeToken(page, account.token);
+  await page.goto(`/payment-done/${order._id}`);
+  await expect(page.getByRole('heading', { name: 'Order placed successfully!' })).toBeVisible();
+  await expect(page.getByText(`Order # ${shortId(order._id)}`)).toBeVisible();
+  const summary = page.getByRole('region', { name: 'Order summary' });
+  await expect(summary.getByText(order.items[0]?.name ?? '')).toBeVisible();
+  await expect(fact(summary, 'Total')).toHaveText(rupees(order.totalPrice));
+  await expect(fact(summary, 'Payment method')).toHaveText('Cash On Delivery');
+  await expect(summary.getByText(TEST_ADDRESS.fullAddress)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Track order' })).toHaveAttribute(
+    'href',
+    `/order/${order._id}/track`,
+  );
+
+  for (const id of ['not-a-real-order', order._id]) {
+    await storeToken(page, id === order._id ? other.token : account.token);
+    await page.goto(`/payment-done/${id}`);
+    await expect(page.getByRole('heading', { name: 'Order not found' })).toBeVisible();
+    await expect(page.getByText('Order placed successfully!')).toHaveCount(0);
+  }
+  allowFailedResponses(consoleErrors, 404);
+});

@@ -192,6 +192,24 @@ test.describe('at 1280 px', () => {
     await expectTitles(page, first);
   });
 
+  test('a page past the end says so and leads back, never counting backwards', async ({
+    page,
+    request,
+  }) => {
+    const all = await listViaApi(request, 'sortBy=ratingDesc&page=1');
+
+    await page.goto('/products?page=99');
+    await expect(page.getByText('There is no page 99')).toBeVisible();
+    await expect(
+      page.getByText(`No products on page 99: there are ${all.total} products.`),
+    ).toBeVisible();
+    await expect(page.getByText(/Showing/)).toHaveCount(0);
+
+    await page.getByRole('link', { name: 'Go to the last page' }).click();
+    await expect(page).toHaveURL(new RegExp(`/products\\?page=${all.pages}$`));
+    await expect(page.getByRole('article').first()).toBeVisible();
+  });
+
   test('shows 8 skeleton cards while the products load', async ({ page }) => {
     let release: () => void = () => {};
     const released = new Promise<void>((resolve) => {

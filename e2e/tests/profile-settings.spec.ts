@@ -9,7 +9,7 @@ import {
   TEST_PASSWORD,
   uniqueEmail,
 } from '../support/api.ts';
-import { expectNoSeriousA11yViolationsAtBothWidths } from '../support/axe.ts';
+import { expectNoSeriousA11yViolationsAtBothWidths, VIEWPORTS } from '../support/axe.ts';
 import { allowFailedResponses } from '../support/console.ts';
 import { addAddressViaApi } from '../support/orders.ts';
 
@@ -89,6 +89,23 @@ test('the profile shows the details, and the Edit modal saves them', async ({
   expect(saved).toMatchObject({ name: 'Asha R', email: newEmail, phone: '98765 43210' });
 
   allowFailedResponses(consoleErrors, 409);
+});
+
+test('a long email stays inside the profile card on a 375 px phone', async ({ page, request }) => {
+  // No hyphen: the browser finds no place to wrap it by itself.
+  const email = uniqueEmail('ashopperwitharemarkablylongaddressthatneverbreaksbyitself').replaceAll(
+    '-',
+    '',
+  );
+  const account = await signUpViaApi(request, { email });
+  await page.setViewportSize(VIEWPORTS.phone);
+  await storeToken(page, account.token);
+  await page.goto('/profile');
+  await expect(profileInfo(page).getByText(email)).toBeVisible();
+
+  const overflowOf = (element: Element) => element.scrollWidth - element.clientWidth;
+  expect(await profileInfo(page).evaluate(overflowOf)).toBeLessThanOrEqual(0);
+  expect(await page.locator('html').evaluate(overflowOf)).toBeLessThanOrEqual(0);
 });
 
 test('the Edit modal works by keyboard: focus stays inside, Escape closes it', async ({

@@ -1,6 +1,5 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useRoleStore } from '#web/lib/user-role.ts';
 import { apiOk, mockApi } from '#web/testing/mock-api.ts';
 import { renderRoutes } from '#web/testing/render.tsx';
 import { RequireAdmin } from './require-admin.tsx';
@@ -22,7 +21,6 @@ function renderAdminPage() {
 
 beforeEach(() => {
   localStorage.setItem('token', 'token-1');
-  useRoleStore.setState({ token: null, role: null, loadingFor: null });
 });
 
 afterEach(() => {

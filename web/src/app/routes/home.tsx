@@ -31,8 +31,7 @@ export function HomeRoute() {
   useDocumentTitle();
   const latest = useProducts(LATEST_QUERY);
   const bestSellers = useProducts(BEST_SELLERS_QUERY);
-  const firstLoad =
-    (latest.isLoading && !latest.data) || (bestSellers.isLoading && !bestSellers.data);
+  const firstLoad = latest.isLoading || bestSellers.isLoading;
 
   return (
     <>
@@ -152,7 +151,7 @@ function ProductSection({
           <p className="text-red-800">{state.error.message}</p>
           <button
             type="button"
-            onClick={state.reload}
+            onClick={() => void state.refetch()}
             className={buttonStyles({ variant: 'outline', size: 'sm' })}
           >
             Try again

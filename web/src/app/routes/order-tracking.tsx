@@ -57,7 +57,7 @@ export function OrderTrackingRoute() {
       ) : order.error ? (
         <>
           <h1 className="mb-6 text-3xl font-bold tracking-tight text-ink-900">{heading}</h1>
-          <ErrorMessage message={order.error.message} onRetry={order.reload} />
+          <ErrorMessage message={order.error.message} onRetry={() => void order.refetch()} />
         </>
       ) : (
         <LoadingMessage>Loading your order...</LoadingMessage>

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '#contract';
+import { ordersQueryOptions } from '#web/features/orders/api/list-orders.ts';
 import { makeOrder, makeOrderItem } from '#web/testing/data.ts';
 import { renderRoutes } from '#web/testing/render.tsx';
 import { OrderRoute } from './order.tsx';
@@ -70,7 +71,9 @@ describe('OrderRoute', () => {
   it('cancels a pending order after asking, and shows it cancelled', async () => {
     const order = makeOrder();
     serve(order, () => Response.json({ success: true, result: { ...order, status: 'cancelled' } }));
-    const { user } = renderOrder(order._id);
+    const { user, queryClient } = renderOrder(order._id);
+    const listKey = ordersQueryOptions().queryKey;
+    queryClient.setQueryData(listKey, [order]);
 
     await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Cancel this order?' }));
@@ -82,6 +85,8 @@ describe('OrderRoute', () => {
     expect(screen.getAllByText('Cancelled').length).toBeGreaterThan(0);
     expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
     expect(screen.getByText('Estimated delivery').nextElementSibling).toHaveTextContent('N/A');
+    // The orders list still says pending: it is marked stale, to be fetched again when shown.
+    expect(queryClient.getQueryState(listKey)?.isInvalidated).toBe(true);
   });
 
   it("shows the server's message when the cancel is refused", async () => {

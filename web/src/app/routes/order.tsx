@@ -30,7 +30,7 @@ export function OrderRoute() {
         {order.error ? (
           <>
             <h1 className="mb-6 text-3xl font-bold tracking-tight text-ink-900">{heading}</h1>
-            <ErrorMessage message={order.error.message} onRetry={order.reload} />
+            <ErrorMessage message={order.error.message} onRetry={() => void order.refetch()} />
           </>
         ) : (
           <LoadingMessage>Loading your order...</LoadingMessage>
@@ -80,9 +80,7 @@ export function OrderRoute() {
             <Link to={paths.orderTracking(data._id)} className={buttonStyles()}>
               Track Order
             </Link>
-            {data.status === 'pending' ? (
-              <CancelOrderButton order={data} onCancelled={order.setData} onStale={order.reload} />
-            ) : null}
+            {data.status === 'pending' ? <CancelOrderButton order={data} /> : null}
           </div>
         </div>
       </div>

@@ -37,7 +37,7 @@ export function OrdersRoute() {
             </ul>
           )
         ) : orders.error ? (
-          <ErrorMessage message={orders.error.message} onRetry={orders.reload} />
+          <ErrorMessage message={orders.error.message} onRetry={() => void orders.refetch()} />
         ) : (
           <LoadingMessage>Loading orders...</LoadingMessage>
         )}

@@ -1,42 +1,72 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useCartStore } from '#web/features/cart/stores/cart-store.ts';
-import { useCheckoutOptionsStore } from '#web/features/cart/stores/checkout-options-store.ts';
-import { makeCartItem } from '#web/testing/data.ts';
+import { makeOrder, makeOrderItem } from '#web/testing/data.ts';
+import { apiFail, apiOk, mockApi } from '#web/testing/mock-api.ts';
 import { renderRoutes } from '#web/testing/render.tsx';
 import { PAYMENT_DONE_REDIRECT_MS, PaymentDoneRoute } from './payment-done.tsx';
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
+function renderPaymentDone(id: string) {
+  return renderRoutes(
+    [
+      { path: '/payment-done/:id', Component: PaymentDoneRoute },
+      { path: '/', element: <p>Home page</p> },
+    ],
+    { path: `/payment-done/${id}` },
+  );
+}
+
 describe('PaymentDoneRoute', () => {
-  it('thanks the shopper, resets the cart and goes home after 5 seconds', async () => {
+  it('shows the placed order by its short number, with a summary and links, then goes home', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    useCartStore.setState({ list: [makeCartItem()], totalPrice: 499, totalProduct: 1 });
-    useCheckoutOptionsStore.getState().setGiftWrap(true);
-    const { router } = renderRoutes(
-      [
-        { path: '/payment-done/:id', Component: PaymentDoneRoute },
-        { path: '/', element: <p>Home page</p> },
-      ],
-      { path: '/payment-done/order-123' },
+    const order = makeOrder({
+      _id: 'c0ffee00-1111-4222-8333-9876abcd1234',
+      items: [makeOrderItem({ name: 'Chai & Code Tee', price: 599, quantity: 2 })],
+      subtotal: 1198,
+      giftWrap: 20,
+      totalPrice: 1218,
+      paymentMethod: 'debit-card',
+      card: { brand: 'Visa', last4: '4242' },
+    });
+    mockApi({ [`GET /order/${order._id}`]: apiOk(order) });
+    const { router } = renderPaymentDone(order._id);
+
+    expect(
+      await screen.findByRole('heading', { name: 'Order placed successfully!' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Order # abcd1234')).toBeInTheDocument();
+    const summary = within(screen.getByRole('region', { name: 'Order summary' }));
+    expect(summary.getByText('Chai & Code Tee')).toBeInTheDocument();
+    expect(summary.getByText('Total').nextElementSibling).toHaveTextContent('₹1,218.00');
+    expect(summary.getByText('Visa ending in 4242')).toBeInTheDocument();
+    expect(summary.getByText('12 MG Road, Shanthala Nagar')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View order' })).toHaveAttribute(
+      'href',
+      `/order/${order._id}`,
+    );
+    expect(screen.getByRole('link', { name: 'Track order' })).toHaveAttribute(
+      'href',
+      `/order/${order._id}/track`,
     );
 
-    expect(screen.getByRole('heading', { name: 'Order placed successfully!' })).toBeInTheDocument();
-    expect(screen.getByText('order-123')).toBeInTheDocument();
-    expect(screen.getByText('Thank you for your purchase.')).toBeInTheDocument();
-    expect(screen.getByText('You will receive a confirmation email soon.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
-    expect(useCartStore.getState()).toMatchObject({ list: [], totalPrice: 0, totalProduct: 0 });
-    expect(useCheckoutOptionsStore.getState()).toMatchObject({
-      giftWrap: false,
-      couponCode: 'MAX500',
-    });
-
     act(() => vi.advanceTimersByTime(PAYMENT_DONE_REDIRECT_MS - 100));
-    expect(router.state.location.pathname).toBe('/payment-done/order-123');
+    expect(router.state.location.pathname).toBe(`/payment-done/${order._id}`);
     act(() => vi.advanceTimersByTime(100));
     expect(await screen.findByText('Home page')).toBeInTheDocument();
+  });
+
+  it("says not found for an unknown (or another shopper's) order, and stays", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    mockApi({ 'GET /order/not-a-real-order': apiFail(404, 'Order not found') });
+    const { router } = renderPaymentDone('not-a-real-order');
+
+    expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeInTheDocument();
+    expect(screen.queryByText('Order placed successfully!')).not.toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(PAYMENT_DONE_REDIRECT_MS));
+    expect(router.state.location.pathname).toBe('/payment-done/not-a-real-order');
   });
 });

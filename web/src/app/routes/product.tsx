@@ -13,12 +13,10 @@ import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 /** /product/{id}: the product detail page (SPEC §2, §4, §5). */
 export function ProductRoute() {
   const { id = '' } = useParams();
-  const { data, error, isLoading, reload } = useProduct(id);
+  const { data: product, error, refetch } = useProduct(id);
   const addToCart = useCartStore((state) => state.addToCart);
   // D2: an unknown id is a 404, a malformed one a 400; to a shopper both are "not found".
-  const notFound = error !== undefined && (error.status === 404 || error.status === 400);
-  // While another id loads, the previous product is not shown under the new URL.
-  const product = isLoading ? undefined : data;
+  const notFound = error !== null && (error.status === 404 || error.status === 400);
   useDocumentTitle(notFound ? 'Product not found' : (product?.title ?? 'Product'));
 
   if (notFound) {
@@ -50,7 +48,7 @@ export function ProductRoute() {
       </nav>
 
       {error ? (
-        <ErrorMessage message={error.message} onRetry={reload} />
+        <ErrorMessage message={error.message} onRetry={() => void refetch()} />
       ) : product ? (
         // Keyed by product, so the picture, size and quantity start afresh on another product.
         <div key={product._id} className="grid gap-8 md:grid-cols-2 lg:gap-14">

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '#contract';
 import { makeProduct } from '#web/testing/data.ts';
+import { apiOk, mockApi } from '#web/testing/mock-api.ts';
 import { renderRoutes } from '#web/testing/render.tsx';
 import { ProductsRoute } from './products.tsx';
 
@@ -156,6 +157,26 @@ describe('ProductsRoute', () => {
     expect(screen.getByRole('link', { name: 'Browse all categories' })).toHaveAttribute(
       'href',
       '/products',
+    );
+  });
+
+  it('says a page past the end has no products, never an inverted range, and links back', async () => {
+    mockApi({
+      'GET /product/filters': apiOk(FILTERS),
+      'GET /product': apiOk({ results: [], total: 49, page: 99, pages: 3, limit: 24 }),
+    });
+    renderProducts('/products?sortBy=priceAsc&page=99');
+
+    expect(await screen.findByText('There is no page 99')).toBeInTheDocument();
+    expect(screen.getByText('No products on page 99: there are 49 products.')).toBeInTheDocument();
+    expect(screen.queryByText(/Showing/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the last page' })).toHaveAttribute(
+      'href',
+      '/products?sortBy=priceAsc&page=3',
+    );
+    expect(screen.getByRole('link', { name: 'Go to the first page' })).toHaveAttribute(
+      'href',
+      '/products?sortBy=priceAsc',
     );
   });
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import type { ProductPage } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { FilterIcon } from '#web/components/ui/icons.tsx';
@@ -31,6 +32,15 @@ import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 const GRID_COLUMNS = 'grid-cols-2 md:grid-cols-3 xl:grid-cols-4';
 
 const FILTER_SKELETON_WIDTHS = ['w-1/3', 'w-2/3', 'w-1/2', 'w-1/3', 'w-3/4', 'w-1/2'];
+
+/** The line under the heading; a page past the end says so instead of counting backwards. */
+function resultsSummary(page: ProductPage): string {
+  if (page.total === 0) return 'No products match.';
+  const count = `${page.total} ${page.total === 1 ? 'product' : 'products'}`;
+  if (page.results.length === 0) return `No products on page ${page.page}: there are ${count}.`;
+  const first = (page.page - 1) * page.limit + 1;
+  return `Showing ${first}–${first + page.results.length - 1} of ${count}`;
+}
 
 function hrefOf(view: ProductsView): string {
   const query = writeProductsView(view).toString();
@@ -83,7 +93,7 @@ export function ProductsRoute() {
       {filterOptions.error ? (
         <ErrorMessage
           message="Some filter options could not be loaded."
-          onRetry={filterOptions.reload}
+          onRetry={() => void filterOptions.refetch()}
         />
       ) : null}
       <ProductFiltersForm
@@ -98,8 +108,6 @@ export function ProductsRoute() {
   );
 
   const page = products.data;
-  const first = page ? (page.page - 1) * page.limit + 1 : 0;
-  const last = page ? first + page.results.length - 1 : 0;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10 lg:px-8">
@@ -109,11 +117,7 @@ export function ProductsRoute() {
             {view.search ? `Results for “${view.search}”` : 'All Products'}
           </h1>
           <p aria-live="polite" className="mt-1 text-sm text-ink-600">
-            {page && !products.isLoading
-              ? page.total === 0
-                ? 'No products match.'
-                : `Showing ${first}–${last} of ${page.total} ${page.total === 1 ? 'product' : 'products'}`
-              : '\u00a0'}
+            {page ? resultsSummary(page) : '\u00a0'}
           </p>
         </div>
         {view.search ? (
@@ -156,7 +160,10 @@ export function ProductsRoute() {
           {products.isLoading ? (
             <ProductGridSkeleton className={GRID_COLUMNS} />
           ) : products.error ? (
-            <ErrorMessage message={products.error.message} onRetry={products.reload} />
+            <ErrorMessage
+              message={products.error.message}
+              onRetry={() => void products.refetch()}
+            />
           ) : page && page.results.length > 0 ? (
             <div className="flex flex-col gap-10">
               <ProductGrid
@@ -174,9 +181,17 @@ export function ProductsRoute() {
             <EmptyState
               title={`There is no page ${view.page}`}
               actions={
-                <Link to={hrefOf({ ...view, page: 1 })} className={buttonStyles()}>
-                  Go to the first page
-                </Link>
+                <>
+                  <Link to={hrefOf({ ...view, page: page.pages })} className={buttonStyles()}>
+                    Go to the last page
+                  </Link>
+                  <Link
+                    to={hrefOf({ ...view, page: 1 })}
+                    className={buttonStyles({ variant: 'outline' })}
+                  >
+                    Go to the first page
+                  </Link>
+                </>
               }
             >
               These results have {page.pages} {page.pages === 1 ? 'page' : 'pages'}.

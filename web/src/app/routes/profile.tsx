@@ -26,9 +26,12 @@ export function ProfileRoute() {
         <div className="space-y-6 lg:col-span-2">
           <CardSection id="profile-info" title="Profile info">
             {profile.data ? (
-              <ProfileDetails user={profile.data} onChange={profile.setData} />
+              <ProfileDetails user={profile.data} />
             ) : profile.error ? (
-              <ErrorMessage message={profile.error.message} onRetry={profile.reload} />
+              <ErrorMessage
+                message={profile.error.message}
+                onRetry={() => void profile.refetch()}
+              />
             ) : (
               <LoadingMessage>Loading your profile...</LoadingMessage>
             )}
@@ -51,7 +54,7 @@ export function ProfileRoute() {
             {orders.data ? (
               <OrdersTable orders={orders.data} />
             ) : orders.error ? (
-              <ErrorMessage message={orders.error.message} onRetry={orders.reload} />
+              <ErrorMessage message={orders.error.message} onRetry={() => void orders.refetch()} />
             ) : (
               <LoadingMessage>Loading orders...</LoadingMessage>
             )}

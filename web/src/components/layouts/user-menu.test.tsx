@@ -1,6 +1,5 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useRoleStore } from '#web/lib/user-role.ts';
 import { apiOk, mockApi } from '#web/testing/mock-api.ts';
 import { renderWithRouter } from '#web/testing/render.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -15,7 +14,6 @@ const profile = (role: 'admin' | 'shopper') => ({
 
 beforeEach(() => {
   localStorage.setItem('token', 'token-1');
-  useRoleStore.setState({ token: null, role: null, loadingFor: null });
 });
 
 afterEach(() => {
@@ -49,10 +47,10 @@ describe('UserMenu and the role (D25)', () => {
 
   it('never lists Admin for a shopper', async () => {
     const { requests } = mockApi({ 'GET /user/profile': apiOk(profile('shopper')) });
-    const { user } = renderWithRouter(<UserMenu />);
+    const { user, queryClient } = renderWithRouter(<UserMenu />);
     await user.click(screen.getByRole('button', { name: 'Account' }));
     await vi.waitFor(() => expect(requests).toHaveLength(1));
-    await vi.waitFor(() => expect(useRoleStore.getState().role).toBe('shopper'));
+    await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
     expect(screen.queryByRole('menuitem', { name: 'Admin' })).not.toBeInTheDocument();
   });
 });

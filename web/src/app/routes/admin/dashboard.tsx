@@ -11,7 +11,7 @@ export function AdminDashboardRoute() {
       {dashboard.data ? (
         <DashboardView dashboard={dashboard.data} />
       ) : dashboard.error ? (
-        <ErrorMessage message={dashboard.error.message} onRetry={dashboard.reload} />
+        <ErrorMessage message={dashboard.error.message} onRetry={() => void dashboard.refetch()} />
       ) : (
         <LoadingMessage>Loading dashboard...</LoadingMessage>
       )}

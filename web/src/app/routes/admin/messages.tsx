@@ -45,7 +45,10 @@ export function AdminMessagesRoute() {
               </div>
             )
           ) : messages.error ? (
-            <ErrorMessage message={messages.error.message} onRetry={messages.reload} />
+            <ErrorMessage
+              message={messages.error.message}
+              onRetry={() => void messages.refetch()}
+            />
           ) : (
             <LoadingMessage>Loading messages...</LoadingMessage>
           )}
@@ -76,7 +79,10 @@ export function AdminMessagesRoute() {
               </div>
             )
           ) : subscribers.error ? (
-            <ErrorMessage message={subscribers.error.message} onRetry={subscribers.reload} />
+            <ErrorMessage
+              message={subscribers.error.message}
+              onRetry={() => void subscribers.refetch()}
+            />
           ) : (
             <LoadingMessage>Loading subscribers...</LoadingMessage>
           )}

@@ -31,7 +31,7 @@ export function AdminOrderRoute() {
                 id="order-status"
                 aside={<OrderStatusBadge status={data.status} />}
               >
-                <OrderStatusActions order={data} onChanged={order.setData} onStale={order.reload} />
+                <OrderStatusActions order={data} />
               </CardSection>
               <CardSection title="Items" id="order-items">
                 <OrderItems order={data} />
@@ -54,7 +54,7 @@ export function AdminOrderRoute() {
             </div>
           </div>
         ) : order.error ? (
-          <ErrorMessage message={order.error.message} onRetry={order.reload} />
+          <ErrorMessage message={order.error.message} onRetry={() => void order.refetch()} />
         ) : (
           <LoadingMessage>Loading order...</LoadingMessage>
         )}

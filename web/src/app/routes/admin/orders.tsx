@@ -62,7 +62,7 @@ export function AdminOrdersRoute() {
             </>
           )
         ) : orders.error ? (
-          <ErrorMessage message={orders.error.message} onRetry={orders.reload} />
+          <ErrorMessage message={orders.error.message} onRetry={() => void orders.refetch()} />
         ) : (
           <LoadingMessage>Loading orders...</LoadingMessage>
         )}

@@ -35,7 +35,6 @@ export function AdminProductEditRoute() {
         data ? (
           <ProductLifecycle
             product={data}
-            onChanged={product.setData}
             onDeleted={() => navigate(paths.adminProducts(), { replace: true })}
           />
         ) : null
@@ -58,10 +57,10 @@ export function AdminProductEditRoute() {
               </p>
             )}
             {/* A fresh form for each saved version, so its boxes show what was saved. */}
-            <ProductForm key={data.updatedAt} product={data} onSaved={product.setData} />
+            <ProductForm key={data.updatedAt} product={data} />
           </>
         ) : product.error ? (
-          <ErrorMessage message={product.error.message} onRetry={product.reload} />
+          <ErrorMessage message={product.error.message} onRetry={() => void product.refetch()} />
         ) : (
           <LoadingMessage>Loading product...</LoadingMessage>
         )}

@@ -62,7 +62,7 @@ export function AdminProductsRoute() {
             </>
           )
         ) : products.error ? (
-          <ErrorMessage message={products.error.message} onRetry={products.reload} />
+          <ErrorMessage message={products.error.message} onRetry={() => void products.refetch()} />
         ) : (
           <LoadingMessage>Loading products...</LoadingMessage>
         )}

@@ -1,10 +1,14 @@
 import {
-  type AdminDashboard,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import {
   type AdminOrder,
-  type AdminOrderPage,
   type AdminProduct,
   type AdminProductBody,
-  type AdminProductPage,
   API_PREFIX,
   type ContactMessage,
   createAdminProduct,
@@ -14,15 +18,21 @@ import {
   getAdminDashboard,
   getAdminOrder,
   getAdminProduct,
+  getOrder,
+  getProduct,
   type ListAdminOrdersQuery,
   type ListAdminOrdersQuerySchema,
   type ListAdminProductsQuery,
   type ListAdminProductsQuerySchema,
+  type ListContactMessagesQuerySchema,
   listAdminOrders,
   listAdminProducts,
   listContactMessages,
   listNewsletterSubscribers,
+  listOrders,
+  listProducts,
   type OrderStatus,
+  type PageQuerySchema,
   restoreAdminProduct,
   setAdminOrderStatus,
   setContactMessageHandled,
@@ -30,42 +40,149 @@ import {
   updateAdminProduct,
   uploadAdminImage,
 } from '#contract';
-import { type QueryState, useQuery } from '#web/hooks/use-query.ts';
-import { ApiError, apiCall, type QueryInput } from '#web/lib/api-client.ts';
+import { ApiError, apiCall, type EndpointResult, type QueryInput } from '#web/lib/api-client.ts';
 import { getAuthToken } from '#web/lib/auth-token.ts';
 
-/** The shop owner's calls (D25): every one is /api/v1/admin/..., refused to shoppers by the server. */
+/**
+ * The shop owner's calls (D25): every one is /api/v1/admin/..., refused to
+ * shoppers by the server. Queries are keyed by the contract path and input,
+ * so a write here can also mark the shop's own views of a product or an
+ * order stale without importing those features.
+ */
 
-export function useAdminDashboard(): QueryState<AdminDashboard> {
-  return useQuery('admin-dashboard', (signal) => apiCall(getAdminDashboard, { signal }));
+/** The messages and subscribers pages list 20 at a time. */
+const ADMIN_PAGE_SIZE = 20;
+
+export function adminDashboardQueryOptions() {
+  return queryOptions({
+    queryKey: [getAdminDashboard.path],
+    queryFn: ({ signal }) => apiCall(getAdminDashboard, { signal }),
+  });
 }
 
-export function useAdminProducts(
-  query: QueryInput<typeof ListAdminProductsQuerySchema>,
-): QueryState<AdminProductPage> {
-  return useQuery(`admin-products:${JSON.stringify(query)}`, (signal) =>
-    apiCall(listAdminProducts, { query: query as ListAdminProductsQuery, signal }),
+export function useAdminDashboard() {
+  return useQuery(adminDashboardQueryOptions());
+}
+
+export type AdminProductsInput = QueryInput<typeof ListAdminProductsQuerySchema>;
+
+export function adminProductsQueryOptions(query: AdminProductsInput) {
+  return queryOptions({
+    queryKey: [listAdminProducts.path, query],
+    queryFn: ({ signal }) =>
+      apiCall(listAdminProducts, { query: query as ListAdminProductsQuery, signal }),
+  });
+}
+
+export function useAdminProducts(query: AdminProductsInput) {
+  return useQuery(adminProductsQueryOptions(query));
+}
+
+export function adminProductQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: [getAdminProduct.path, { id }],
+    queryFn: ({ signal }) => apiCall(getAdminProduct, { params: { id }, signal }),
+  });
+}
+
+export function useAdminProduct(id: string) {
+  return useQuery(adminProductQueryOptions(id));
+}
+
+export type AdminOrdersInput = QueryInput<typeof ListAdminOrdersQuerySchema>;
+
+export function adminOrdersQueryOptions(query: AdminOrdersInput) {
+  return queryOptions({
+    queryKey: [listAdminOrders.path, query],
+    queryFn: ({ signal }) =>
+      apiCall(listAdminOrders, { query: query as ListAdminOrdersQuery, signal }),
+  });
+}
+
+export function useAdminOrders(query: AdminOrdersInput) {
+  return useQuery(adminOrdersQueryOptions(query));
+}
+
+export function adminOrderQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: [getAdminOrder.path, { id }],
+    queryFn: ({ signal }) => apiCall(getAdminOrder, { params: { id }, signal }),
+  });
+}
+
+export function useAdminOrder(id: string) {
+  return useQuery(adminOrderQueryOptions(id));
+}
+
+export function contactMessagesQueryOptions(
+  query: QueryInput<typeof ListContactMessagesQuerySchema>,
+) {
+  return queryOptions({
+    queryKey: [listContactMessages.path, query],
+    queryFn: ({ signal }) => apiCall(listContactMessages, { query, signal }),
+  });
+}
+
+export function useContactMessages(page: number) {
+  return useQuery(contactMessagesQueryOptions({ page, limit: ADMIN_PAGE_SIZE }));
+}
+
+export function newsletterSubscribersQueryOptions(query: QueryInput<typeof PageQuerySchema>) {
+  return queryOptions({
+    queryKey: [listNewsletterSubscribers.path, query],
+    queryFn: ({ signal }) => apiCall(listNewsletterSubscribers, { query, signal }),
+  });
+}
+
+export function useNewsletterSubscribers(page: number) {
+  return useQuery(newsletterSubscribersQueryOptions({ page, limit: ADMIN_PAGE_SIZE }));
+}
+
+/**
+ * A product changed (null: deleted, and its page is left): its lists, the
+ * dashboard's stock figures and the shop's own views of it are stale.
+ */
+function productChanged(client: QueryClient, product: AdminProduct | null, id: string) {
+  if (product) client.setQueryData(adminProductQueryOptions(id).queryKey, product);
+  return Promise.all(
+    [
+      [listAdminProducts.path],
+      [getAdminDashboard.path],
+      [listProducts.path],
+      [getProduct.path, { id }],
+    ].map((queryKey) => client.invalidateQueries({ queryKey })),
   );
 }
 
-export function useAdminProduct(id: string): QueryState<AdminProduct> {
-  return useQuery(`admin-product:${id}`, (signal) =>
-    apiCall(getAdminProduct, { params: { id }, signal }),
-  );
+/** Creates the product (`id` null) or saves this one. */
+export function useSaveAdminProduct(id: string | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AdminProductBody): Promise<AdminProduct> =>
+      id === null
+        ? apiCall(createAdminProduct, { body })
+        : apiCall(updateAdminProduct, { params: { id }, body }),
+    onSuccess: (saved) => productChanged(client, saved, saved._id),
+  });
 }
 
-export function saveAdminProduct(id: string | null, body: AdminProductBody): Promise<AdminProduct> {
-  return id === null
-    ? apiCall(createAdminProduct, { body })
-    : apiCall(updateAdminProduct, { params: { id }, body });
+/** Deletes the product, or archives it when orders include it (the answer says which). */
+export function useDeleteAdminProduct() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string): Promise<DeleteAdminProductResult> =>
+      apiCall(deleteAdminProduct, { params: { id } }),
+    onSuccess: (result, id) => productChanged(client, result.product ?? null, id),
+  });
 }
 
-export function removeAdminProduct(id: string): Promise<DeleteAdminProductResult> {
-  return apiCall(deleteAdminProduct, { params: { id } });
-}
-
-export function restoreProduct(id: string): Promise<AdminProduct> {
-  return apiCall(restoreAdminProduct, { params: { id } });
+export function useRestoreAdminProduct() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string): Promise<AdminProduct> =>
+      apiCall(restoreAdminProduct, { params: { id } }),
+    onSuccess: (restored) => productChanged(client, restored, restored._id),
+  });
 }
 
 /** Sends the file's own bytes with its own type (ADR 006); the server checks what it really is. */
@@ -73,38 +190,69 @@ export function uploadImage(file: File): Promise<UploadedImage> {
   return apiCall(uploadAdminImage, { file });
 }
 
-export function useAdminOrders(
-  query: QueryInput<typeof ListAdminOrdersQuerySchema>,
-): QueryState<AdminOrderPage> {
-  return useQuery(`admin-orders:${JSON.stringify(query)}`, (signal) =>
-    apiCall(listAdminOrders, { query: query as ListAdminOrdersQuery, signal }),
-  );
+/** Uploads files one by one: the ones the server took, and why each other one was refused. */
+export function useUploadImages() {
+  return useMutation({
+    mutationFn: async (files: File[]) => {
+      const uploaded: UploadedImage[] = [];
+      const refused: { file: File; error: unknown }[] = [];
+      for (const file of files) {
+        try {
+          uploaded.push(await uploadImage(file));
+        } catch (error) {
+          refused.push({ file, error });
+        }
+      }
+      return { uploaded, refused };
+    },
+  });
 }
 
-export function useAdminOrder(id: string): QueryState<AdminOrder> {
-  return useQuery(`admin-order:${id}`, (signal) =>
-    apiCall(getAdminOrder, { params: { id }, signal }),
-  );
+/**
+ * Moves an order on (D19). The answer replaces the cached order; the lists,
+ * the dashboard and the shopper's views of it are fetched again. A 409 means
+ * it moved meanwhile, so it is fetched again too.
+ */
+export function useSetOrderStatus(id: string) {
+  const client = useQueryClient();
+  const orderKey = adminOrderQueryOptions(id).queryKey;
+  return useMutation({
+    mutationFn: (status: OrderStatus): Promise<AdminOrder> =>
+      apiCall(setAdminOrderStatus, { params: { id }, body: { status } }),
+    onSuccess: (order) => client.setQueryData(orderKey, order),
+    onError: (error) => {
+      if (error.status === 409) return client.invalidateQueries({ queryKey: orderKey });
+    },
+    onSettled: () =>
+      Promise.all(
+        [
+          [listAdminOrders.path],
+          [getAdminDashboard.path],
+          [listOrders.path],
+          [getOrder.path, { id }],
+        ].map((queryKey) => client.invalidateQueries({ queryKey })),
+      ),
+  });
 }
 
-export function setOrderStatus(id: string, status: OrderStatus): Promise<AdminOrder> {
-  return apiCall(setAdminOrderStatus, { params: { id }, body: { status } });
-}
-
-export function useContactMessages(page: number) {
-  return useQuery(`admin-messages:${page}`, (signal) =>
-    apiCall(listContactMessages, { query: { page, limit: 20 }, signal }),
-  );
-}
-
-export function setMessageHandled(id: string, handled: boolean): Promise<ContactMessage> {
-  return apiCall(setContactMessageHandled, { params: { id }, body: { handled } });
-}
-
-export function useNewsletterSubscribers(page: number) {
-  return useQuery(`admin-newsletter:${page}`, (signal) =>
-    apiCall(listNewsletterSubscribers, { query: { page, limit: 20 }, signal }),
-  );
+/** Marks a contact message handled (or not): shown at once in every cached page, then the list is fetched again. */
+export function useSetMessageHandled() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, handled }: { id: string; handled: boolean }): Promise<ContactMessage> =>
+      apiCall(setContactMessageHandled, { params: { id }, body: { handled } }),
+    onSuccess: (saved) => {
+      client.setQueriesData<EndpointResult<typeof listContactMessages>>(
+        { queryKey: [listContactMessages.path] },
+        (page) =>
+          page && {
+            ...page,
+            results: page.results.map((message) => (message._id === saved._id ? saved : message)),
+          },
+      );
+      return client.invalidateQueries({ queryKey: [listContactMessages.path] });
+    },
+  });
 }
 
 /**
@@ -125,4 +273,8 @@ export async function downloadSubscribersCsv(): Promise<void> {
   link.download = 'newsletter-subscribers.csv';
   link.click();
   URL.revokeObjectURL(url);
+}
+
+export function useDownloadSubscribersCsv() {
+  return useMutation({ mutationFn: downloadSubscribersCsv });
 }

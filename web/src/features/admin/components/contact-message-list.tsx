@@ -1,25 +1,18 @@
-import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { ContactMessage } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { getErrorMessage } from '#web/lib/api-client.ts';
 import { formatDateTime } from '#web/utils/format-date.ts';
-import { setMessageHandled } from '../api/admin-api.ts';
+import { useSetMessageHandled } from '../api/admin-api.ts';
 
 /** One contact message with a button to mark it handled, or not handled again. */
-function MessageItem({ message }: { message: ContactMessage }) {
-  const [current, setCurrent] = useState(message);
-  const [busy, setBusy] = useState(false);
-  const toggle = async () => {
-    setBusy(true);
-    try {
-      setCurrent(await setMessageHandled(current._id, !current.handled));
-    } catch (error) {
-      toast.error(getErrorMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+function MessageItem({ message: current }: { message: ContactMessage }) {
+  const setHandled = useSetMessageHandled();
+  const toggle = () =>
+    setHandled.mutate(
+      { id: current._id, handled: !current.handled },
+      { onError: (error) => toast.error(getErrorMessage(error)) },
+    );
   return (
     <li className="rounded-2xl border border-ink-200 bg-white p-4 shadow-sm sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -44,7 +37,7 @@ function MessageItem({ message }: { message: ContactMessage }) {
           </span>
           <button
             type="button"
-            disabled={busy}
+            disabled={setHandled.isPending}
             onClick={toggle}
             className={buttonStyles({ variant: 'outline', size: 'sm' })}
           >

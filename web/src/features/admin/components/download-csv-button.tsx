@@ -1,30 +1,21 @@
-import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { getErrorMessage } from '#web/lib/api-client.ts';
-import { downloadSubscribersCsv } from '../api/admin-api.ts';
+import { useDownloadSubscribersCsv } from '../api/admin-api.ts';
 
 /** Every newsletter subscriber as a CSV file. */
 export function DownloadCsvButton() {
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      await downloadSubscribersCsv();
-    } catch (error) {
-      toast.error(getErrorMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const download = useDownloadSubscribersCsv();
   return (
     <button
       type="button"
-      disabled={busy}
-      onClick={download}
+      disabled={download.isPending}
+      onClick={() =>
+        download.mutate(undefined, { onError: (error) => toast.error(getErrorMessage(error)) })
+      }
       className={buttonStyles({ variant: 'outline', size: 'sm' })}
     >
-      {busy ? 'Preparing…' : 'Download CSV'}
+      {download.isPending ? 'Preparing…' : 'Download CSV'}
     </button>
   );
 }

@@ -1,9 +1,9 @@
-import { type ChangeEvent, useId, useState } from 'react';
+import { type ChangeEvent, useId } from 'react';
 import toast from 'react-hot-toast';
 import { ADMIN_IMAGES_MAX, IMAGE_MAX_BYTES, IMAGE_MIN_SIDE, IMAGE_TYPES } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { getErrorMessage } from '#web/lib/api-client.ts';
-import { uploadImage } from '../api/admin-api.ts';
+import { useUploadImages } from '../api/admin-api.ts';
 
 export interface ImageRef {
   _id: string;
@@ -20,27 +20,21 @@ const SMALL = buttonStyles({ variant: 'outline', size: 'sm', className: 'px-3' }
 /** A product's pictures: upload from the computer, move up or down (the first is the cover), remove. */
 export function ImageManager({ images, onChange }: ImageManagerProps) {
   const inputId = useId();
-  const [uploading, setUploading] = useState(false);
+  const upload = useUploadImages();
+  const uploading = upload.isPending;
 
-  const onFiles = async (event: ChangeEvent<HTMLInputElement>) => {
+  const onFiles = (event: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(event.target.files ?? []);
     event.target.value = '';
-    let next = images;
-    setUploading(true);
-    for (const file of files) {
-      if (next.length >= ADMIN_IMAGES_MAX) {
-        toast.error(`A product may have at most ${ADMIN_IMAGES_MAX} images.`);
-        break;
-      }
-      try {
-        const uploaded = await uploadImage(file);
-        next = [...next, { _id: uploaded._id, url: uploaded.url }];
-        onChange(next);
-      } catch (error) {
-        toast.error(`${file.name}: ${getErrorMessage(error)}`);
-      }
-    }
-    setUploading(false);
+    const room = ADMIN_IMAGES_MAX - images.length;
+    if (files.length > room) toast.error(`A product may have at most ${ADMIN_IMAGES_MAX} images.`);
+    upload.mutate(files.slice(0, room), {
+      onSuccess: ({ uploaded, refused }) => {
+        onChange([...images, ...uploaded.map(({ _id, url }) => ({ _id, url }))]);
+        for (const { file, error } of refused)
+          toast.error(`${file.name}: ${getErrorMessage(error)}`);
+      },
+    });
   };
 
   const move = (index: number, by: -1 | 1) => {

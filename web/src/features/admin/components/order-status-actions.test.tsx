@@ -1,9 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminOrder, OrderStatus } from '#contract';
 import { makeOrder } from '#web/testing/data.ts';
 import { apiOk, mockApi } from '#web/testing/mock-api.ts';
 import { renderWithRouter } from '#web/testing/render.tsx';
+import { adminOrderQueryOptions } from '../api/admin-api.ts';
 import { OrderStatusActions } from './order-status-actions.tsx';
 
 function makeAdminOrder(status: OrderStatus): AdminOrder {
@@ -20,29 +21,25 @@ afterEach(() => {
 });
 
 describe('OrderStatusActions', () => {
-  it('ships a pending order and hands back what the server answered', async () => {
+  it('ships a pending order and caches what the server answered', async () => {
     const order = makeAdminOrder('pending');
     const shipped = { ...order, status: 'shipped' as const };
     const { requests } = mockApi({ [`POST /admin/orders/${order._id}/status`]: apiOk(shipped) });
-    const onChanged = vi.fn();
-    const { user } = renderWithRouter(
-      <OrderStatusActions order={order} onChanged={onChanged} onStale={vi.fn()} />,
-    );
+    const { user, queryClient } = renderWithRouter(<OrderStatusActions order={order} />);
 
     expect(screen.getByRole('button', { name: 'Cancel order' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Mark delivered' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Ship' }));
 
-    await waitFor(() => expect(onChanged).toHaveBeenCalledWith(shipped));
+    expect(await screen.findByText('Order shipped')).toBeInTheDocument();
+    expect(queryClient.getQueryData(adminOrderQueryOptions(order._id).queryKey)).toEqual(shipped);
     expect(requests[0]?.body).toEqual({ status: 'shipped' });
   });
 
   it('asks before cancelling, and keeping the order sends nothing', async () => {
     const order = makeAdminOrder('shipped');
     const { requests } = mockApi({});
-    const { user } = renderWithRouter(
-      <OrderStatusActions order={order} onChanged={vi.fn()} onStale={vi.fn()} />,
-    );
+    const { user } = renderWithRouter(<OrderStatusActions order={order} />);
 
     expect(screen.getByRole('button', { name: 'Mark delivered' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cancel order' }));
@@ -54,13 +51,7 @@ describe('OrderStatusActions', () => {
   });
 
   it('offers nothing for a delivered order', () => {
-    renderWithRouter(
-      <OrderStatusActions
-        order={makeAdminOrder('delivered')}
-        onChanged={vi.fn()}
-        onStale={vi.fn()}
-      />,
-    );
+    renderWithRouter(<OrderStatusActions order={makeAdminOrder('delivered')} />);
     expect(screen.getByText('This order is final: nothing more to do.')).toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });

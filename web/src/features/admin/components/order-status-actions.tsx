@@ -3,8 +3,8 @@ import toast from 'react-hot-toast';
 import { type AdminOrder, NEXT_ORDER_STATUSES, type OrderStatus } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
-import { ApiError, getErrorMessage } from '#web/lib/api-client.ts';
-import { setOrderStatus } from '../api/admin-api.ts';
+import { getErrorMessage } from '#web/lib/api-client.ts';
+import { useSetOrderStatus } from '../api/admin-api.ts';
 
 const ACTIONS: Partial<Record<OrderStatus, { label: string; done: string }>> = {
   shipped: { label: 'Ship', done: 'Order shipped' },
@@ -12,32 +12,18 @@ const ACTIONS: Partial<Record<OrderStatus, { label: string; done: string }>> = {
   cancelled: { label: 'Cancel order', done: 'Order cancelled' },
 };
 
-interface OrderStatusActionsProps {
-  order: AdminOrder;
-  onChanged: (order: AdminOrder) => void;
-  /** The order changed meanwhile (409): load it again. */
-  onStale: () => void;
-}
-
 /** D19's next steps for this order; cancelling asks first (the stock goes back). */
-export function OrderStatusActions({ order, onChanged, onStale }: OrderStatusActionsProps) {
-  const [busy, setBusy] = useState(false);
+export function OrderStatusActions({ order }: { order: AdminOrder }) {
   const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const setStatus = useSetOrderStatus(order._id);
   const next = NEXT_ORDER_STATUSES[order.status];
 
-  const move = async (status: OrderStatus) => {
-    setBusy(true);
-    try {
-      onChanged(await setOrderStatus(order._id, status));
-      toast.success(ACTIONS[status]?.done ?? 'Order updated');
-    } catch (error) {
-      toast.error(getErrorMessage(error));
-      if (error instanceof ApiError && error.status === 409) onStale();
-    } finally {
-      setBusy(false);
-      setConfirmingCancel(false);
-    }
-  };
+  const move = (status: OrderStatus) =>
+    setStatus.mutate(status, {
+      onSuccess: () => toast.success(ACTIONS[status]?.done ?? 'Order updated'),
+      onError: (error) => toast.error(getErrorMessage(error)),
+      onSettled: () => setConfirmingCancel(false),
+    });
 
   if (next.length === 0) {
     return <p className="text-sm text-ink-600">This order is final: nothing more to do.</p>;
@@ -49,7 +35,7 @@ export function OrderStatusActions({ order, onChanged, onStale }: OrderStatusAct
           <button
             key={status}
             type="button"
-            disabled={busy}
+            disabled={setStatus.isPending}
             onClick={() => setConfirmingCancel(true)}
             className={buttonStyles({
               variant: 'outline',
@@ -62,7 +48,7 @@ export function OrderStatusActions({ order, onChanged, onStale }: OrderStatusAct
           <button
             key={status}
             type="button"
-            disabled={busy}
+            disabled={setStatus.isPending}
             onClick={() => move(status)}
             className={buttonStyles()}
           >
@@ -77,7 +63,7 @@ export function OrderStatusActions({ order, onChanged, onStale }: OrderStatusAct
           keepLabel="Keep order"
           confirmLabel="Yes, cancel order"
           pendingLabel="Cancelling…"
-          pending={busy}
+          pending={setStatus.isPending}
           onKeep={() => setConfirmingCancel(false)}
           onConfirm={() => move('cancelled')}
         />

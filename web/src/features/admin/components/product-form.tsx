@@ -11,7 +11,7 @@ import {
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { CheckboxField, TextAreaField, TextField } from '#web/components/ui/form-field.tsx';
 import { ApiError, getErrorMessage } from '#web/lib/api-client.ts';
-import { saveAdminProduct } from '../api/admin-api.ts';
+import { useSaveAdminProduct } from '../api/admin-api.ts';
 import { ImageManager, type ImageRef } from './image-manager.tsx';
 
 /** The form's own values: what the boxes hold, text until it is checked. */
@@ -78,7 +78,8 @@ function fieldOf(path: readonly PropertyKey[]): FieldPath<ProductFormValues> | '
 interface ProductFormProps {
   /** The product to edit; a new one without it. */
   product?: AdminProduct;
-  onSaved: (product: AdminProduct) => void;
+  /** After the save, with the product as the server saved it (already in the cache). */
+  onSaved?: (product: AdminProduct) => void;
 }
 
 /** Create or edit a product: details, price in ₹, stock per size and images. */
@@ -91,6 +92,7 @@ export function ProductForm({ product, onSaved }: ProductFormProps) {
   } = useForm<ProductFormValues>({ defaultValues: toValues(product) });
   const [images, setImages] = useState<ImageRef[]>(product?.images ?? []);
   const [imagesError, setImagesError] = useState<string | null>(null);
+  const save = useSaveAdminProduct(product?._id ?? null);
 
   const placeError = (path: readonly PropertyKey[], message: string, first: boolean) => {
     const field = fieldOf(path);
@@ -110,9 +112,9 @@ export function ProductForm({ product, onSaved }: ProductFormProps) {
     }
     const body: AdminProductBody = parsed.data;
     try {
-      const saved = await saveAdminProduct(product?._id ?? null, body);
+      const saved = await save.mutateAsync(body);
       toast.success(product ? 'Product saved' : 'Product created');
-      onSaved(saved);
+      onSaved?.(saved);
     } catch (error) {
       const placed =
         error instanceof ApiError

@@ -4,54 +4,44 @@ import type { AdminProduct } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { getErrorMessage } from '#web/lib/api-client.ts';
-import { removeAdminProduct, restoreProduct } from '../api/admin-api.ts';
+import { useDeleteAdminProduct, useRestoreAdminProduct } from '../api/admin-api.ts';
 
 interface ProductLifecycleProps {
   product: AdminProduct;
   /** The product is gone for good. */
   onDeleted: () => void;
-  /** The product was archived or restored. */
-  onChanged: (product: AdminProduct) => void;
 }
 
 /**
  * Delete (asks first) or restore. The server archives instead of deleting
  * when orders reference the product; the owner is told which happened.
  */
-export function ProductLifecycle({ product, onDeleted, onChanged }: ProductLifecycleProps) {
+export function ProductLifecycle({ product, onDeleted }: ProductLifecycleProps) {
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const deletion = useDeleteAdminProduct();
+  const restoration = useRestoreAdminProduct();
+  const busy = deletion.isPending || restoration.isPending;
+  const onError = (error: unknown) => toast.error(getErrorMessage(error));
 
-  const remove = async () => {
-    setBusy(true);
-    try {
-      const result = await removeAdminProduct(product._id);
-      setConfirming(false);
-      if (result.outcome === 'archived' && result.product) {
-        toast.success('Orders include this product, so it was archived: it has left the shop.');
-        onChanged(result.product);
-      } else {
-        toast.success('Product deleted');
-        onDeleted();
-      }
-    } catch (error) {
-      toast.error(getErrorMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const remove = () =>
+    deletion.mutate(product._id, {
+      onSuccess: (result) => {
+        setConfirming(false);
+        if (result.outcome === 'archived') {
+          toast.success('Orders include this product, so it was archived: it has left the shop.');
+        } else {
+          toast.success('Product deleted');
+          onDeleted();
+        }
+      },
+      onError,
+    });
 
-  const restore = async () => {
-    setBusy(true);
-    try {
-      onChanged(await restoreProduct(product._id));
-      toast.success('Product restored: it is on sale again.');
-    } catch (error) {
-      toast.error(getErrorMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const restore = () =>
+    restoration.mutate(product._id, {
+      onSuccess: () => toast.success('Product restored: it is on sale again.'),
+      onError,
+    });
 
   if (product.archived) {
     return (

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
@@ -11,20 +12,14 @@ import { logoutEverywhere } from '../api/logout-everywhere.ts';
  */
 export function SignOutEverywhere({ onSignedOut }: { onSignedOut: () => void }) {
   const [confirming, setConfirming] = useState(false);
-  const [pending, setPending] = useState(false);
-
-  const confirm = async () => {
-    setPending(true);
-    try {
-      await logoutEverywhere();
-    } catch (error) {
-      setPending(false);
+  const signOut = useMutation({
+    mutationFn: logoutEverywhere,
+    onSuccess: onSignedOut,
+    onError: (error) => {
       setConfirming(false);
       toast.error(getErrorMessage(error));
-      return;
-    }
-    onSignedOut();
-  };
+    },
+  });
 
   return (
     <>
@@ -42,9 +37,9 @@ export function SignOutEverywhere({ onSignedOut }: { onSignedOut: () => void }) 
           keepLabel="Stay signed in"
           confirmLabel="Sign out everywhere"
           pendingLabel="Signing out…"
-          pending={pending}
+          pending={signOut.isPending}
           onKeep={() => setConfirming(false)}
-          onConfirm={confirm}
+          onConfirm={() => signOut.mutate()}
         />
       ) : null}
     </>

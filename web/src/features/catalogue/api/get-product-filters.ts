@@ -1,13 +1,22 @@
-import { getProductFilters as getProductFiltersEndpoint, type ProductFilters } from '#contract';
-import { type QueryState, useQuery } from '#web/hooks/use-query.ts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getProductFilters as getProductFiltersEndpoint } from '#contract';
 import { apiCall } from '#web/lib/api-client.ts';
+import { CATALOGUE_STALE_TIME_MS } from '#web/lib/query-client.ts';
 
 /** GET /api/v1/product/filters: the genders, categories, sizes and price range on sale. */
 export function getProductFilters(signal?: AbortSignal) {
   return apiCall(getProductFiltersEndpoint, { signal });
 }
 
-/** The filter options, loaded once per mount. */
-export function useProductFilters(): QueryState<ProductFilters> {
-  return useQuery('product-filters', getProductFilters);
+export function productFiltersQueryOptions() {
+  return queryOptions({
+    queryKey: [getProductFiltersEndpoint.path],
+    queryFn: ({ signal }) => getProductFilters(signal),
+    staleTime: CATALOGUE_STALE_TIME_MS,
+  });
+}
+
+/** The filter options, shared by every page that shows them. */
+export function useProductFilters() {
+  return useQuery(productFiltersQueryOptions());
 }

@@ -1,13 +1,22 @@
-import { getProduct as getProductEndpoint, type Product } from '#contract';
-import { type QueryState, useQuery } from '#web/hooks/use-query.ts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getProduct as getProductEndpoint } from '#contract';
 import { apiCall } from '#web/lib/api-client.ts';
+import { CATALOGUE_STALE_TIME_MS } from '#web/lib/query-client.ts';
 
 /** GET /api/v1/product/{id}: one product; an unknown or malformed id is a 404 (D2). */
 export function getProduct(id: string, signal?: AbortSignal) {
   return apiCall(getProductEndpoint, { params: { id }, signal });
 }
 
-/** The product with this id, loaded again when the id changes. */
-export function useProduct(id: string): QueryState<Product> {
-  return useQuery(`product:${id}`, (signal) => getProduct(id, signal));
+export function productQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: [getProductEndpoint.path, { id }],
+    queryFn: ({ signal }) => getProduct(id, signal),
+    staleTime: CATALOGUE_STALE_TIME_MS,
+  });
+}
+
+/** The product with this id. */
+export function useProduct(id: string) {
+  return useQuery(productQueryOptions(id));
 }

@@ -1,10 +1,11 @@
+import { queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import {
   type ListProductsQuerySchema,
   listProducts as listProductsEndpoint,
   type ProductPage,
 } from '#contract';
-import { type QueryState, useQuery } from '#web/hooks/use-query.ts';
 import { apiCall, type QueryInput } from '#web/lib/api-client.ts';
+import { CATALOGUE_STALE_TIME_MS } from '#web/lib/query-client.ts';
 
 export type ListProductsInput = QueryInput<typeof ListProductsQuerySchema>;
 
@@ -13,14 +14,18 @@ export function listProducts(query: ListProductsInput = {}, signal?: AbortSignal
   return apiCall(listProductsEndpoint, { query, signal });
 }
 
-export type ProductsState = QueryState<ProductPage>;
+/** Keyed by the query itself: the cache compares its fields, so a fresh literal each render is fine. */
+export function productsQueryOptions(query: ListProductsInput = {}) {
+  return queryOptions({
+    queryKey: [listProductsEndpoint.path, query],
+    queryFn: ({ signal }) => listProducts(query, signal),
+    staleTime: CATALOGUE_STALE_TIME_MS,
+  });
+}
 
-/**
- * The catalogue page for `query`, refetched when the query changes; a newer
- * query aborts the call in flight, and earlier data stays while the next loads.
- */
+export type ProductsState = UseQueryResult<ProductPage>;
+
+/** The catalogue page for `query`; a page seen in the last minute shows at once. */
 export function useProducts(query: ListProductsInput = {}): ProductsState {
-  // The key, not the object, decides when to refetch: callers may pass a fresh literal each render.
-  const key = JSON.stringify(query);
-  return useQuery(key, (signal) => listProducts(JSON.parse(key) as ListProductsInput, signal));
+  return useQuery(productsQueryOptions(query));
 }

@@ -1,5 +1,5 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listOrders as listOrdersEndpoint, type Order } from '#contract';
-import { type QueryState, useQuery } from '#web/hooks/use-query.ts';
 import { apiCall } from '#web/lib/api-client.ts';
 
 /** GET /api/v1/order/history: the signed-in shopper's orders, newest first. */
@@ -7,6 +7,13 @@ export function listOrders(signal?: AbortSignal): Promise<Order[]> {
   return apiCall(listOrdersEndpoint, { signal });
 }
 
-export function useOrders(): QueryState<Order[]> {
-  return useQuery('orders', listOrders);
+export function ordersQueryOptions() {
+  return queryOptions({
+    queryKey: [listOrdersEndpoint.path],
+    queryFn: ({ signal }) => listOrders(signal),
+  });
+}
+
+export function useOrders() {
+  return useQuery(ordersQueryOptions());
 }

@@ -3,38 +3,21 @@ import toast from 'react-hot-toast';
 import type { Order } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
-import { ApiError, getErrorMessage } from '#web/lib/api-client.ts';
-import { cancelOrder } from '../api/cancel-order.ts';
+import { getErrorMessage } from '#web/lib/api-client.ts';
+import { useCancelOrder } from '../api/cancel-order.ts';
 import { shortOrderId } from '../utils/order-summary.ts';
 
-interface CancelOrderButtonProps {
-  order: Order;
-  /** The cancelled order as the server answered it. */
-  onCancelled: (order: Order) => void;
-  /** The server says the order changed meanwhile (shipped, say): load it again. */
-  onStale: () => void;
-}
-
 /** 'Cancel order' with a confirm step (D19): only a pending order can be cancelled. */
-export function CancelOrderButton({ order, onCancelled, onStale }: CancelOrderButtonProps) {
+export function CancelOrderButton({ order }: { order: Order }) {
   const [confirming, setConfirming] = useState(false);
-  const [pending, setPending] = useState(false);
+  const cancel = useCancelOrder();
 
-  const confirm = async () => {
-    setPending(true);
-    try {
-      const cancelled = await cancelOrder(order._id);
-      setConfirming(false);
-      onCancelled(cancelled);
-      toast.success('Order cancelled');
-    } catch (error) {
-      setConfirming(false);
-      toast.error(getErrorMessage(error));
-      if (error instanceof ApiError && (error.status === 404 || error.status === 409)) onStale();
-    } finally {
-      setPending(false);
-    }
-  };
+  const confirm = () =>
+    cancel.mutate(order._id, {
+      onSuccess: () => toast.success('Order cancelled'),
+      onError: (error) => toast.error(getErrorMessage(error)),
+      onSettled: () => setConfirming(false),
+    });
 
   return (
     <>
@@ -55,7 +38,7 @@ export function CancelOrderButton({ order, onCancelled, onStale }: CancelOrderBu
           keepLabel="Keep order"
           confirmLabel="Yes, cancel order"
           pendingLabel="Cancelling…"
-          pending={pending}
+          pending={cancel.isPending}
           onKeep={() => setConfirming(false)}
           onConfirm={confirm}
         />

@@ -1,5 +1,5 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getProfile as getProfileEndpoint, type User } from '#contract';
-import { type QueryState, useQuery } from '#web/hooks/use-query.ts';
 import { apiCall } from '#web/lib/api-client.ts';
 
 /** GET /api/v1/user/profile: the signed-in shopper's name, email and phone. */
@@ -7,6 +7,13 @@ export function getProfile(signal?: AbortSignal): Promise<User> {
   return apiCall(getProfileEndpoint, { signal });
 }
 
-export function useProfile(): QueryState<User> {
-  return useQuery('profile', getProfile);
+export function profileQueryOptions() {
+  return queryOptions({
+    queryKey: [getProfileEndpoint.path],
+    queryFn: ({ signal }) => getProfile(signal),
+  });
+}
+
+export function useProfile() {
+  return useQuery(profileQueryOptions());
 }

@@ -8,7 +8,7 @@ import { Dialog } from '#web/components/ui/dialog.tsx';
 import { TextField } from '#web/components/ui/form-field.tsx';
 import { getErrorMessage } from '#web/lib/api-client.ts';
 import { setServerFieldErrors } from '#web/lib/form-errors.ts';
-import { updateProfile } from '../api/update-profile.ts';
+import { useUpdateProfile } from '../api/update-profile.ts';
 
 type ProfileFormInput = z.input<typeof UpdateProfileBodySchema>;
 type ProfileFormValues = z.output<typeof UpdateProfileBodySchema>;
@@ -18,16 +18,15 @@ const FIELDS = ['name', 'email', 'phone'] as const;
 interface EditProfileDialogProps {
   user: User;
   onClose: () => void;
-  /** The profile as the server saved it. */
-  onSaved: (user: User) => void;
 }
 
 /**
  * The profile's Edit modal (SPEC §2): Name, Email, Phone, Cancel and Save,
  * checked with the contract's rules; the server's complaints (an email
- * already taken: 409) show under their field.
+ * already taken: 409) show under their field. The saved profile replaces the cached one.
  */
-export function EditProfileDialog({ user, onClose, onSaved }: EditProfileDialogProps) {
+export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
+  const update = useUpdateProfile();
   const {
     register,
     handleSubmit,
@@ -40,8 +39,8 @@ export function EditProfileDialog({ user, onClose, onSaved }: EditProfileDialogP
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const saved = await updateProfile(values);
-      onSaved(saved);
+      await update.mutateAsync(values);
+      onClose();
       toast.success('Profile updated');
     } catch (error) {
       if (setServerFieldErrors(error, setError, FIELDS) === 0) toast.error(getErrorMessage(error));

@@ -3,24 +3,19 @@ import type { User } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { EditProfileDialog } from './edit-profile-dialog.tsx';
 
-interface ProfileDetailsProps {
-  user: User;
-  onChange: (user: User) => void;
-}
-
 /** Name, email and phone with the Edit modal (SPEC §2 Profile). */
-export function ProfileDetails({ user, onChange }: ProfileDetailsProps) {
+export function ProfileDetails({ user }: { user: User }) {
   const [editing, setEditing] = useState(false);
   return (
     <>
       <dl className="grid gap-4 text-sm sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_minmax(0,1fr)]">
         <div>
           <dt className="text-ink-600">Name</dt>
-          <dd className="mt-0.5 font-semibold break-words text-ink-900">{user.name}</dd>
+          <dd className="mt-0.5 font-semibold wrap-anywhere text-ink-900">{user.name}</dd>
         </div>
         <div>
           <dt className="text-ink-600">Email</dt>
-          <dd className="mt-0.5 font-semibold break-words text-ink-900">{user.email}</dd>
+          <dd className="mt-0.5 font-semibold wrap-anywhere text-ink-900">{user.email}</dd>
         </div>
         <div>
           <dt className="text-ink-600">Phone</dt>
@@ -36,16 +31,7 @@ export function ProfileDetails({ user, onChange }: ProfileDetailsProps) {
       >
         Edit<span className="sr-only"> profile</span>
       </button>
-      {editing ? (
-        <EditProfileDialog
-          user={user}
-          onClose={() => setEditing(false)}
-          onSaved={(saved) => {
-            onChange(saved);
-            setEditing(false);
-          }}
-        />
-      ) : null}
+      {editing ? <EditProfileDialog user={user} onClose={() => setEditing(false)} /> : null}
     </>
   );
 }
