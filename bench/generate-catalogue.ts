@@ -8,10 +8,10 @@ import { type Database, openDatabase } from '#server/db/client.ts';
 import { SEED_PRODUCTS } from '#server/db/seed/catalogue-data.ts';
 import { type SeedProduct, storeSeedImages } from '#server/db/seed/seed.ts';
 import {
-  countProducts,
   insertProducts,
   type NewProduct,
-} from '#server/features/catalogue/catalogue.repository.ts';
+} from '#server/features/catalogue/catalogue-admin.repository.ts';
+import { countProducts } from '#server/features/catalogue/catalogue-listing.repository.ts';
 import { rupeesToPaise } from '#server/lib/money.ts';
 
 /**

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Size } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import { products } from '#server/db/schema/catalogue.ts';
-import { insertProduct } from '#server/features/catalogue/catalogue.repository.ts';
+import { insertProduct } from '#server/features/catalogue/catalogue-admin.repository.ts';
 import { storeImage } from '#server/features/media/media.repository.ts';
 
 export interface ProductFixture {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#server/db/client.ts';
-import { countProducts } from '#server/features/catalogue/catalogue.repository.ts';
+import { countProducts } from '#server/features/catalogue/catalogue-listing.repository.ts';
 import { createTestDatabase } from '#server-test/database.ts';
 import { SEED_PRODUCTS } from './catalogue-data.ts';
 import { seedCatalogueIfEmpty } from './seed.ts';

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Size } from '#contract';
 import type { Database } from '#server/db/client.ts';
-import { countProducts, insertProduct } from '#server/features/catalogue/catalogue.repository.ts';
+import { insertProduct } from '#server/features/catalogue/catalogue-admin.repository.ts';
+import { countProducts } from '#server/features/catalogue/catalogue-listing.repository.ts';
 import { storeImage } from '#server/features/media/media.repository.ts';
 import { rupeesToPaise } from '#server/lib/money.ts';
 import { SEED_PRODUCTS } from './catalogue-data.ts';

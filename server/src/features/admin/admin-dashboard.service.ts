@@ -5,10 +5,9 @@ import {
   type OrderStatus,
 } from '#contract';
 import type { Database } from '#server/db/client.ts';
-import { findLowStock } from '#server/features/catalogue/catalogue.repository.ts';
-import { countOrdersByStatus, sumOrdersSince } from '#server/features/orders/orders.repository.ts';
 import { shopDayPlus, shopDayStart } from '#server/lib/dates.ts';
 import { toDashboard } from './admin.mapper.ts';
+import { countOrdersByStatus, findLowStock, sumOrdersSince } from './admin-dashboard.repository.ts';
 
 /** The owner's day at a glance: days are India's calendar days (the shop's clock). */
 export function createAdminDashboardService(db: Database) {

@@ -7,7 +7,7 @@ import {
   type SetOrderStatusBody,
 } from '#contract';
 import type { Database } from '#server/db/client.ts';
-import { returnStock } from '#server/features/catalogue/catalogue.repository.ts';
+import { returnStock } from '#server/features/catalogue/stock.repository.ts';
 import {
   type CustomerRow,
   findAdminOrderPage,

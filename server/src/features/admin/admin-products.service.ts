@@ -6,19 +6,19 @@ import type {
   ListAdminProductsQuery,
 } from '#contract';
 import type { Database } from '#server/db/client.ts';
+import type { ProductRow } from '#server/db/schema/catalogue.ts';
 import {
   deleteProduct,
   findAdminProductPage,
   findAnyProduct,
-  findProductDetails,
   insertProduct,
   lockProduct,
-  type ProductRow,
   replaceProductImages,
   replaceProductStock,
   setProductArchived,
   updateProduct,
-} from '#server/features/catalogue/catalogue.repository.ts';
+} from '#server/features/catalogue/catalogue-admin.repository.ts';
+import { findProductDetails } from '#server/features/catalogue/catalogue-listing.repository.ts';
 import { findStoredImageIds } from '#server/features/media/media.repository.ts';
 import { isProductOrdered } from '#server/features/orders/orders.repository.ts';
 import { badRequest, notFound } from '#server/lib/app-error.ts';

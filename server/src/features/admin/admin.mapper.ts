@@ -10,12 +10,8 @@ import {
   SIZES,
   type Size,
 } from '#contract';
+import type { ImageRow, ProductRow, StockRow } from '#server/db/schema/catalogue.ts';
 import { toProducts } from '#server/features/catalogue/catalogue.mapper.ts';
-import type {
-  ImageRow,
-  ProductRow,
-  StockRow,
-} from '#server/features/catalogue/catalogue.repository.ts';
 import { mediaUrl } from '#server/features/media/media.service.ts';
 import type {
   ContactMessageRow,

@@ -10,7 +10,7 @@ import {
   QuoteSchema,
 } from '#contract';
 import { products } from '#server/db/schema/catalogue.ts';
-import { takeStock } from '#server/features/catalogue/catalogue.repository.ts';
+import { takeStock } from '#server/features/catalogue/stock.repository.ts';
 import { estimatedDelivery } from '#server/lib/dates.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { archiveProduct, createProduct } from '#server-test/catalogue-fixtures.ts';

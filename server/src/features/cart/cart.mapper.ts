@@ -1,6 +1,6 @@
 import type { CartItem, Product, Quote, Size } from '#contract';
+import type { ImageRow, StockRow } from '#server/db/schema/catalogue.ts';
 import { toProducts } from '#server/features/catalogue/catalogue.mapper.ts';
-import type { ImageRow, StockRow } from '#server/features/catalogue/catalogue.repository.ts';
 import { paiseToRupees } from '#server/lib/money.ts';
 import type { CartLineRow } from './cart.repository.ts';
 import type { SelectedLine } from './cart.service.ts';

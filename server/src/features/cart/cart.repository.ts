@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { cartItems } from '#server/db/schema/cart.ts';
+import type { ProductRow } from '#server/db/schema/catalogue.ts';
 import { products } from '#server/db/schema/catalogue.ts';
-import type { ProductRow } from '#server/features/catalogue/catalogue.repository.ts';
 
 export type CartItemRow = typeof cartItems.$inferSelect;
 

@@ -7,11 +7,11 @@ import type {
   UpdateCartItemBody,
 } from '#contract';
 import type { Database } from '#server/db/client.ts';
+import type { StockRow } from '#server/db/schema/catalogue.ts';
 import {
   findProduct,
   findProductDetails,
-  type StockRow,
-} from '#server/features/catalogue/catalogue.repository.ts';
+} from '#server/features/catalogue/catalogue-listing.repository.ts';
 import { badRequest, conflict, notFound } from '#server/lib/app-error.ts';
 import { estimatedDelivery } from '#server/lib/dates.ts';
 import { isUuid } from '#server/lib/ids.ts';

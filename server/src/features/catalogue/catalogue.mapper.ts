@@ -1,7 +1,7 @@
 import { type Product, type ProductFilters, SIZES, type Size } from '#contract';
+import type { ImageRow, ProductRow, StockRow } from '#server/db/schema/catalogue.ts';
 import { mediaUrl } from '#server/features/media/media.service.ts';
 import { paiseToRupees } from '#server/lib/money.ts';
-import type { ImageRow, ProductRow, StockRow } from './catalogue.repository.ts';
 
 const sizeRank = (size: string) => {
   const rank = SIZES.indexOf(size as Size);

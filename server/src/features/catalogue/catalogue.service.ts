@@ -7,6 +7,7 @@ import {
   SIZES,
 } from '#contract';
 import type { Database } from '#server/db/client.ts';
+import type { ProductRow } from '#server/db/schema/catalogue.ts';
 import { notFound } from '#server/lib/app-error.ts';
 import { isUuid } from '#server/lib/ids.ts';
 import { rupeesToPaise } from '#server/lib/money.ts';
@@ -17,8 +18,7 @@ import {
   findProductDetails,
   findProductPage,
   findSearchTerms,
-  type ProductRow,
-} from './catalogue.repository.ts';
+} from './catalogue-listing.repository.ts';
 
 /** Lower case words without hyphens or apostrophes, as the search vector is stored. */
 export function searchWords(search: string | undefined): string[] {

@@ -10,7 +10,7 @@ import {
   orders,
   savedCards,
 } from '#server/db/schema/orders.ts';
-import { takeStock } from '#server/features/catalogue/catalogue.repository.ts';
+import { takeStock } from '#server/features/catalogue/stock.repository.ts';
 import { estimatedDelivery } from '#server/lib/dates.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { createProduct } from '#server-test/catalogue-fixtures.ts';

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { users } from '#server/db/schema/accounts.ts';
 import { idempotencyKeys, orderEvents, orderItems, orders } from '#server/db/schema/orders.ts';
@@ -242,22 +242,6 @@ export async function findOrderEventsWithActors(db: Database, orderId: string) {
     .leftJoin(users, eq(users.id, orderEvents.actorUserId))
     .where(eq(orderEvents.orderId, orderId))
     .orderBy(asc(orderEvents.at), asc(orderEvents.id));
-}
-
-export async function countOrdersByStatus(db: Database) {
-  return db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status);
-}
-
-/** Orders placed since an instant and what they came to, cancelled ones left out. */
-export async function sumOrdersSince(db: Database, since: Date) {
-  const [row] = await db
-    .select({
-      orders: count(),
-      totalPaise: sql<number>`coalesce(sum(${orders.totalPaise}), 0)::bigint`.mapWith(Number),
-    })
-    .from(orders)
-    .where(and(gte(orders.createdAt, since), ne(orders.status, 'cancelled')));
-  return { orders: row?.orders ?? 0, totalPaise: row?.totalPaise ?? 0 };
 }
 
 /** Whether any order holds this product: then it may be archived but not deleted. */

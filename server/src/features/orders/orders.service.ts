@@ -4,7 +4,7 @@ import type { Database } from '#server/db/client.ts';
 import type { AddressesService } from '#server/features/addresses/addresses.service.ts';
 import { deleteCartItems } from '#server/features/cart/cart.repository.ts';
 import type { CartService } from '#server/features/cart/cart.service.ts';
-import { returnStock, takeStockFor } from '#server/features/catalogue/catalogue.repository.ts';
+import { returnStock, takeStockFor } from '#server/features/catalogue/stock.repository.ts';
 import type { PaymentsService } from '#server/features/payments/payments.service.ts';
 import { badRequest, conflict, notFound } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/auth-user.ts';
