@@ -19,6 +19,9 @@ export const users = pgTable(
   (table) => [uniqueIndex('users_email_key').on(sql`lower(${table.email})`)],
 );
 
+/** Who placed an order, as the owner sees it beside the order (D25). */
+export type CustomerRow = Pick<typeof users.$inferSelect, 'id' | 'name' | 'email'>;
+
 /** Sign-in sessions; only a hash of the token is kept, so a leaked table opens nothing. */
 export const sessions = pgTable(
   'sessions',

@@ -102,6 +102,12 @@ export const orderEvents = pgTable(
   (table) => [index('order_events_order_idx').on(table.orderId, table.at)],
 );
 
+// Rows as the features read them, beside their tables so that other
+// features' mappers can name them without reaching into a repository.
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+export type OrderEventRow = typeof orderEvents.$inferSelect;
+
 /** A checkout's first answer, replayed for a retry with the same key (D18). */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Size } from '#contract';
 import type { Database } from '#server/db/client.ts';
-import { insertProduct } from '#server/features/catalogue/catalogue-admin.repository.ts';
-import { countProducts } from '#server/features/catalogue/catalogue-listing.repository.ts';
-import { storeImage } from '#server/features/media/media.repository.ts';
+import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
+import { createMediaService } from '#server/features/media/media.service.ts';
 import { rupeesToPaise } from '#server/lib/money.ts';
 import { SEED_PRODUCTS } from './catalogue-data.ts';
 import {
@@ -49,7 +48,7 @@ export async function storeSeedImages(db: Database, product: SeedProduct): Promi
       ...(product.printText && { printText: product.printText }),
     });
     imageIds.push(
-      await storeImage(db, {
+      await createMediaService(db).storeImage(db, {
         bytes: Buffer.from(svg),
         contentType: 'image/svg+xml',
         ...GARMENT_VIEW_SIZE,
@@ -66,7 +65,7 @@ export async function insertSeedProducts(
   now = Date.now(),
 ): Promise<number> {
   for (const product of list) {
-    await insertProduct(db, {
+    await createCatalogueService(db).insertProduct(db, {
       title: product.title,
       description: product.description,
       pricePaise: rupeesToPaise(product.price),
@@ -90,7 +89,7 @@ export async function insertSeedProducts(
 export async function seedCatalogueIfEmpty(db: Database): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('shop:seed'))`);
-    if ((await countProducts(tx)) > 0) return 0;
+    if ((await createCatalogueService(tx).countProducts(tx)) > 0) return 0;
     return insertSeedProducts(tx, SEED_PRODUCTS);
   });
 }

@@ -6,8 +6,7 @@ import {
   type UploadedImage,
 } from '#contract';
 import type { Database } from '#server/db/client.ts';
-import { storeImage } from '#server/features/media/media.repository.ts';
-import { mediaUrl } from '#server/features/media/media.service.ts';
+import { type MediaService, mediaUrl } from '#server/features/media/media.service.ts';
 import { AppError, badRequest } from '#server/lib/app-error.ts';
 import { looksLikeSvg, readImageInfo } from './image-info.ts';
 
@@ -30,7 +29,10 @@ export const imageTooLargeError = () => new AppError('payload_too_large', IMAGE_
  * pixels), never by name or declared type, and stored in the database so
  * every server process serves them (D30).
  */
-export function createAdminImagesService(db: Database) {
+export function createAdminImagesService(
+  db: Database,
+  { media }: { media: Pick<MediaService, 'storeImage'> },
+) {
   return {
     async uploadImage(bytes: Buffer | undefined): Promise<UploadedImage> {
       if (!bytes || bytes.length === 0) throw badRequest(NO_IMAGE);
@@ -49,7 +51,7 @@ export function createAdminImagesService(db: Database) {
       if (width > IMAGE_MAX_SIDE || height > IMAGE_MAX_SIDE) {
         throw badRequest(imageTooBig(width, height));
       }
-      const id = await storeImage(db, { bytes, contentType: type, width, height });
+      const id = await media.storeImage(db, { bytes, contentType: type, width, height });
       return { _id: id, url: mediaUrl(id), contentType: type, width, height };
     },
   };

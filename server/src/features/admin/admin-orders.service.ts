@@ -7,20 +7,10 @@ import {
   type SetOrderStatusBody,
 } from '#contract';
 import type { Database } from '#server/db/client.ts';
-import { returnStock } from '#server/features/catalogue/stock.repository.ts';
-import {
-  type CustomerRow,
-  findAdminOrderPage,
-  findOrderEventsWithActors,
-  findOrderItems,
-  findOrderWithCustomer,
-  insertOrderEvent,
-  lockOrderById,
-  type OrderItemRow,
-  type OrderRow,
-  updateOrderStatus,
-} from '#server/features/orders/orders.repository.ts';
-import { ORDER_NOT_FOUND } from '#server/features/orders/orders.service.ts';
+import type { CustomerRow } from '#server/db/schema/accounts.ts';
+import type { OrderItemRow, OrderRow } from '#server/db/schema/orders.ts';
+import type { CatalogueService } from '#server/features/catalogue/catalogue.service.ts';
+import { ORDER_NOT_FOUND, type OrdersService } from '#server/features/orders/orders.service.ts';
 import { conflict, notFound } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/auth-user.ts';
 import { isUuid } from '#server/lib/ids.ts';
@@ -35,7 +25,13 @@ const searchTerm = (search: string | undefined) =>
   search?.trim().replace(/^#/, '').toLowerCase() || undefined;
 
 /** The owner moves orders along D19; every move is an event with its time and its admin. */
-export function createAdminOrdersService(db: Database) {
+export function createAdminOrdersService(
+  db: Database,
+  {
+    catalogue,
+    orders,
+  }: { catalogue: Pick<CatalogueService, 'returnStock'>; orders: OrdersService },
+) {
   async function detail(
     tx: Database,
     row: OrderRow,
@@ -43,15 +39,15 @@ export function createAdminOrdersService(db: Database) {
     items?: OrderItemRow[],
   ): Promise<AdminOrder> {
     const [lines, events] = await Promise.all([
-      items ?? findOrderItems(tx, [row.id]),
-      findOrderEventsWithActors(tx, row.id),
+      items ?? orders.findOrderItems(tx, [row.id]),
+      orders.findOrderEventsWithActors(tx, row.id),
     ]);
     return toAdminOrder(row, customer, lines, events);
   }
 
   return {
     async listOrders(query: ListAdminOrdersQuery): Promise<AdminOrderPage> {
-      const { rows, total } = await findAdminOrderPage(db, {
+      const { rows, total } = await orders.findAdminOrderPage(db, {
         status: query.status,
         search: searchTerm(query.search),
         offset: (query.page - 1) * query.limit,
@@ -67,7 +63,7 @@ export function createAdminOrdersService(db: Database) {
     },
 
     async getOrder(id: string): Promise<AdminOrder> {
-      const found = isUuid(id) ? await findOrderWithCustomer(db, id) : undefined;
+      const found = isUuid(id) ? await orders.findOrderWithCustomer(db, id) : undefined;
       if (!found) throw notFound(ORDER_NOT_FOUND);
       return detail(db, found.order, found.customer);
     },
@@ -80,32 +76,32 @@ export function createAdminOrdersService(db: Database) {
     setOrderStatus(admin: AuthUser, id: string, body: SetOrderStatusBody): Promise<AdminOrder> {
       if (!isUuid(id)) return Promise.reject(notFound(ORDER_NOT_FOUND));
       return db.transaction(async (tx) => {
-        const locked = await lockOrderById(tx, id);
+        const locked = await orders.lockOrderById(tx, id);
         if (!locked) throw notFound(ORDER_NOT_FOUND);
         const to = body.status;
         // Nothing ever moves back to pending: the check spells it out for the types too.
         if (to === 'pending' || !NEXT_ORDER_STATUSES[locked.status].includes(to)) {
           throw conflict(cannotMove(locked.status, to));
         }
-        const items = await findOrderItems(tx, [id]);
-        if (to === 'cancelled') await returnStock(tx, items);
+        const items = await orders.findOrderItems(tx, [id]);
+        if (to === 'cancelled') await catalogue.returnStock(tx, items);
         // Events keep their order even when two land within one millisecond.
-        const previous = (await findOrderEventsWithActors(tx, id)).at(-1)?.event.at;
+        const previous = (await orders.findOrderEventsWithActors(tx, id)).at(-1)?.event.at;
         const at = new Date(Math.max(Date.now(), previous ? previous.getTime() + 1 : 0));
-        const row = await updateOrderStatus(
+        const row = await orders.updateOrderStatus(
           tx,
           id,
           to,
           to === 'delivered' ? { deliveredAt: at } : {},
         );
-        await insertOrderEvent(tx, {
+        await orders.insertOrderEvent(tx, {
           orderId: id,
           type: to,
           note: body.note || null,
           actorUserId: admin.id,
           at,
         });
-        const found = await findOrderWithCustomer(tx, id);
+        const found = await orders.findOrderWithCustomer(tx, id);
         if (!found) throw notFound(ORDER_NOT_FOUND);
         return detail(tx, row, found.customer, items);
       });

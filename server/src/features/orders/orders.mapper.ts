@@ -1,6 +1,6 @@
 import type { Order, Size } from '#contract';
+import type { OrderEventRow, OrderItemRow, OrderRow } from '#server/db/schema/orders.ts';
 import { paiseToRupees } from '#server/lib/money.ts';
-import type { OrderEventRow, OrderItemRow, OrderRow } from './orders.repository.ts';
 
 function groupByOrder<Row extends { orderId: string }>(rows: Row[]): Map<string, Row[]> {
   const groups = new Map<string, Row[]>();

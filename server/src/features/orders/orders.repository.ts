@@ -1,14 +1,19 @@
 import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { users } from '#server/db/schema/accounts.ts';
-import { idempotencyKeys, orderEvents, orderItems, orders } from '#server/db/schema/orders.ts';
+import {
+  idempotencyKeys,
+  type OrderEventRow,
+  type OrderItemRow,
+  type OrderRow,
+  orderEvents,
+  orderItems,
+  orders,
+} from '#server/db/schema/orders.ts';
 import { likeEscaped } from '#server/lib/like.ts';
 
-export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
-export type OrderItemRow = typeof orderItems.$inferSelect;
 export type NewOrderItem = typeof orderItems.$inferInsert;
-export type OrderEventRow = typeof orderEvents.$inferSelect;
 export type NewOrderEvent = typeof orderEvents.$inferInsert;
 
 export async function insertOrder(db: Database, order: NewOrder): Promise<OrderRow> {
@@ -179,7 +184,6 @@ export async function lockOrderById(db: Database, id: string): Promise<OrderRow 
 }
 
 const customerColumns = { id: users.id, name: users.name, email: users.email };
-export type CustomerRow = { id: string; name: string; email: string };
 
 /** Any shopper's order with who placed it. */
 export async function findOrderWithCustomer(db: Database, id: string) {

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { CheckoutBody, Order } from '#contract';
 import type { Database } from '#server/db/client.ts';
+import type { OrderRow } from '#server/db/schema/orders.ts';
 import type { AddressesService } from '#server/features/addresses/addresses.service.ts';
-import { deleteCartItems } from '#server/features/cart/cart.repository.ts';
 import type { CartService } from '#server/features/cart/cart.service.ts';
-import { returnStock, takeStockFor } from '#server/features/catalogue/stock.repository.ts';
+import type { CatalogueService } from '#server/features/catalogue/catalogue.service.ts';
 import type { PaymentsService } from '#server/features/payments/payments.service.ts';
 import { badRequest, conflict, notFound } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/auth-user.ts';
@@ -12,17 +12,21 @@ import { estimatedDelivery } from '#server/lib/dates.ts';
 import { isUuid } from '#server/lib/ids.ts';
 import { toOrder, toOrders } from './orders.mapper.ts';
 import {
+  findAdminOrderPage,
   findIdempotencyKey,
   findOrder,
   findOrderEvents,
+  findOrderEventsWithActors,
   findOrderItems,
+  findOrderWithCustomer,
   findUserOrders,
   insertIdempotencyKey,
   insertOrder,
   insertOrderEvent,
   insertOrderItems,
+  isProductOrdered,
   lockOrder,
-  type OrderRow,
+  lockOrderById,
   renewIdempotencyKey,
   setIdempotencyKeyOrder,
   updateOrderStatus,
@@ -41,9 +45,10 @@ export function shortOfStock(line: { title: string; size: string }, left: number
 }
 
 export interface OrdersDependencies {
-  cart: Pick<CartService, 'priceSelection'>;
+  cart: Pick<CartService, 'priceSelection' | 'deleteCartItems'>;
   addresses: Pick<AddressesService, 'findSelectedAddress'>;
   payments: PaymentsService;
+  catalogue: Pick<CatalogueService, 'takeStockFor' | 'returnStock'>;
 }
 
 /** JSON with object keys sorted, so equal requests hash equally whatever their key order. */
@@ -80,7 +85,7 @@ export function checkoutHash(body: CheckoutBody): string {
 
 export function createOrdersService(
   db: Database,
-  { cart, addresses, payments }: OrdersDependencies,
+  { cart, addresses, payments, catalogue }: OrdersDependencies,
 ) {
   async function withDetails(tx: Database, row: OrderRow): Promise<Order> {
     const [items, events] = await Promise.all([
@@ -135,7 +140,7 @@ export function createOrdersService(
         if (lines.length === 0) throw badRequest(NO_SELECTED_ITEMS);
         const address = await addresses.findSelectedAddress(tx, user.id);
         if (!address) throw badRequest(NO_ADDRESS);
-        const shortage = await takeStockFor(tx, lines);
+        const shortage = await catalogue.takeStockFor(tx, lines);
         if (shortage) throw conflict(shortOfStock(shortage.short, shortage.left));
         if (price.couponError) {
           throw badRequest(price.couponError, [
@@ -195,7 +200,7 @@ export function createOrdersService(
             key: idempotencyKey,
             orderId: row.id,
           });
-        await deleteCartItems(
+        await cart.deleteCartItems(
           tx,
           user.id,
           lines.map((line) => line.cartItemId),
@@ -233,7 +238,7 @@ export function createOrdersService(
         if (!row) throw notFound(ORDER_NOT_FOUND);
         if (row.status !== 'pending') throw conflict(ONLY_PENDING_CANCEL);
         const items = await findOrderItems(tx, [row.id]);
-        await returnStock(tx, items);
+        await catalogue.returnStock(tx, items);
         const cancelled = await updateOrderStatus(tx, row.id, 'cancelled');
         await insertOrderEvent(tx, {
           orderId: row.id,
@@ -244,6 +249,18 @@ export function createOrdersService(
         return toOrder(cancelled, items, await findOrderEvents(tx, [row.id]));
       });
     },
+
+    // What other features may read and write of the orders, executor first.
+    findOrderItems,
+    /** Whether any order holds this product: then it may be archived but not deleted. */
+    isProductOrdered,
+    /** The owner's reads and moves (D25). */
+    findAdminOrderPage,
+    findOrderWithCustomer,
+    findOrderEventsWithActors,
+    lockOrderById,
+    updateOrderStatus,
+    insertOrderEvent,
   };
 }
 
