@@ -25,7 +25,7 @@ export function createAdminService(
     dashboard: createAdminDashboardService(db),
     products: createAdminProductsService(db, { catalogue, orders, media }),
     images: createAdminImagesService(db, { media }),
-    orders: createAdminOrdersService(db, { catalogue, orders }),
+    orders: createAdminOrdersService(db, { orders }),
     messages: createAdminMessagesService(db, { messages }),
   };
 }

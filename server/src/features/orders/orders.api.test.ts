@@ -769,6 +769,23 @@ describe('POST /api/v1/order/:id/cancel', () => {
     expect(await stockOf(t.db, ids.tee, 'M')).toBe(3);
   });
 
+  // The shopper's cancel once took the time from its own clock, while the
+  // owner's moves came after the order's last event (D19, one transition now).
+  it('times the cancel after the order was placed, even when this clock is behind the one that placed it (D20, D30)', async () => {
+    const ids = await products();
+    const user = await readyShopper(ids);
+    const order = await place(user);
+    // Another server process, its clock a minute ahead, placed the order.
+    const placedAt = new Date(Date.now() + 60_000);
+    await t.db.update(orderEvents).set({ at: placedAt }).where(eq(orderEvents.orderId, order._id));
+
+    const cancelled = await expectResult(t.app, cancelRequest(user, order._id), OrderSchema);
+    expect(cancelled.events.map((event) => event.type)).toEqual(['placed', 'cancelled']);
+    const [placed, cancel] = cancelled.events.map((event) => Date.parse(event.at));
+    expect(placed).toBe(placedAt.getTime());
+    expect(cancel).toBeGreaterThan(placedAt.getTime());
+  });
+
   it('returns stock exactly once when two cancels race', async () => {
     const ids = await products();
     const user = await readyShopper(ids);
