@@ -83,7 +83,8 @@ export async function generateCatalogue(
     const style = pick(STYLES);
     const title = template.title.startsWith(style) ? template.title : `${style} ${template.title}`;
     const price = Math.round((template.price * (0.75 + next() * 0.6)) / 50) * 50 - 1;
-    const sizes = Object.keys(template.stock).length > 0 ? Object.keys(template.stock) : SIZES;
+    const listed = SIZES.filter((size) => template.stock[size] !== undefined);
+    const sizes = listed.length > 0 ? listed : SIZES;
     return {
       title: next() < 0.3 ? `${title} - ${pick(LINES)}` : title,
       description: template.description,

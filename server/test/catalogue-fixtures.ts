@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Size } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import { productStock, products } from '#server/db/schema/catalogue.ts';
+import { toStockLevels } from '#server/features/catalogue/catalogue.mapper.ts';
 import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
 import { createMediaService } from '#server/features/media/media.service.ts';
 
@@ -44,7 +45,7 @@ export async function createProduct(db: Database, fixture: ProductFixture = {}):
     isNew: fixture.isNew ?? false,
     unitsSold: fixture.unitsSold ?? 0,
     ...(fixture.createdAt && { createdAt: fixture.createdAt }),
-    stock: Object.entries(fixture.stock ?? { M: 5 }).map(([size, stock]) => ({ size, stock })),
+    stock: toStockLevels(fixture.stock ?? { M: 5 }),
     imageIds,
   });
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ROLES } from '#contract';
 
 export const users = pgTable(
   'users',
@@ -10,9 +11,7 @@ export const users = pgTable(
     email: text().notNull(),
     phone: text().notNull().default(''),
     passwordHash: text().notNull(),
-    role: text({ enum: ['shopper', 'admin'] })
-      .notNull()
-      .default('shopper'),
+    role: text({ enum: ROLES }).notNull().default('shopper'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -13,6 +13,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { SIZES } from '#contract';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -86,7 +87,7 @@ export const productStock = pgTable(
     productId: uuid()
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
-    size: text().notNull(),
+    size: text({ enum: SIZES }).notNull(),
     stock: integer().notNull(),
   },
   (table) => [

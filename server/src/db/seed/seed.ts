@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Size } from '#contract';
 import type { Database } from '#server/db/client.ts';
+import { toStockLevels } from '#server/features/catalogue/catalogue.mapper.ts';
 import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
 import { createMediaService } from '#server/features/media/media.service.ts';
 import { rupeesToPaise } from '#server/lib/money.ts';
@@ -75,7 +76,7 @@ export async function insertSeedProducts(
       isNew: product.isNew,
       unitsSold: product.unitsSold,
       createdAt: new Date(now - product.daysAgo * DAY_MS),
-      stock: Object.entries(product.stock).map(([size, stock]) => ({ size, stock })),
+      stock: toStockLevels(product.stock),
       imageIds: await storeSeedImages(db, product),
     });
   }

@@ -1,9 +1,4 @@
-import {
-  type AdminDashboard,
-  LOW_STOCK_LIST_MAX,
-  LOW_STOCK_THRESHOLD,
-  type OrderStatus,
-} from '#contract';
+import { type AdminDashboard, LOW_STOCK_LIST_MAX, LOW_STOCK_THRESHOLD } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import { shopDayPlus, shopDayStart } from '#server/lib/dates.ts';
 import { toDashboard } from './admin.mapper.ts';
@@ -23,7 +18,7 @@ export function createAdminDashboardService(db: Database) {
       ]);
       return toDashboard({
         today,
-        statusCounts: statusCounts as { status: OrderStatus; n: number }[],
+        statusCounts,
         todaySales,
         weekSales,
         lowStockThreshold: LOW_STOCK_THRESHOLD,

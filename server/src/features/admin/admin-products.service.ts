@@ -7,6 +7,7 @@ import type {
 } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import type { ProductRow } from '#server/db/schema/catalogue.ts';
+import { toStockLevels } from '#server/features/catalogue/catalogue.mapper.ts';
 import type { CatalogueService } from '#server/features/catalogue/catalogue.service.ts';
 import type { MediaService } from '#server/features/media/media.service.ts';
 import type { OrdersService } from '#server/features/orders/orders.service.ts';
@@ -63,9 +64,6 @@ export function createAdminProductsService(
     isNew: body.isNew,
   });
 
-  const stockOf = (body: AdminProductBody) =>
-    Object.entries(body.sizes).map(([size, stock]) => ({ size, stock: stock as number }));
-
   /** A product to change, locked against checkouts until the change commits; 404 if none. */
   async function locked(tx: Database, id: string): Promise<ProductRow> {
     const row = isUuid(id) ? await catalogue.lockProduct(tx, id) : undefined;
@@ -102,7 +100,7 @@ export function createAdminProductsService(
         const id = await catalogue.insertProduct(tx, {
           ...fieldsOf(body),
           rating: 0,
-          stock: stockOf(body),
+          stock: toStockLevels(body.sizes),
           imageIds: body.imageIds,
         });
         const row = await catalogue.findAnyProduct(tx, id);
@@ -118,7 +116,7 @@ export function createAdminProductsService(
         await checkImages(tx, body.imageIds);
         const row = await catalogue.updateProduct(tx, id, fieldsOf(body));
         if (!row) throw notFound(PRODUCT_NOT_FOUND);
-        await catalogue.replaceProductStock(tx, id, stockOf(body));
+        await catalogue.replaceProductStock(tx, id, toStockLevels(body.sizes));
         await catalogue.replaceProductImages(tx, id, body.imageIds);
         return one(tx, row);
       });

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Size } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import { cartItems } from '#server/db/schema/cart.ts';
 import type { ProductRow } from '#server/db/schema/catalogue.ts';
@@ -15,7 +16,7 @@ export interface CartLineRow {
 export interface NewCartItem {
   userId: string;
   productId: string;
-  size: string;
+  size: Size;
   quantity: number;
 }
 

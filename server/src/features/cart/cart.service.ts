@@ -4,6 +4,7 @@ import type {
   MergeCartBody,
   Quote,
   QuoteQuery,
+  Size,
   UpdateCartItemBody,
 } from '#contract';
 import type { Database } from '#server/db/client.ts';
@@ -42,7 +43,7 @@ export interface SelectedLine {
   title: string;
   /** The product's first picture, or '' when it has none. */
   image: string;
-  size: string;
+  size: Size;
   pricePaise: number;
   quantity: number;
 }

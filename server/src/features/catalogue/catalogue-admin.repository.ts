@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
+import type { Size } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import {
   type ProductRow,
@@ -22,7 +23,7 @@ export interface NewProduct {
   isNew: boolean;
   unitsSold?: number;
   createdAt?: Date;
-  stock: { size: string; stock: number }[];
+  stock: { size: Size; stock: number }[];
   imageIds: string[];
 }
 
@@ -160,7 +161,7 @@ export async function updateProduct(
 export async function replaceProductStock(
   db: Database,
   productId: string,
-  stock: { size: string; stock: number }[],
+  stock: { size: Size; stock: number }[],
 ): Promise<void> {
   const sizes = stock.map((line) => line.size);
   await db

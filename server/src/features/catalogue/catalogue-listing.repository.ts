@@ -11,7 +11,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import type { SortBy } from '#contract';
+import type { Size, SortBy } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import {
   type ImageRow,
@@ -33,7 +33,7 @@ export interface ProductQuery {
   terms: string[][];
   genders?: string[] | undefined;
   categories?: string[] | undefined;
-  sizes?: string[] | undefined;
+  sizes?: Size[] | undefined;
   minPricePaise?: number | undefined;
   maxPricePaise?: number | undefined;
   minRating?: number | undefined;
@@ -207,7 +207,7 @@ async function distinctOnSale(
 }
 
 /** Which of the given sizes some product on sale has in stock; each probe stops at the first. */
-async function sizesInStock(db: Database, sizes: readonly string[]): Promise<string[]> {
+async function sizesInStock(db: Database, sizes: readonly Size[]): Promise<Size[]> {
   const rows = await Promise.all(
     sizes.map((size) =>
       db
@@ -221,7 +221,7 @@ async function sizesInStock(db: Database, sizes: readonly string[]): Promise<str
   return rows.flat().map((row) => row.size);
 }
 
-export async function findFilterValues(db: Database, sizes: readonly string[]) {
+export async function findFilterValues(db: Database, sizes: readonly Size[]) {
   const [inStock, categories, genders, [prices]] = await Promise.all([
     sizesInStock(db, sizes),
     distinctOnSale(db, products.category),

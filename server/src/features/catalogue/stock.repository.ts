@@ -1,10 +1,11 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
+import type { Size } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import { productStock, products } from '#server/db/schema/catalogue.ts';
 
 export interface StockLine {
   productId: string;
-  size: string;
+  size: Size;
   quantity: number;
 }
 

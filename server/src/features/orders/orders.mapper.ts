@@ -1,4 +1,4 @@
-import type { Order, Size } from '#contract';
+import type { Order } from '#contract';
 import type { OrderEventRow, OrderItemRow, OrderRow } from '#server/db/schema/orders.ts';
 import { paiseToRupees } from '#server/lib/money.ts';
 
@@ -24,8 +24,7 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], events: OrderEvent
         productId: item.productId,
         name: item.name,
         image: item.image,
-        // Sizes were copied from the product's stock rows, which hold only known sizes.
-        size: item.size as Size,
+        size: item.size,
         price: paiseToRupees(item.pricePaise),
         quantity: item.quantity,
       })),
