@@ -8,11 +8,13 @@ import { type Database, openDatabase } from '#server/db/client.ts';
 import { SEED_PRODUCTS } from '#server/db/seed/catalogue-data.ts';
 import { type SeedProduct, storeSeedImages } from '#server/db/seed/seed.ts';
 import {
-  countProducts,
-  insertProducts,
-  type NewProduct,
-} from '#server/features/catalogue/catalogue.repository.ts';
+  type CatalogueService,
+  createCatalogueService,
+} from '#server/features/catalogue/catalogue.service.ts';
 import { rupeesToPaise } from '#server/lib/money.ts';
+
+/** A product as the catalogue's service inserts it. */
+type NewProduct = Parameters<CatalogueService['insertProduct']>[1];
 
 /**
  * Fills a database with many products made from the seed products, for the
@@ -81,7 +83,8 @@ export async function generateCatalogue(
     const style = pick(STYLES);
     const title = template.title.startsWith(style) ? template.title : `${style} ${template.title}`;
     const price = Math.round((template.price * (0.75 + next() * 0.6)) / 50) * 50 - 1;
-    const sizes = Object.keys(template.stock).length > 0 ? Object.keys(template.stock) : SIZES;
+    const listed = SIZES.filter((size) => template.stock[size] !== undefined);
+    const sizes = listed.length > 0 ? listed : SIZES;
     return {
       title: next() < 0.3 ? `${title} - ${pick(LINES)}` : title,
       description: template.description,
@@ -107,7 +110,7 @@ export async function generateCatalogue(
     const batch = Array.from({ length: Math.min(batchSize, count - inserted) }, () =>
       variant(pick(templates)),
     );
-    await insertProducts(db, batch);
+    await createCatalogueService(db).insertProducts(db, batch);
     inserted += batch.length;
     options.onProgress?.(inserted);
   }
@@ -142,7 +145,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(
       `\nInserted ${result.inserted} products (${result.images} shared images) into ${database.kind} ` +
         `in ${seconds.toFixed(1)} s (${Math.round(result.inserted / seconds)}/s); ` +
-        `the catalogue now holds ${await countProducts(database.db)}.`,
+        `the catalogue now holds ${await createCatalogueService(database.db).countProducts(database.db)}.`,
     );
   } finally {
     await database.close();

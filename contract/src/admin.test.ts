@@ -5,7 +5,7 @@ import {
   NEXT_ORDER_STATUSES,
   SetOrderStatusBodySchema,
 } from './admin.ts';
-import { ORDER_STATUSES } from './orders.ts';
+import { findOrderTransition, nextOrderStatuses, ORDER_STATUSES } from './orders.ts';
 
 const body = {
   title: 'Tee',
@@ -58,6 +58,19 @@ describe('order transitions (D19)', () => {
     for (const status of ORDER_STATUSES) {
       expect(NEXT_ORDER_STATUSES[status]).not.toContain('pending');
     }
+  });
+
+  it('let a shopper make one move only: cancel a pending order', () => {
+    expect(ORDER_STATUSES.map((status) => nextOrderStatuses(status, 'shopper'))).toEqual([
+      ['cancelled'],
+      [],
+      [],
+      [],
+    ]);
+    expect(findOrderTransition('pending', 'cancelled', 'shopper')).toBeDefined();
+    expect(findOrderTransition('shipped', 'cancelled', 'shopper')).toBeUndefined();
+    expect(findOrderTransition('shipped', 'cancelled', 'admin')).toBeDefined();
+    expect(findOrderTransition('pending', 'delivered', 'admin')).toBeUndefined();
   });
 
   it('accepts any status in the body, so an illegal move is a 409 rather than a 400', () => {

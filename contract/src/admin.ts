@@ -5,6 +5,7 @@ import { IdParamsSchema, IdSchema, PageQuerySchema, pageOf, RupeesSchema } from 
 import { defineEndpoint } from './endpoint.ts';
 import { requiredText } from './fields.ts';
 import {
+  nextOrderStatuses,
   ORDER_STATUSES,
   OrderEventSchema,
   OrderSchema,
@@ -248,12 +249,12 @@ export const uploadAdminImage = defineEndpoint({
 
 // ---------------------------------------------------------------- orders
 
-/** D19: where an order may go from each status; delivered and cancelled are final. */
+/** D19: where the owner may move an order from each status, read from ORDER_TRANSITIONS. */
 export const NEXT_ORDER_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
-  pending: ['shipped', 'cancelled'],
-  shipped: ['delivered', 'cancelled'],
-  delivered: [],
-  cancelled: [],
+  pending: nextOrderStatuses('pending', 'admin'),
+  shipped: nextOrderStatuses('shipped', 'admin'),
+  delivered: nextOrderStatuses('delivered', 'admin'),
+  cancelled: nextOrderStatuses('cancelled', 'admin'),
 };
 
 export const AdminCustomerSchema = z.object({

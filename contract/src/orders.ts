@@ -9,6 +9,39 @@ export const ORDER_STATUSES = ['pending', 'shipped', 'delivered', 'cancelled'] a
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 
+/** Who moves an order: the shopper who placed it, or the shop's owner (D19, D25). */
+export type OrderActor = 'shopper' | 'admin';
+
+export interface OrderTransitionRule {
+  from: OrderStatus;
+  /** Nothing ever moves back to pending. */
+  to: Exclude<OrderStatus, 'pending'>;
+  by: readonly OrderActor[];
+}
+
+/**
+ * D19, the one table of the order lifecycle: every move an order may make
+ * and who may make it. pending → shipped → delivered; pending or shipped →
+ * cancelled; a shopper may only cancel a pending order. Delivered and
+ * cancelled are final. The server checks every move against it.
+ */
+export const ORDER_TRANSITIONS: readonly OrderTransitionRule[] = [
+  { from: 'pending', to: 'shipped', by: ['admin'] },
+  { from: 'pending', to: 'cancelled', by: ['shopper', 'admin'] },
+  { from: 'shipped', to: 'delivered', by: ['admin'] },
+  { from: 'shipped', to: 'cancelled', by: ['admin'] },
+];
+
+/** The rule that lets `actor` move an order from `from` to `to`, if there is one. */
+export const findOrderTransition = (from: OrderStatus, to: OrderStatus, actor: OrderActor) =>
+  ORDER_TRANSITIONS.find((rule) => rule.from === from && rule.to === to && rule.by.includes(actor));
+
+/** Where `actor` may move an order that is in `from`, in the table's order. */
+export const nextOrderStatuses = (from: OrderStatus, actor: OrderActor): OrderStatus[] =>
+  ORDER_TRANSITIONS.filter((rule) => rule.from === from && rule.by.includes(actor)).map(
+    (rule) => rule.to,
+  );
+
 export const PAYMENT_METHODS = ['cash', 'debit-card'] as const;
 export const PaymentMethodSchema = z.enum(PAYMENT_METHODS, {
   error: 'paymentMethod must be cash or debit-card',

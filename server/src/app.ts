@@ -70,18 +70,19 @@ export async function buildApp({
   await registerSecurity(app, config);
   await registerOpenApi(app);
 
+  // Each feature's service gets the db and the services it calls (features/README.md).
   const db = database.db;
   const rateLimits = createRateLimitsService(db);
   const auth = createAuthService(db, { rateLimits });
   const catalogue = createCatalogueService(db);
-  const cart = createCartService(db);
+  const cart = createCartService(db, { catalogue });
   const media = createMediaService(db);
   const addresses = createAddressesService(db);
-  const profile = createProfileService(db);
+  const profile = createProfileService(db, { auth });
   const messages = createMessagesService(db);
   const payments = createPaymentsService(paymentProvider);
-  const orders = createOrdersService(db, { cart, addresses, payments });
-  const admin = createAdminService(db);
+  const orders = createOrdersService(db, { cart, addresses, payments, catalogue });
+  const admin = createAdminService(db, { catalogue, orders, messages, media });
   registerAuth(app, auth);
 
   await app.register(

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Size } from '#contract';
 import type { Database } from '#server/db/client.ts';
-import { products } from '#server/db/schema/catalogue.ts';
-import { insertProduct } from '#server/features/catalogue/catalogue.repository.ts';
-import { storeImage } from '#server/features/media/media.repository.ts';
+import { productStock, products } from '#server/db/schema/catalogue.ts';
+import { toStockLevels } from '#server/features/catalogue/catalogue.mapper.ts';
+import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
+import { createMediaService } from '#server/features/media/media.service.ts';
 
 export interface ProductFixture {
   title?: string;
@@ -26,7 +27,7 @@ export async function createProduct(db: Database, fixture: ProductFixture = {}):
   for (let index = 0; index < (fixture.images ?? 2); index++) {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 12"><title>${randomUUID()}</title></svg>`;
     imageIds.push(
-      await storeImage(db, {
+      await createMediaService(db).storeImage(db, {
         bytes: Buffer.from(svg),
         contentType: 'image/svg+xml',
         width: 10,
@@ -34,7 +35,7 @@ export async function createProduct(db: Database, fixture: ProductFixture = {}):
       }),
     );
   }
-  return insertProduct(db, {
+  return createCatalogueService(db).insertProduct(db, {
     title: fixture.title ?? `Plain Tee ${randomUUID().slice(0, 8)}`,
     description: fixture.description ?? 'A plain everyday top.',
     pricePaise: Math.round((fixture.price ?? 499) * 100),
@@ -44,11 +45,19 @@ export async function createProduct(db: Database, fixture: ProductFixture = {}):
     isNew: fixture.isNew ?? false,
     unitsSold: fixture.unitsSold ?? 0,
     ...(fixture.createdAt && { createdAt: fixture.createdAt }),
-    stock: Object.entries(fixture.stock ?? { M: 5 }).map(([size, stock]) => ({ size, stock })),
+    stock: toStockLevels(fixture.stock ?? { M: 5 }),
     imageIds,
   });
 }
 
 export async function archiveProduct(db: Database, id: string): Promise<void> {
   await db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, id));
+}
+
+/** Someone else's purchase, as far as the stock shows it: the size now has `stock` units. */
+export async function setStock(db: Database, productId: string, size: Size, stock: number) {
+  await db
+    .update(productStock)
+    .set({ stock })
+    .where(and(eq(productStock.productId, productId), eq(productStock.size, size)));
 }

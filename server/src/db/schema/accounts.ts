@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ROLES } from '#contract';
 
 export const users = pgTable(
   'users',
@@ -10,14 +11,15 @@ export const users = pgTable(
     email: text().notNull(),
     phone: text().notNull().default(''),
     passwordHash: text().notNull(),
-    role: text({ enum: ['shopper', 'admin'] })
-      .notNull()
-      .default('shopper'),
+    role: text({ enum: ROLES }).notNull().default('shopper'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('users_email_key').on(sql`lower(${table.email})`)],
 );
+
+/** Who placed an order, as the owner sees it beside the order (D25). */
+export type CustomerRow = Pick<typeof users.$inferSelect, 'id' | 'name' | 'email'>;
 
 /** Sign-in sessions; only a hash of the token is kept, so a leaked table opens nothing. */
 export const sessions = pgTable(

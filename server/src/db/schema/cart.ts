@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { SIZES } from '#contract';
 import { users } from './accounts.ts';
 import { products } from './catalogue.ts';
 
@@ -23,7 +24,7 @@ export const cartItems = pgTable(
     productId: uuid()
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
-    size: text().notNull(),
+    size: text({ enum: SIZES }).notNull(),
     quantity: integer().notNull(),
     selected: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -13,6 +13,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { SIZES } from '#contract';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -86,7 +87,7 @@ export const productStock = pgTable(
     productId: uuid()
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
-    size: text().notNull(),
+    size: text({ enum: SIZES }).notNull(),
     stock: integer().notNull(),
   },
   (table) => [
@@ -109,6 +110,13 @@ export const productImages = pgTable(
   },
   (table) => [primaryKey({ columns: [table.productId, table.position] })],
 );
+
+// Rows as the features read them; the types live beside their tables so that
+// mappers of several features can name them without reaching into a repository.
+/** A product as the shop reads it: every column but the search vector, which only the database needs. */
+export type ProductRow = Omit<typeof products.$inferSelect, 'searchVector'>;
+export type StockRow = typeof productStock.$inferSelect;
+export type ImageRow = Pick<typeof productImages.$inferSelect, 'productId' | 'imageId'>;
 
 /**
  * Every word that appears in a product's search vector. A misspelt search

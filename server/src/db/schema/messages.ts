@@ -19,3 +19,6 @@ export const newsletterSubscribers = pgTable(
   },
   (table) => [uniqueIndex('newsletter_subscribers_email_key').on(sql`lower(${table.email})`)],
 );
+
+export type ContactMessageRow = typeof contactMessages.$inferSelect;
+export type SubscriberRow = typeof newsletterSubscribers.$inferSelect;

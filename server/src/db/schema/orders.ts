@@ -13,6 +13,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ORDER_EVENT_TYPES, ORDER_STATUSES, PAYMENT_METHODS, SIZES } from '#contract';
 import { users } from './accounts.ts';
 import { products } from './catalogue.ts';
 
@@ -35,16 +36,14 @@ export const orders = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id),
-    status: text({ enum: ['pending', 'shipped', 'delivered', 'cancelled'] })
-      .notNull()
-      .default('pending'),
+    status: text({ enum: ORDER_STATUSES }).notNull().default('pending'),
     subtotalPaise: integer().notNull(),
     discountPaise: integer().notNull().default(0),
     couponCode: text(),
     giftWrapPaise: integer().notNull().default(0),
     giftMessage: text(),
     totalPaise: integer().notNull(),
-    paymentMethod: text({ enum: ['cash', 'debit-card'] }).notNull(),
+    paymentMethod: text({ enum: PAYMENT_METHODS }).notNull(),
     cardBrand: text(),
     cardLast4: text(),
     /** The delivery address as it was when ordered. */
@@ -79,7 +78,7 @@ export const orderItems = pgTable(
       .references(() => products.id),
     name: text().notNull(),
     image: text().notNull(),
-    size: text().notNull(),
+    size: text({ enum: SIZES }).notNull(),
     pricePaise: integer().notNull(),
     quantity: integer().notNull(),
   },
@@ -94,13 +93,19 @@ export const orderEvents = pgTable(
     orderId: uuid()
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    type: text({ enum: ['placed', 'shipped', 'delivered', 'cancelled'] }).notNull(),
+    type: text({ enum: ORDER_EVENT_TYPES }).notNull(),
     note: text(),
     actorUserId: uuid().references(() => users.id),
     at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('order_events_order_idx').on(table.orderId, table.at)],
 );
+
+// Rows as the features read them, beside their tables so that other
+// features' mappers can name them without reaching into a repository.
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+export type OrderEventRow = typeof orderEvents.$inferSelect;
 
 /** A checkout's first answer, replayed for a retry with the same key (D18). */
 export const idempotencyKeys = pgTable(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#server/db/client.ts';
-import { countProducts } from '#server/features/catalogue/catalogue.repository.ts';
+import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
 import { createTestDatabase } from '#server-test/database.ts';
 import { SEED_PRODUCTS } from './catalogue-data.ts';
 import { seedCatalogueIfEmpty } from './seed.ts';
@@ -15,6 +15,8 @@ describe('seedCatalogueIfEmpty', () => {
   it('seeds an empty catalogue once: starting again keeps the data and adds nothing', async () => {
     expect(await seedCatalogueIfEmpty(database.db)).toBe(SEED_PRODUCTS.length);
     expect(await seedCatalogueIfEmpty(database.db)).toBe(0);
-    expect(await countProducts(database.db)).toBe(SEED_PRODUCTS.length);
+    expect(await createCatalogueService(database.db).countProducts(database.db)).toBe(
+      SEED_PRODUCTS.length,
+    );
   });
 });

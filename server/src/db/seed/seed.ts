@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Size } from '#contract';
 import type { Database } from '#server/db/client.ts';
-import { countProducts, insertProduct } from '#server/features/catalogue/catalogue.repository.ts';
-import { storeImage } from '#server/features/media/media.repository.ts';
+import { toStockLevels } from '#server/features/catalogue/catalogue.mapper.ts';
+import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
+import { createMediaService } from '#server/features/media/media.service.ts';
 import { rupeesToPaise } from '#server/lib/money.ts';
 import { SEED_PRODUCTS } from './catalogue-data.ts';
 import {
@@ -48,7 +49,7 @@ export async function storeSeedImages(db: Database, product: SeedProduct): Promi
       ...(product.printText && { printText: product.printText }),
     });
     imageIds.push(
-      await storeImage(db, {
+      await createMediaService(db).storeImage(db, {
         bytes: Buffer.from(svg),
         contentType: 'image/svg+xml',
         ...GARMENT_VIEW_SIZE,
@@ -65,7 +66,7 @@ export async function insertSeedProducts(
   now = Date.now(),
 ): Promise<number> {
   for (const product of list) {
-    await insertProduct(db, {
+    await createCatalogueService(db).insertProduct(db, {
       title: product.title,
       description: product.description,
       pricePaise: rupeesToPaise(product.price),
@@ -75,7 +76,7 @@ export async function insertSeedProducts(
       isNew: product.isNew,
       unitsSold: product.unitsSold,
       createdAt: new Date(now - product.daysAgo * DAY_MS),
-      stock: Object.entries(product.stock).map(([size, stock]) => ({ size, stock })),
+      stock: toStockLevels(product.stock),
       imageIds: await storeSeedImages(db, product),
     });
   }
@@ -89,7 +90,7 @@ export async function insertSeedProducts(
 export async function seedCatalogueIfEmpty(db: Database): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('shop:seed'))`);
-    if ((await countProducts(tx)) > 0) return 0;
+    if ((await createCatalogueService(tx).countProducts(tx)) > 0) return 0;
     return insertSeedProducts(tx, SEED_PRODUCTS);
   });
 }

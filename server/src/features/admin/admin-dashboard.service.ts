@@ -1,14 +1,8 @@
-import {
-  type AdminDashboard,
-  LOW_STOCK_LIST_MAX,
-  LOW_STOCK_THRESHOLD,
-  type OrderStatus,
-} from '#contract';
+import { type AdminDashboard, LOW_STOCK_LIST_MAX, LOW_STOCK_THRESHOLD } from '#contract';
 import type { Database } from '#server/db/client.ts';
-import { findLowStock } from '#server/features/catalogue/catalogue.repository.ts';
-import { countOrdersByStatus, sumOrdersSince } from '#server/features/orders/orders.repository.ts';
 import { shopDayPlus, shopDayStart } from '#server/lib/dates.ts';
 import { toDashboard } from './admin.mapper.ts';
+import { countOrdersByStatus, findLowStock, sumOrdersSince } from './admin-dashboard.repository.ts';
 
 /** The owner's day at a glance: days are India's calendar days (the shop's clock). */
 export function createAdminDashboardService(db: Database) {
@@ -24,7 +18,7 @@ export function createAdminDashboardService(db: Database) {
       ]);
       return toDashboard({
         today,
-        statusCounts: statusCounts as { status: OrderStatus; n: number }[],
+        statusCounts,
         todaySales,
         weekSales,
         lowStockThreshold: LOW_STOCK_THRESHOLD,

@@ -12,8 +12,7 @@ import {
   type ImageLimits,
   imageTooLarge,
 } from '#server/features/media/image-upload.ts';
-import { storeImage } from '#server/features/media/media.repository.ts';
-import { mediaUrl } from '#server/features/media/media.service.ts';
+import { type MediaService, mediaUrl } from '#server/features/media/media.service.ts';
 import { AppError } from '#server/lib/app-error.ts';
 
 export const PRODUCT_IMAGE_LIMITS: ImageLimits = {
@@ -34,11 +33,14 @@ export const imageTooLargeError = () =>
  * as sent), and stored in the database so every server process serves them
  * (D30).
  */
-export function createAdminImagesService(db: Database) {
+export function createAdminImagesService(
+  db: Database,
+  { media }: { media: Pick<MediaService, 'storeImage'> },
+) {
   return {
     async uploadImage(bytes: Buffer | undefined): Promise<UploadedImage> {
       const image = await decodeUploadedImage(bytes, PRODUCT_IMAGE_LIMITS);
-      const id = await storeImage(db, image);
+      const id = await media.storeImage(db, image);
       const { contentType, width, height } = image;
       return { _id: id, url: mediaUrl(id), contentType, width, height };
     },

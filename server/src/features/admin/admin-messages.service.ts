@@ -6,12 +6,7 @@ import type {
 } from '#contract';
 import { NEWSLETTER_CSV_COLUMNS } from '#contract';
 import type { Database } from '#server/db/client.ts';
-import {
-  findAllSubscribers,
-  findContactMessagePage,
-  findSubscriberPage,
-  setContactMessageHandled,
-} from '#server/features/messages/messages.repository.ts';
+import type { MessagesService } from '#server/features/messages/messages.service.ts';
 import { notFound } from '#server/lib/app-error.ts';
 import { isUuid } from '#server/lib/ids.ts';
 import { toContactMessage, toSubscriber } from './admin.mapper.ts';
@@ -28,10 +23,13 @@ const pageOf = <Item>(items: Item[], total: number, query: { page: number; limit
 });
 
 /** What shoppers wrote to the shop (D22), for the owner to read and answer. */
-export function createAdminMessagesService(db: Database) {
+export function createAdminMessagesService(
+  db: Database,
+  { messages }: { messages: MessagesService },
+) {
   return {
     async listContactMessages(query: ListContactMessagesQuery) {
-      const { rows, total } = await findContactMessagePage(db, {
+      const { rows, total } = await messages.findContactMessagePage(db, {
         handled: query.handled,
         offset: (query.page - 1) * query.limit,
         limit: query.limit,
@@ -43,13 +41,15 @@ export function createAdminMessagesService(db: Database) {
       id: string,
       body: SetMessageHandledBody,
     ): Promise<ContactMessage> {
-      const row = isUuid(id) ? await setContactMessageHandled(db, id, body.handled) : undefined;
+      const row = isUuid(id)
+        ? await messages.setContactMessageHandled(db, id, body.handled)
+        : undefined;
       if (!row) throw notFound(MESSAGE_NOT_FOUND);
       return toContactMessage(row);
     },
 
     async listNewsletterSubscribers(query: { page: number; limit: number }) {
-      const { rows, total } = await findSubscriberPage(db, {
+      const { rows, total } = await messages.findSubscriberPage(db, {
         offset: (query.page - 1) * query.limit,
         limit: query.limit,
       });
@@ -58,7 +58,7 @@ export function createAdminMessagesService(db: Database) {
 
     /** Every subscriber as CSV, oldest first: email, subscribed_at (ISO 8601, UTC). */
     async exportNewsletterSubscribers(): Promise<string> {
-      const rows = await findAllSubscribers(db);
+      const rows = await messages.findAllSubscribers(db);
       return toCsv([
         NEWSLETTER_CSV_COLUMNS,
         ...rows.map((row) => [row.email, row.createdAt.toISOString()]),

@@ -10,14 +10,17 @@ import {
   stockOf,
   unitsSoldOf,
 } from '#server/features/orders/checkout-fixtures.ts';
-import { ONLY_PENDING_CANCEL, ORDER_NOT_FOUND } from '#server/features/orders/orders.service.ts';
+import {
+  cannotMove,
+  ONLY_PENDING_CANCEL,
+  ORDER_NOT_FOUND,
+} from '#server/features/orders/orders.service.ts';
 import { signUpAdmin } from '#server-test/admins.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { createProduct } from '#server-test/catalogue-fixtures.ts';
 import { call, expectFailure, expectResult } from '#server-test/http.ts';
 import { type SignedUp, signUp } from '#server-test/users.ts';
 import { asUser } from './admin-fixtures.ts';
-import { cannotMove } from './admin-orders.service.ts';
 
 let t: TestApp;
 let admin: SignedUp;

@@ -6,21 +6,11 @@ import type {
   ListAdminProductsQuery,
 } from '#contract';
 import type { Database } from '#server/db/client.ts';
-import {
-  deleteProduct,
-  findAdminProductPage,
-  findAnyProduct,
-  findProductDetails,
-  insertProduct,
-  lockProduct,
-  type ProductRow,
-  replaceProductImages,
-  replaceProductStock,
-  setProductArchived,
-  updateProduct,
-} from '#server/features/catalogue/catalogue.repository.ts';
-import { findStoredImageIds } from '#server/features/media/media.repository.ts';
-import { isProductOrdered } from '#server/features/orders/orders.repository.ts';
+import type { ProductRow } from '#server/db/schema/catalogue.ts';
+import { toStockLevels } from '#server/features/catalogue/catalogue.mapper.ts';
+import type { CatalogueService } from '#server/features/catalogue/catalogue.service.ts';
+import type { MediaService } from '#server/features/media/media.service.ts';
+import type { OrdersService } from '#server/features/orders/orders.service.ts';
 import { badRequest, notFound } from '#server/lib/app-error.ts';
 import { isUuid } from '#server/lib/ids.ts';
 import { rupeesToPaise } from '#server/lib/money.ts';
@@ -31,9 +21,18 @@ export const unknownImage = (id: string) =>
   `There is no uploaded image ${id}: upload the image first and use the _id it answers`;
 
 /** The owner's side of the catalogue (D25): every change shows in the shop at once. */
-export function createAdminProductsService(db: Database) {
+export interface AdminProductsDependencies {
+  catalogue: CatalogueService;
+  orders: Pick<OrdersService, 'isProductOrdered'>;
+  media: Pick<MediaService, 'findStoredImageIds'>;
+}
+
+export function createAdminProductsService(
+  db: Database,
+  { catalogue, orders, media }: AdminProductsDependencies,
+) {
   async function withDetails(tx: Database, rows: ProductRow[]): Promise<AdminProduct[]> {
-    const { stock, images } = await findProductDetails(
+    const { stock, images } = await catalogue.findProductDetails(
       tx,
       rows.map((row) => row.id),
     );
@@ -48,7 +47,7 @@ export function createAdminProductsService(db: Database) {
 
   /** Every image named must have been uploaded: a product never points at nothing. */
   async function checkImages(tx: Database, imageIds: string[]): Promise<void> {
-    const stored = await findStoredImageIds(tx, imageIds.filter(isUuid));
+    const stored = await media.findStoredImageIds(tx, imageIds.filter(isUuid));
     const missing = imageIds.find((id) => !stored.has(id));
     if (missing !== undefined) {
       const message = unknownImage(missing);
@@ -65,19 +64,16 @@ export function createAdminProductsService(db: Database) {
     isNew: body.isNew,
   });
 
-  const stockOf = (body: AdminProductBody) =>
-    Object.entries(body.sizes).map(([size, stock]) => ({ size, stock: stock as number }));
-
   /** A product to change, locked against checkouts until the change commits; 404 if none. */
   async function locked(tx: Database, id: string): Promise<ProductRow> {
-    const row = isUuid(id) ? await lockProduct(tx, id) : undefined;
+    const row = isUuid(id) ? await catalogue.lockProduct(tx, id) : undefined;
     if (!row) throw notFound(PRODUCT_NOT_FOUND);
     return row;
   }
 
   return {
     async listProducts(query: ListAdminProductsQuery): Promise<AdminProductPage> {
-      const { rows, total } = await findAdminProductPage(db, {
+      const { rows, total } = await catalogue.findAdminProductPage(db, {
         search: query.search || undefined,
         archived: query.archived,
         offset: (query.page - 1) * query.limit,
@@ -93,7 +89,7 @@ export function createAdminProductsService(db: Database) {
     },
 
     async getProduct(id: string): Promise<AdminProduct> {
-      const row = isUuid(id) ? await findAnyProduct(db, id) : undefined;
+      const row = isUuid(id) ? await catalogue.findAnyProduct(db, id) : undefined;
       if (!row) throw notFound(PRODUCT_NOT_FOUND);
       return one(db, row);
     },
@@ -101,13 +97,13 @@ export function createAdminProductsService(db: Database) {
     createProduct(body: AdminProductBody): Promise<AdminProduct> {
       return db.transaction(async (tx) => {
         await checkImages(tx, body.imageIds);
-        const id = await insertProduct(tx, {
+        const id = await catalogue.insertProduct(tx, {
           ...fieldsOf(body),
           rating: 0,
-          stock: stockOf(body),
+          stock: toStockLevels(body.sizes),
           imageIds: body.imageIds,
         });
-        const row = await findAnyProduct(tx, id);
+        const row = await catalogue.findAnyProduct(tx, id);
         if (!row) throw new Error('The new product is not there');
         return one(tx, row);
       });
@@ -118,10 +114,10 @@ export function createAdminProductsService(db: Database) {
       return db.transaction(async (tx) => {
         await locked(tx, id);
         await checkImages(tx, body.imageIds);
-        const row = await updateProduct(tx, id, fieldsOf(body));
+        const row = await catalogue.updateProduct(tx, id, fieldsOf(body));
         if (!row) throw notFound(PRODUCT_NOT_FOUND);
-        await replaceProductStock(tx, id, stockOf(body));
-        await replaceProductImages(tx, id, body.imageIds);
+        await catalogue.replaceProductStock(tx, id, toStockLevels(body.sizes));
+        await catalogue.replaceProductImages(tx, id, body.imageIds);
         return one(tx, row);
       });
     },
@@ -133,12 +129,12 @@ export function createAdminProductsService(db: Database) {
     deleteProduct(id: string): Promise<DeleteAdminProductResult> {
       return db.transaction(async (tx) => {
         const row = await locked(tx, id);
-        if (await isProductOrdered(tx, id)) {
-          const archived = row.archivedAt ? row : await setProductArchived(tx, id, true);
+        if (await orders.isProductOrdered(tx, id)) {
+          const archived = row.archivedAt ? row : await catalogue.setProductArchived(tx, id, true);
           if (!archived) throw notFound(PRODUCT_NOT_FOUND);
           return { outcome: 'archived', product: await one(tx, archived) };
         }
-        await deleteProduct(tx, id);
+        await catalogue.deleteProduct(tx, id);
         return { outcome: 'deleted', product: null };
       });
     },
@@ -146,7 +142,7 @@ export function createAdminProductsService(db: Database) {
     restoreProduct(id: string): Promise<AdminProduct> {
       return db.transaction(async (tx) => {
         const row = await locked(tx, id);
-        const restored = row.archivedAt ? await setProductArchived(tx, id, false) : row;
+        const restored = row.archivedAt ? await catalogue.setProductArchived(tx, id, false) : row;
         if (!restored) throw notFound(PRODUCT_NOT_FOUND);
         return one(tx, restored);
       });

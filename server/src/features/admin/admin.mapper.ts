@@ -10,24 +10,13 @@ import {
   SIZES,
   type Size,
 } from '#contract';
+import type { CustomerRow } from '#server/db/schema/accounts.ts';
+import type { ImageRow, ProductRow, StockRow } from '#server/db/schema/catalogue.ts';
+import type { ContactMessageRow, SubscriberRow } from '#server/db/schema/messages.ts';
+import type { OrderEventRow, OrderItemRow, OrderRow } from '#server/db/schema/orders.ts';
 import { toProducts } from '#server/features/catalogue/catalogue.mapper.ts';
-import type {
-  ImageRow,
-  ProductRow,
-  StockRow,
-} from '#server/features/catalogue/catalogue.repository.ts';
 import { mediaUrl } from '#server/features/media/media.service.ts';
-import type {
-  ContactMessageRow,
-  SubscriberRow,
-} from '#server/features/messages/messages.repository.ts';
 import { toOrder } from '#server/features/orders/orders.mapper.ts';
-import type {
-  CustomerRow,
-  OrderEventRow,
-  OrderItemRow,
-  OrderRow,
-} from '#server/features/orders/orders.repository.ts';
 import { paiseToRupees } from '#server/lib/money.ts';
 
 /** Products as the owner sees them: the shop's shape plus image ids, sales and archiving. */

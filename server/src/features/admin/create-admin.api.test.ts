@@ -14,8 +14,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AdminDashboardSchema, PASSWORD_MESSAGE, SessionSchema } from '#contract';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config/env.ts';
-import { type DatabaseHandle, openDatabase, openPostgres } from '#server/db/client.ts';
-import { findUserByEmail } from '#server/features/auth/auth.repository.ts';
+import {
+  type Database,
+  type DatabaseHandle,
+  openDatabase,
+  openPostgres,
+} from '#server/db/client.ts';
+import { createAuthService } from '#server/features/auth/auth.service.ts';
+import { createRateLimitsService } from '#server/features/rate-limits/rate-limits.service.ts';
 import { withDatabase } from '#server-test/global-setup.ts';
 import { call, expectResult } from '#server-test/http.ts';
 import { PASSWORD, signUp } from '#server-test/users.ts';
@@ -24,6 +30,10 @@ import { PASSWORD_NEEDED } from './create-admin.ts';
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const target = inject('testDatabase');
 const NEW_PASSWORD = 'N3w$ecretPass';
+
+/** The accounts of a database the command wrote to, read through their owner's service. */
+const accounts = (db: Database) =>
+  createAuthService(db, { rateLimits: createRateLimitsService(db) });
 
 interface Place {
   /** The environment the shop and the command read. */
@@ -125,7 +135,7 @@ describe('npm run admin:create', { timeout: 180_000 }, () => {
     expect(result.stdout).toContain('Created the admin account owner@example.com.');
 
     await withShop(place, async ({ app, database }) => {
-      const user = await findUserByEmail(database.db, 'OWNER@example.com');
+      const user = await accounts(database.db).findUserByEmail(database.db, 'OWNER@example.com');
       expect(user).toMatchObject({ name: 'Meera Rao', email: 'owner@example.com', role: 'admin' });
       const session = await login(app, 'owner@example.com', PASSWORD);
       expect(session.status).toBe(200);
@@ -153,7 +163,7 @@ describe('npm run admin:create', { timeout: 180_000 }, () => {
     expect(result.stdout).toContain(`Made ${email} an admin.`);
 
     await withShop(place, async ({ app, database }) => {
-      expect((await findUserByEmail(database.db, email))?.role).toBe('admin');
+      expect((await accounts(database.db).findUserByEmail(database.db, email))?.role).toBe('admin');
       const dashboard = await call(app, {
         url: '/api/v1/admin/dashboard',
         headers: { authorization: `Bearer ${token}` },
@@ -210,7 +220,7 @@ describe('npm run admin:create', { timeout: 180_000 }, () => {
         'x@example.com',
         'nopassword@example.com',
       ]) {
-        expect(await findUserByEmail(database.db, email)).toBeUndefined();
+        expect(await accounts(database.db).findUserByEmail(database.db, email)).toBeUndefined();
       }
     });
   });
@@ -229,7 +239,9 @@ describe('npm run admin:create', { timeout: 180_000 }, () => {
         expect(result.code).toBe(1);
         expect(result.stderr).toContain('is in use by another shop process');
         expect(result.stderr).toContain(`(pid ${process.pid})`);
-        expect(await findUserByEmail(database.db, 'locked@example.com')).toBeUndefined();
+        expect(
+          await accounts(database.db).findUserByEmail(database.db, 'locked@example.com'),
+        ).toBeUndefined();
       } finally {
         await database.close();
       }

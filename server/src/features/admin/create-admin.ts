@@ -1,13 +1,9 @@
 import { z } from 'zod';
 import { EmailSchema, NameSchema, NewPasswordSchema } from '#contract';
 import type { Database } from '#server/db/client.ts';
-import {
-  deleteUserSessions,
-  findUserByEmail,
-  insertUser,
-  updateUser,
-} from '#server/features/auth/auth.repository.ts';
+import { createAuthService } from '#server/features/auth/auth.service.ts';
 import { hashPassword } from '#server/features/auth/passwords.ts';
+import { createRateLimitsService } from '#server/features/rate-limits/rate-limits.service.ts';
 
 /** What `npm run admin:create` takes: the password follows the shop's rule (D7). */
 export const CreateAdminInputSchema = z.object({
@@ -32,6 +28,9 @@ export async function createOrPromoteAdmin(
   db: Database,
   input: CreateAdminInput,
 ): Promise<CreateAdminOutcome> {
+  const { findUserByEmail, insertUser, updateUser, deleteUserSessions } = createAuthService(db, {
+    rateLimits: createRateLimitsService(db),
+  });
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   return db.transaction(async (tx) => {
     const existing = await findUserByEmail(tx, input.email);

@@ -114,6 +114,14 @@ export function createAuthService(db: Database, deps: { rateLimits: RateLimitsSe
       // Whoever knew the old password is signed out everywhere else.
       await deleteUserSessions(db, user.id, user.sessionId);
     },
+
+    // The accounts other features read and write (profile, making an admin),
+    // executor first so that they can run inside the caller's transaction.
+    findUserById,
+    findUserByEmail,
+    insertUser,
+    updateUser,
+    deleteUserSessions,
   };
 }
 

@@ -1,6 +1,6 @@
-import type { CartItem, Product, Quote, Size } from '#contract';
+import type { CartItem, Product, Quote } from '#contract';
+import type { ImageRow, StockRow } from '#server/db/schema/catalogue.ts';
 import { toProducts } from '#server/features/catalogue/catalogue.mapper.ts';
-import type { ImageRow, StockRow } from '#server/features/catalogue/catalogue.repository.ts';
 import { paiseToRupees } from '#server/lib/money.ts';
 import type { CartLineRow } from './cart.repository.ts';
 import type { SelectedLine } from './cart.service.ts';
@@ -37,7 +37,7 @@ export function toCartItems(
         price: product.price,
         sizes: product.sizes,
       },
-      size: item.size as Size,
+      size: item.size,
       quantity: item.quantity,
       selected: item.selected,
       totalPrice: paiseToRupees(row.pricePaise * item.quantity),

@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Size } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import { cartItems } from '#server/db/schema/cart.ts';
+import type { ProductRow } from '#server/db/schema/catalogue.ts';
 import { products } from '#server/db/schema/catalogue.ts';
-import type { ProductRow } from '#server/features/catalogue/catalogue.repository.ts';
 
 export type CartItemRow = typeof cartItems.$inferSelect;
 
@@ -15,7 +16,7 @@ export interface CartLineRow {
 export interface NewCartItem {
   userId: string;
   productId: string;
-  size: string;
+  size: Size;
   quantity: number;
 }
 

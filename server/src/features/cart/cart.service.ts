@@ -4,20 +4,19 @@ import type {
   MergeCartBody,
   Quote,
   QuoteQuery,
+  Size,
   UpdateCartItemBody,
 } from '#contract';
 import type { Database } from '#server/db/client.ts';
-import {
-  findProduct,
-  findProductDetails,
-  type StockRow,
-} from '#server/features/catalogue/catalogue.repository.ts';
+import type { StockRow } from '#server/db/schema/catalogue.ts';
+import type { CatalogueService } from '#server/features/catalogue/catalogue.service.ts';
 import { badRequest, conflict, notFound } from '#server/lib/app-error.ts';
 import { estimatedDelivery } from '#server/lib/dates.ts';
 import { isUuid } from '#server/lib/ids.ts';
 import { toCartItems, toQuote, toSelectedLines } from './cart.mapper.ts';
 import {
   deleteCartItem,
+  deleteCartItems,
   findCartLine,
   findCartLines,
   findProductIdsOnSale,
@@ -44,10 +43,16 @@ export interface SelectedLine {
   title: string;
   /** The product's first picture, or '' when it has none. */
   image: string;
-  size: string;
+  size: Size;
   pricePaise: number;
   quantity: number;
 }
+
+export interface CartDependencies {
+  catalogue: Pick<CatalogueService, 'findProduct' | 'findProductDetails'>;
+}
+
+type PriceOptions = { couponCode?: string | undefined; giftWrap: boolean };
 
 /** Stock of one size of a product, or undefined when the product has no such size. */
 const stockOf = (stock: StockRow[], productId: string, size: string) =>
@@ -58,13 +63,14 @@ const stockOf = (stock: StockRow[], productId: string, size: string) =>
  * coupon and gift wrap. The quote shows it and checkout charges it, inside
  * its own transaction: every query runs on the `db` given (D4, D10, D16).
  */
-export async function priceSelection(
+async function priceSelection(
+  { catalogue }: CartDependencies,
   db: Database,
   userId: string,
-  options: { couponCode?: string | undefined; giftWrap: boolean },
+  options: PriceOptions,
 ): Promise<{ lines: SelectedLine[]; price: Price }> {
   const rows = await findCartLines(db, userId, { selectedOnly: true });
-  const { images } = await findProductDetails(
+  const { images } = await catalogue.findProductDetails(
     db,
     rows.map((row) => row.product.id),
   );
@@ -79,7 +85,9 @@ export async function priceSelection(
   return { lines, price };
 }
 
-export function createCartService(db: Database) {
+export function createCartService(db: Database, dependencies: CartDependencies) {
+  const { findProduct, findProductDetails } = dependencies.catalogue;
+
   async function cartOf(userId: string): Promise<CartItem[]> {
     const lines = await findCartLines(db, userId);
     const { stock, images } = await findProductDetails(
@@ -179,15 +187,20 @@ export function createCartService(db: Database) {
       return cartOf(userId);
     },
 
-    priceSelection,
+    /** The selection priced inside the caller's transaction (checkout). */
+    priceSelection: (tx: Database, userId: string, options: PriceOptions) =>
+      priceSelection(dependencies, tx, userId, options),
 
     async getCartQuote(userId: string, query: QuoteQuery): Promise<Quote> {
-      const { lines, price } = await priceSelection(db, userId, {
+      const { lines, price } = await priceSelection(dependencies, db, userId, {
         couponCode: query.couponCode,
         giftWrap: query.giftWrap,
       });
       return toQuote(lines, price, estimatedDelivery(new Date()));
     },
+
+    /** Checkout takes the lines it ordered out of the cart, inside its transaction. */
+    deleteCartItems,
   };
 }
 

@@ -1,14 +1,9 @@
 import { type Product, type ProductFilters, SIZES, type Size } from '#contract';
+import type { ImageRow, ProductRow, StockRow } from '#server/db/schema/catalogue.ts';
 import { mediaUrl } from '#server/features/media/media.service.ts';
 import { paiseToRupees } from '#server/lib/money.ts';
-import type { ImageRow, ProductRow, StockRow } from './catalogue.repository.ts';
 
-const sizeRank = (size: string) => {
-  const rank = SIZES.indexOf(size as Size);
-  return rank === -1 ? SIZES.length : rank;
-};
-
-export const bySizeOrder = (a: string, b: string) => sizeRank(a) - sizeRank(b);
+export const bySizeOrder = (a: Size, b: Size) => SIZES.indexOf(a) - SIZES.indexOf(b);
 
 /** Reshapes product rows with their stock and images into the API's products (D3, D4). */
 export function toProducts(rows: ProductRow[], stock: StockRow[], images: ImageRow[]): Product[] {
@@ -62,3 +57,10 @@ export function toProductFilters(values: {
     },
   };
 }
+
+/** Units per size as the contract and the seed write them (`{ M: 5 }`) → stock rows, in size order. */
+export const toStockLevels = (bySize: Partial<Record<Size, number>>) =>
+  SIZES.flatMap((size) => {
+    const stock = bySize[size];
+    return stock === undefined ? [] : [{ size, stock }];
+  });

@@ -7,18 +7,32 @@ import {
   SIZES,
 } from '#contract';
 import type { Database } from '#server/db/client.ts';
+import type { ProductRow } from '#server/db/schema/catalogue.ts';
 import { notFound } from '#server/lib/app-error.ts';
 import { isUuid } from '#server/lib/ids.ts';
 import { rupeesToPaise } from '#server/lib/money.ts';
 import { toProductFilters, toProducts } from './catalogue.mapper.ts';
 import {
+  deleteProduct,
+  findAdminProductPage,
+  findAnyProduct,
+  insertProduct,
+  insertProducts,
+  lockProduct,
+  replaceProductImages,
+  replaceProductStock,
+  setProductArchived,
+  updateProduct,
+} from './catalogue-admin.repository.ts';
+import {
+  countProducts,
   findFilterValues,
   findProduct,
   findProductDetails,
   findProductPage,
   findSearchTerms,
-  type ProductRow,
-} from './catalogue.repository.ts';
+} from './catalogue-listing.repository.ts';
+import { returnStock, takeStockFor } from './stock.repository.ts';
 
 /** Lower case words without hyphens or apostrophes, as the search vector is stored. */
 export function searchWords(search: string | undefined): string[] {
@@ -80,6 +94,28 @@ export function createCatalogueService(db: Database) {
       if (!product) throw notFound('Product not found');
       return product;
     },
+
+    // What other features may read and write of the catalogue. Each takes the
+    // executor first, so that it runs inside the caller's transaction.
+
+    /** A product on sale and its stock and pictures (the cart). */
+    findProduct,
+    findProductDetails,
+    /** The stock ledger (checkout, cancel): units out in lock order, or back. */
+    takeStockFor,
+    returnStock,
+    /** The owner's reads and writes (D25), and the bulk loads of the seed and the bench. */
+    countProducts,
+    insertProduct,
+    insertProducts,
+    findAdminProductPage,
+    findAnyProduct,
+    lockProduct,
+    updateProduct,
+    replaceProductStock,
+    replaceProductImages,
+    setProductArchived,
+    deleteProduct,
   };
 }
 

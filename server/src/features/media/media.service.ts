@@ -1,7 +1,7 @@
 import type { Database } from '#server/db/client.ts';
 import { notFound } from '#server/lib/app-error.ts';
 import { isUuid } from '#server/lib/ids.ts';
-import { findImage } from './media.repository.ts';
+import { findImage, findStoredImageIds, storeImage } from './media.repository.ts';
 
 export function createMediaService(db: Database) {
   return {
@@ -10,6 +10,11 @@ export function createMediaService(db: Database) {
       if (!image) throw notFound('Image not found');
       return image;
     },
+
+    // For other features, inside their transactions: the owner's uploads,
+    // product pictures (which must name stored images), the seed.
+    storeImage,
+    findStoredImageIds,
   };
 }
 

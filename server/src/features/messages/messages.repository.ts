@@ -1,6 +1,11 @@
 import { asc, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { contactMessages, newsletterSubscribers } from '#server/db/schema/messages.ts';
+import {
+  type ContactMessageRow,
+  contactMessages,
+  newsletterSubscribers,
+  type SubscriberRow,
+} from '#server/db/schema/messages.ts';
 
 export async function insertContactMessage(
   db: Database,
@@ -15,9 +20,6 @@ export async function insertSubscriber(db: Database, email: string): Promise<voi
 }
 
 // ---------------------------------------------------------------- the owner's reads and writes (D25)
-
-export type ContactMessageRow = typeof contactMessages.$inferSelect;
-export type SubscriberRow = typeof newsletterSubscribers.$inferSelect;
 
 /** Contact messages, newest first; only handled (true) or unhandled (false) ones when asked. */
 export async function findContactMessagePage(

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { AddressSchema, CartItemSchema } from '#contract';
+import { AddressSchema, CartItemSchema, type Size } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import { productStock, products } from '#server/db/schema/catalogue.ts';
 import { expectResult } from '#server-test/http.ts';
@@ -69,7 +69,7 @@ export function checkoutRequest(
 export async function stockOf(
   db: Database,
   productId: string,
-  size: string,
+  size: Size,
 ): Promise<number | undefined> {
   const [row] = await db
     .select({ stock: productStock.stock })

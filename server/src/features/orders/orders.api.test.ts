@@ -10,10 +10,9 @@ import {
   orders,
   savedCards,
 } from '#server/db/schema/orders.ts';
-import { takeStock } from '#server/features/catalogue/catalogue.repository.ts';
 import { estimatedDelivery } from '#server/lib/dates.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
-import { createProduct } from '#server-test/catalogue-fixtures.ts';
+import { createProduct, setStock } from '#server-test/catalogue-fixtures.ts';
 import { call, expectFailure, expectResult } from '#server-test/http.ts';
 import { type SignedUp, signUp } from '#server-test/users.ts';
 import {
@@ -400,7 +399,7 @@ describe('POST /api/v1/order/checkout', () => {
       const ids = await products({ tee: { M: 5 }, hoodie: { L: 4 } });
       const user = await readyShopper(ids);
       // Someone else buys all but 1 of the hoodies' size L after this shopper filled the cart.
-      expect(await takeStock(t.db, { productId: ids.hoodie, size: 'L', quantity: 4 })).toBe(0);
+      await setStock(t.db, ids.hoodie, 'L', 0);
       const before = await snapshot(user, ids);
       const out = await expectFailure(t.app, checkoutRequest(user), 409);
       expect(out.message).toBe('Order Hoodie (size L) is out of stock');
@@ -408,7 +407,7 @@ describe('POST /api/v1/order/checkout', () => {
       expect(before.teeM).toBe(5);
 
       // 1 tee M left when 2 are in the cart.
-      expect(await takeStock(t.db, { productId: ids.tee, size: 'M', quantity: 4 })).toBe(1);
+      await setStock(t.db, ids.tee, 'M', 1);
       const cart = await cartOf(user);
       const hoodieLine = cart.find((line) => line.productId._id === ids.hoodie);
       await call(t.app, {
@@ -768,6 +767,23 @@ describe('POST /api/v1/order/:id/cancel', () => {
       );
     }
     expect(await stockOf(t.db, ids.tee, 'M')).toBe(3);
+  });
+
+  // The shopper's cancel once took the time from its own clock, while the
+  // owner's moves came after the order's last event (D19, one transition now).
+  it('times the cancel after the order was placed, even when this clock is behind the one that placed it (D20, D30)', async () => {
+    const ids = await products();
+    const user = await readyShopper(ids);
+    const order = await place(user);
+    // Another server process, its clock a minute ahead, placed the order.
+    const placedAt = new Date(Date.now() + 60_000);
+    await t.db.update(orderEvents).set({ at: placedAt }).where(eq(orderEvents.orderId, order._id));
+
+    const cancelled = await expectResult(t.app, cancelRequest(user, order._id), OrderSchema);
+    expect(cancelled.events.map((event) => event.type)).toEqual(['placed', 'cancelled']);
+    const [placed, cancel] = cancelled.events.map((event) => Date.parse(event.at));
+    expect(placed).toBe(placedAt.getTime());
+    expect(cancel).toBeGreaterThan(placedAt.getTime());
   });
 
   it('returns stock exactly once when two cancels race', async () => {

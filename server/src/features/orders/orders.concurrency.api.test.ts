@@ -143,7 +143,7 @@ describe('no oversell in one process', () => {
         .flatMap((order) => order.items)
         .filter((item) => item.size === size)
         .reduce((sum, item) => sum + item.quantity, 0);
-    for (const size of ['S', 'M']) {
+    for (const size of ['S', 'M'] as const) {
       const left = await stockOf(t.db, productId, size);
       expect(left).toBeGreaterThanOrEqual(0);
       expect(sold(size) + (left ?? 0)).toBe(4);

@@ -1,6 +1,6 @@
-import type { Order, Size } from '#contract';
+import type { Order } from '#contract';
+import type { OrderEventRow, OrderItemRow, OrderRow } from '#server/db/schema/orders.ts';
 import { paiseToRupees } from '#server/lib/money.ts';
-import type { OrderEventRow, OrderItemRow, OrderRow } from './orders.repository.ts';
 
 function groupByOrder<Row extends { orderId: string }>(rows: Row[]): Map<string, Row[]> {
   const groups = new Map<string, Row[]>();
@@ -24,8 +24,7 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], events: OrderEvent
         productId: item.productId,
         name: item.name,
         image: item.image,
-        // Sizes were copied from the product's stock rows, which hold only known sizes.
-        size: item.size as Size,
+        size: item.size,
         price: paiseToRupees(item.pricePaise),
         quantity: item.quantity,
       })),

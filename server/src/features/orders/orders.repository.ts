@@ -1,14 +1,19 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { users } from '#server/db/schema/accounts.ts';
-import { idempotencyKeys, orderEvents, orderItems, orders } from '#server/db/schema/orders.ts';
+import {
+  idempotencyKeys,
+  type OrderEventRow,
+  type OrderItemRow,
+  type OrderRow,
+  orderEvents,
+  orderItems,
+  orders,
+} from '#server/db/schema/orders.ts';
 import { likeEscaped } from '#server/lib/like.ts';
 
-export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
-export type OrderItemRow = typeof orderItems.$inferSelect;
 export type NewOrderItem = typeof orderItems.$inferInsert;
-export type OrderEventRow = typeof orderEvents.$inferSelect;
 export type NewOrderEvent = typeof orderEvents.$inferInsert;
 
 export async function insertOrder(db: Database, order: NewOrder): Promise<OrderRow> {
@@ -179,7 +184,6 @@ export async function lockOrderById(db: Database, id: string): Promise<OrderRow 
 }
 
 const customerColumns = { id: users.id, name: users.name, email: users.email };
-export type CustomerRow = { id: string; name: string; email: string };
 
 /** Any shopper's order with who placed it. */
 export async function findOrderWithCustomer(db: Database, id: string) {
@@ -242,22 +246,6 @@ export async function findOrderEventsWithActors(db: Database, orderId: string) {
     .leftJoin(users, eq(users.id, orderEvents.actorUserId))
     .where(eq(orderEvents.orderId, orderId))
     .orderBy(asc(orderEvents.at), asc(orderEvents.id));
-}
-
-export async function countOrdersByStatus(db: Database) {
-  return db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status);
-}
-
-/** Orders placed since an instant and what they came to, cancelled ones left out. */
-export async function sumOrdersSince(db: Database, since: Date) {
-  const [row] = await db
-    .select({
-      orders: count(),
-      totalPaise: sql<number>`coalesce(sum(${orders.totalPaise}), 0)::bigint`.mapWith(Number),
-    })
-    .from(orders)
-    .where(and(gte(orders.createdAt, since), ne(orders.status, 'cancelled')));
-  return { orders: row?.orders ?? 0, totalPaise: row?.totalPaise ?? 0 };
 }
 
 /** Whether any order holds this product: then it may be archived but not deleted. */

@@ -1,10 +1,16 @@
 import { createHash } from 'node:crypto';
-import type { CheckoutBody, Order } from '#contract';
+import {
+  type CheckoutBody,
+  findOrderTransition,
+  type Order,
+  type OrderActor,
+  type OrderStatus,
+} from '#contract';
 import type { Database } from '#server/db/client.ts';
+import type { OrderEventRow, OrderItemRow, OrderRow } from '#server/db/schema/orders.ts';
 import type { AddressesService } from '#server/features/addresses/addresses.service.ts';
-import { deleteCartItems } from '#server/features/cart/cart.repository.ts';
 import type { CartService } from '#server/features/cart/cart.service.ts';
-import { returnStock, takeStockFor } from '#server/features/catalogue/catalogue.repository.ts';
+import type { CatalogueService } from '#server/features/catalogue/catalogue.service.ts';
 import type { PaymentsService } from '#server/features/payments/payments.service.ts';
 import { badRequest, conflict, notFound } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/auth-user.ts';
@@ -12,17 +18,21 @@ import { estimatedDelivery } from '#server/lib/dates.ts';
 import { isUuid } from '#server/lib/ids.ts';
 import { toOrder, toOrders } from './orders.mapper.ts';
 import {
+  findAdminOrderPage,
   findIdempotencyKey,
   findOrder,
   findOrderEvents,
+  findOrderEventsWithActors,
   findOrderItems,
+  findOrderWithCustomer,
   findUserOrders,
   insertIdempotencyKey,
   insertOrder,
   insertOrderEvent,
   insertOrderItems,
+  isProductOrdered,
   lockOrder,
-  type OrderRow,
+  lockOrderById,
   renewIdempotencyKey,
   setIdempotencyKeyOrder,
   updateOrderStatus,
@@ -32,6 +42,9 @@ export const ORDER_NOT_FOUND = 'Order not found';
 export const NO_SELECTED_ITEMS = 'Your cart has no selected items';
 export const NO_ADDRESS = 'Please select a delivery address';
 export const ONLY_PENDING_CANCEL = 'Only pending orders can be cancelled';
+/** Why the owner cannot move an order where they asked (D19): 409. */
+export const cannotMove = (from: OrderStatus, to: OrderStatus) =>
+  from === to ? `This order is already ${from}` : `Cannot move an order from ${from} to ${to}`;
 export const KEY_REUSED = 'This Idempotency-Key was used for a different request';
 
 export function shortOfStock(line: { title: string; size: string }, left: number): string {
@@ -40,10 +53,41 @@ export function shortOfStock(line: { title: string; size: string }, left: number
     : `${line.title} (size ${line.size}) is out of stock`;
 }
 
+/**
+ * A refused move, in the words of who asked: a shopper's one move is
+ * cancelling a pending order, so that is what they are told; the owner hears
+ * where the order is and where it cannot go.
+ */
+const refusal = (from: OrderStatus, to: OrderStatus, actor: OrderActor) =>
+  actor === 'shopper' ? ONLY_PENDING_CANCEL : cannotMove(from, to);
+
+/** A move along D19 as the shopper's cancel and the owner's moves ask for it. */
+export interface OrderMove {
+  orderId: string;
+  to: OrderStatus;
+  /** Who moves it: a shopper reaches only their own orders (another's is not found, D2). */
+  by: { userId: string; as: OrderActor };
+  note?: string | undefined;
+}
+
+/**
+ * What a move did, answered inside its transaction: what follows a move
+ * (returns, refunds, status emails) hangs off this, and rolls back with it.
+ */
+export interface OrderTransition {
+  from: OrderStatus;
+  to: OrderStatus;
+  /** The order after the move. */
+  order: OrderRow;
+  items: OrderItemRow[];
+  event: OrderEventRow;
+}
+
 export interface OrdersDependencies {
-  cart: Pick<CartService, 'priceSelection'>;
+  cart: Pick<CartService, 'priceSelection' | 'deleteCartItems'>;
   addresses: Pick<AddressesService, 'findSelectedAddress'>;
   payments: PaymentsService;
+  catalogue: Pick<CatalogueService, 'takeStockFor' | 'returnStock'>;
 }
 
 /** JSON with object keys sorted, so equal requests hash equally whatever their key order. */
@@ -80,8 +124,46 @@ export function checkoutHash(body: CheckoutBody): string {
 
 export function createOrdersService(
   db: Database,
-  { cart, addresses, payments }: OrdersDependencies,
+  { cart, addresses, payments, catalogue }: OrdersDependencies,
 ) {
+  /**
+   * The one way an order changes status (D19), inside the caller's
+   * transaction. The order row is locked first: of two moves racing, the
+   * second waits and then sees the first's result, so stock comes back once.
+   * The event is timed after the order's last one, even when this process's
+   * clock is behind the one that wrote it (D20 shows events in time order,
+   * D30 runs several processes).
+   */
+  async function moveOrder(tx: Database, move: OrderMove): Promise<OrderTransition> {
+    const { orderId, to, by } = move;
+    const row = !isUuid(orderId)
+      ? undefined
+      : by.as === 'shopper'
+        ? await lockOrder(tx, by.userId, orderId)
+        : await lockOrderById(tx, orderId);
+    if (!row) throw notFound(ORDER_NOT_FOUND);
+    const rule = findOrderTransition(row.status, to, by.as);
+    if (!rule) throw conflict(refusal(row.status, to, by.as));
+    const items = await findOrderItems(tx, [row.id]);
+    if (rule.to === 'cancelled') await catalogue.returnStock(tx, items);
+    const last = (await findOrderEvents(tx, [row.id])).at(-1)?.at.getTime() ?? 0;
+    const at = new Date(Math.max(Date.now(), last + 1));
+    const order = await updateOrderStatus(
+      tx,
+      row.id,
+      rule.to,
+      rule.to === 'delivered' ? { deliveredAt: at } : {},
+    );
+    const event = await insertOrderEvent(tx, {
+      orderId: row.id,
+      type: rule.to,
+      note: move.note || null,
+      actorUserId: by.userId,
+      at,
+    });
+    return { from: row.status, to: rule.to, order, items, event };
+  }
+
   async function withDetails(tx: Database, row: OrderRow): Promise<Order> {
     const [items, events] = await Promise.all([
       findOrderItems(tx, [row.id]),
@@ -138,7 +220,7 @@ export function createOrdersService(
         if (lines.length === 0) throw badRequest(NO_SELECTED_ITEMS);
         const address = await addresses.findSelectedAddress(tx, user.id);
         if (!address) throw badRequest(NO_ADDRESS);
-        const shortage = await takeStockFor(tx, lines);
+        const shortage = await catalogue.takeStockFor(tx, lines);
         if (shortage) throw conflict(shortOfStock(shortage.short, shortage.left));
         if (price.couponError) {
           throw badRequest(price.couponError, [
@@ -203,7 +285,7 @@ export function createOrdersService(
             key: idempotencyKey,
             orderId: row.id,
           });
-        await deleteCartItems(
+        await cart.deleteCartItems(
           tx,
           user.id,
           lines.map((line) => line.cartItemId),
@@ -235,29 +317,28 @@ export function createOrdersService(
       return withDetails(db, row);
     },
 
-    /**
-     * Cancels a pending order (D19) in one transaction: the order row is
-     * locked first, so of two cancels racing, the second waits and then finds
-     * the order cancelled: its stock comes back exactly once.
-     */
+    /** The shopper cancels their pending order (D19): its stock comes back. */
     cancelOrder(user: AuthUser, id: string): Promise<Order> {
-      if (!isUuid(id)) return Promise.reject(notFound(ORDER_NOT_FOUND));
       return db.transaction(async (tx) => {
-        const row = await lockOrder(tx, user.id, id);
-        if (!row) throw notFound(ORDER_NOT_FOUND);
-        if (row.status !== 'pending') throw conflict(ONLY_PENDING_CANCEL);
-        const items = await findOrderItems(tx, [row.id]);
-        await returnStock(tx, items);
-        const cancelled = await updateOrderStatus(tx, row.id, 'cancelled');
-        await insertOrderEvent(tx, {
-          orderId: row.id,
-          type: 'cancelled',
-          actorUserId: user.id,
-          at: new Date(),
+        const { order, items } = await moveOrder(tx, {
+          orderId: id,
+          to: 'cancelled',
+          by: { userId: user.id, as: 'shopper' },
         });
-        return toOrder(cancelled, items, await findOrderEvents(tx, [row.id]));
+        return toOrder(order, items, await findOrderEvents(tx, [order.id]));
       });
     },
+
+    moveOrder,
+
+    // What other features may read and write of the orders, executor first.
+    findOrderItems,
+    /** Whether any order holds this product: then it may be archived but not deleted. */
+    isProductOrdered,
+    /** The owner's reads (D25). */
+    findAdminOrderPage,
+    findOrderWithCustomer,
+    findOrderEventsWithActors,
   };
 }
 

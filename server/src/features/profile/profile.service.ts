@@ -1,8 +1,7 @@
 import type { UpdateProfileBody, User } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import { toUser } from '#server/features/auth/auth.mapper.ts';
-import { findUserById, updateUser } from '#server/features/auth/auth.repository.ts';
-import { EMAIL_TAKEN } from '#server/features/auth/auth.service.ts';
+import { type AuthService, EMAIL_TAKEN } from '#server/features/auth/auth.service.ts';
 import { conflict, unauthorized } from '#server/lib/app-error.ts';
 
 const UNIQUE_VIOLATION = '23505';
@@ -26,7 +25,12 @@ function isEmailTaken(error: unknown): boolean {
   return false;
 }
 
-export function createProfileService(db: Database) {
+export interface ProfileDependencies {
+  auth: Pick<AuthService, 'findUserById' | 'updateUser'>;
+}
+
+export function createProfileService(db: Database, { auth }: ProfileDependencies) {
+  const { findUserById, updateUser } = auth;
   return {
     async getProfile(userId: string): Promise<User> {
       const row = await findUserById(db, userId);

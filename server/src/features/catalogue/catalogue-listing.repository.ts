@@ -1,0 +1,249 @@
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNull,
+  lte,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { Size, SortBy } from '#contract';
+import type { Database } from '#server/db/client.ts';
+import {
+  type ImageRow,
+  type ProductRow,
+  productImages,
+  productStock,
+  products,
+  type StockRow,
+  searchTerms,
+} from '#server/db/schema/catalogue.ts';
+
+const { searchVector: _searchVector, ...columns } = getTableColumns(products);
+/** Every product column but the search vector, which only the database needs. */
+export const productColumns = columns;
+
+/** A listing request in the database's terms (paise, words, offsets). */
+export interface ProductQuery {
+  /** Per search word, the catalogue's words close to it: a product must match one of each. */
+  terms: string[][];
+  genders?: string[] | undefined;
+  categories?: string[] | undefined;
+  sizes?: Size[] | undefined;
+  minPricePaise?: number | undefined;
+  maxPricePaise?: number | undefined;
+  minRating?: number | undefined;
+  sortBy: SortBy;
+  offset: number;
+  limit: number;
+}
+
+/** A product is on sale until the owner archives it (D25). */
+export const onSale = isNull(products.archivedAt);
+
+/** How close (trigram similarity) a catalogue word must be to stand in for a misspelt one. */
+const TERM_SIMILARITY = 0.3;
+/** The same for a misspelt word found inside a longer one ('tshrt' in 'tshirts'). */
+const TERM_WORD_SIMILARITY = 0.5;
+const TERMS_PER_WORD = 12;
+
+/**
+ * The catalogue's own words that stand for each search word, closest first:
+ * the word itself and words it begins ('hood' → 'hoodie', 'tee' → 'tees').
+ * Only a word the catalogue does not contain is matched loosely, to the words
+ * a typo away ('tshrt' → 'tshirt', 'tshirts'), so that a correctly spelt
+ * 'tshirt' does not also find sweatshirts.
+ */
+export async function findSearchTerms(db: Database, words: string[]): Promise<string[][]> {
+  if (words.length === 0) return [];
+  const list = sql.join(
+    words.map((word) => sql`${word}`),
+    sql`, `,
+  );
+  const term = searchTerms.term;
+  const rows = await db.execute(sql`
+    select w.position, t.term
+    from unnest(array[${list}]::text[]) with ordinality as w(word, position)
+    cross join lateral (
+      select ${term} as term
+      from ${searchTerms}
+      where ${term} = w.word
+         or (length(w.word) >= 3 and ${term} like w.word || '%')
+         or (
+           not exists (select 1 from ${searchTerms} known where known.term = w.word)
+           and (similarity(${term}, w.word) >= ${TERM_SIMILARITY}
+                or word_similarity(w.word, ${term}) >= ${TERM_WORD_SIMILARITY})
+         )
+      order by ${term} = w.word desc,
+               greatest(similarity(${term}, w.word), word_similarity(w.word, ${term})) desc,
+               ${term}
+      limit ${TERMS_PER_WORD}
+    ) t`);
+  const groups: string[][] = words.map(() => []);
+  for (const row of rowsOf<{ position: string | number; term: string }>(rows)) {
+    groups[Number(row.position) - 1]?.push(row.term);
+  }
+  return groups;
+}
+
+/** node-postgres answers `{ rows }`, PGlite's driver the same; keep both readable. */
+function rowsOf<Row>(result: unknown): Row[] {
+  return Array.isArray(result) ? (result as Row[]) : ((result as { rows: Row[] }).rows ?? []);
+}
+
+/** A tsquery that needs one term of each group: ('tshirt' | 'tshirts') & ('navy'). */
+function toTsQuery(terms: string[][]): SQL {
+  const quote = (term: string) => `'${term.replaceAll("'", "''")}'`;
+  const query = terms.map((group) => `(${group.map(quote).join(' | ')})`).join(' & ');
+  return sql`cast(${query} as tsquery)`;
+}
+
+function orderFor(sortBy: SortBy, terms: string[][]): SQL[] {
+  switch (sortBy) {
+    case 'priceAsc':
+      return [asc(products.pricePaise), asc(products.id)];
+    case 'priceDesc':
+      return [desc(products.pricePaise), desc(products.id)];
+    case 'ratingAsc':
+      return [asc(products.rating), desc(products.id)];
+    case 'newest':
+      return [desc(products.createdAt), asc(products.id)];
+    case 'bestSelling':
+      return [desc(products.unitsSold), desc(products.rating), asc(products.id)];
+    case 'relevance':
+      if (terms.length > 0) {
+        const rank = sql`ts_rank(${products.searchVector}, ${toTsQuery(terms)})`;
+        return [desc(rank), desc(products.rating), asc(products.id)];
+      }
+      return orderFor('ratingDesc', terms);
+    case 'ratingDesc':
+      return [desc(products.rating), asc(products.id)];
+  }
+}
+
+export async function findProductPage(
+  db: Database,
+  query: ProductQuery,
+): Promise<{ rows: ProductRow[]; total: number }> {
+  const where = and(
+    onSale,
+    query.terms.length > 0 ? sql`${products.searchVector} @@ ${toTsQuery(query.terms)}` : undefined,
+    query.genders ? inArray(products.gender, query.genders) : undefined,
+    query.categories ? inArray(products.category, query.categories) : undefined,
+    query.sizes
+      ? sql`exists (select 1 from ${productStock} where ${productStock.productId} = ${products.id} and ${inArray(productStock.size, query.sizes)} and ${productStock.stock} > 0)`
+      : undefined,
+    query.minPricePaise === undefined ? undefined : gte(products.pricePaise, query.minPricePaise),
+    query.maxPricePaise === undefined ? undefined : lte(products.pricePaise, query.maxPricePaise),
+    query.minRating === undefined ? undefined : gte(products.rating, query.minRating),
+  );
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(productColumns)
+      .from(products)
+      .where(where)
+      .orderBy(...orderFor(query.sortBy, query.terms))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(products).where(where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+export async function findProduct(db: Database, id: string): Promise<ProductRow | undefined> {
+  const [row] = await db
+    .select(productColumns)
+    .from(products)
+    .where(and(eq(products.id, id), onSale));
+  return row;
+}
+
+/** Stock rows and image ids of the given products, for the mapper to attach. */
+export async function findProductDetails(
+  db: Database,
+  productIds: string[],
+): Promise<{ stock: StockRow[]; images: ImageRow[] }> {
+  if (productIds.length === 0) return { stock: [], images: [] };
+  const [stock, images] = await Promise.all([
+    db
+      .select({
+        productId: productStock.productId,
+        size: productStock.size,
+        stock: productStock.stock,
+      })
+      .from(productStock)
+      .where(inArray(productStock.productId, productIds)),
+    db
+      .select({ productId: productImages.productId, imageId: productImages.imageId })
+      .from(productImages)
+      .where(inArray(productImages.productId, productIds))
+      .orderBy(asc(productImages.productId), asc(productImages.position)),
+  ]);
+  return { stock, images };
+}
+
+/**
+ * The distinct values of an indexed product column among products on sale,
+ * by a loose index scan: one index probe per distinct value instead of a
+ * pass over every product (PostgreSQL has no skip scan before version 18).
+ */
+async function distinctOnSale(
+  db: Database,
+  column: typeof products.category | typeof products.gender,
+): Promise<string[]> {
+  const rows = await db.execute(sql`
+    with recursive found(value) as (
+      select min(${column}) from ${products} where ${onSale}
+      union all
+      select (select min(${column}) from ${products} where ${column} > found.value and ${onSale})
+      from found where found.value is not null
+    )
+    select value from found where value is not null`);
+  return rowsOf<{ value: string }>(rows).map((row) => row.value);
+}
+
+/** Which of the given sizes some product on sale has in stock; each probe stops at the first. */
+async function sizesInStock(db: Database, sizes: readonly Size[]): Promise<Size[]> {
+  const rows = await Promise.all(
+    sizes.map((size) =>
+      db
+        .select({ size: productStock.size })
+        .from(productStock)
+        .innerJoin(products, eq(products.id, productStock.productId))
+        .where(and(eq(productStock.size, size), sql`${productStock.stock} > 0`, onSale))
+        .limit(1),
+    ),
+  );
+  return rows.flat().map((row) => row.size);
+}
+
+export async function findFilterValues(db: Database, sizes: readonly Size[]) {
+  const [inStock, categories, genders, [prices]] = await Promise.all([
+    sizesInStock(db, sizes),
+    distinctOnSale(db, products.category),
+    distinctOnSale(db, products.gender),
+    db
+      .select({
+        min: sql<number | null>`min(${products.pricePaise})`,
+        max: sql<number | null>`max(${products.pricePaise})`,
+      })
+      .from(products)
+      .where(onSale),
+  ]);
+  return {
+    sizes: inStock,
+    categories,
+    genders,
+    minPricePaise: prices?.min ?? 0,
+    maxPricePaise: prices?.max ?? 0,
+  };
+}
+
+export async function countProducts(db: Database): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(products);
+  return row?.count ?? 0;
+}

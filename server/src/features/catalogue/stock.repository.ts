@@ -1,0 +1,101 @@
+import { and, eq, gte, sql } from 'drizzle-orm';
+import type { Size } from '#contract';
+import type { Database } from '#server/db/client.ts';
+import { productStock, products } from '#server/db/schema/catalogue.ts';
+
+export interface StockLine {
+  productId: string;
+  size: Size;
+  quantity: number;
+}
+
+/**
+ * Stock rows, then product rows, always in one order (product id, then size):
+ * transactions that lock several never wait on each other in a circle.
+ */
+const inLockOrder = <Line extends StockLine>(lines: Line[]) =>
+  [...lines].sort((a, b) =>
+    a.productId === b.productId
+      ? a.size.localeCompare(b.size)
+      : a.productId.localeCompare(b.productId),
+  );
+
+function unitsPerProduct(lines: StockLine[]): [string, number][] {
+  const units = new Map<string, number>();
+  for (const line of inLockOrder(lines)) {
+    units.set(line.productId, (units.get(line.productId) ?? 0) + line.quantity);
+  }
+  return [...units];
+}
+
+/**
+ * Takes units of one size out of stock, only if that many are there: the
+ * conditional update is atomic, so concurrent checkouts never oversell (D18).
+ * Returns the stock left, or undefined (changing nothing) when it is short.
+ */
+export async function takeStock(db: Database, line: StockLine): Promise<number | undefined> {
+  const [row] = await db
+    .update(productStock)
+    .set({ stock: sql`${productStock.stock} - ${line.quantity}` })
+    .where(
+      and(
+        eq(productStock.productId, line.productId),
+        eq(productStock.size, line.size),
+        gte(productStock.stock, line.quantity),
+      ),
+    )
+    .returning({ stock: productStock.stock });
+  return row?.stock;
+}
+
+/** The stock of one size now (0 when the size is gone). */
+export async function findStock(db: Database, line: Omit<StockLine, 'quantity'>): Promise<number> {
+  const [row] = await db
+    .select({ stock: productStock.stock })
+    .from(productStock)
+    .where(and(eq(productStock.productId, line.productId), eq(productStock.size, line.size)));
+  return row?.stock ?? 0;
+}
+
+/** Counts units sold, for 'Best Sellers' (D23); call after the stock is taken. */
+export async function recordSales(db: Database, lines: StockLine[]): Promise<void> {
+  for (const [productId, quantity] of unitsPerProduct(lines)) {
+    await db
+      .update(products)
+      .set({ unitsSold: sql`${products.unitsSold} + ${quantity}` })
+      .where(eq(products.id, productId));
+  }
+}
+
+/** Puts units back and uncounts their sale, as when an order is cancelled. */
+export async function returnStock(db: Database, lines: StockLine[]): Promise<void> {
+  for (const line of inLockOrder(lines)) {
+    await db
+      .insert(productStock)
+      .values({ productId: line.productId, size: line.size, stock: line.quantity })
+      .onConflictDoUpdate({
+        target: [productStock.productId, productStock.size],
+        set: { stock: sql`${productStock.stock} + ${line.quantity}` },
+      });
+  }
+  for (const [productId, quantity] of unitsPerProduct(lines)) {
+    await db
+      .update(products)
+      .set({ unitsSold: sql`greatest(${products.unitsSold} - ${quantity}, 0)` })
+      .where(eq(products.id, productId));
+  }
+}
+
+/** Takes stock for every line in lock order, or answers which line is short. */
+export async function takeStockFor<Line extends StockLine>(
+  db: Database,
+  lines: Line[],
+): Promise<{ short: Line; left: number } | undefined> {
+  for (const line of inLockOrder(lines)) {
+    if ((await takeStock(db, line)) === undefined) {
+      return { short: line, left: await findStock(db, line) };
+    }
+  }
+  await recordSales(db, lines);
+  return undefined;
+}
