@@ -1,4 +1,12 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type {
+  ConnectionError,
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+} from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { FailureEnvelope, FieldError } from '#contract';
 import { AppError } from '#server/lib/app-error.ts';
@@ -67,4 +75,46 @@ export function frameworkErrors(
       ? 'A part of the address is too long'
       : 'The address is not valid';
   return reply.code(error.statusCode ?? 400).send({ success: false, message });
+}
+
+/** Why Node's HTTP parser (or its request timeout) gave up on a connection, for the client. */
+function describeClientError(code: string): { status: number; message: string } {
+  if (code === 'HPE_HEADER_OVERFLOW') {
+    return { status: 431, message: "The request's headers are too large" };
+  }
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return { status: 408, message: 'The request took too long to arrive' };
+  }
+  return { status: 400, message: 'The request is not valid HTTP' };
+}
+
+/**
+ * Answers what Node's HTTP parser refuses before Fastify sees a request
+ * (headers too large, a bad Content-Length, garbage on a kept-alive
+ * connection, a request that stalled past the timeout) in the envelope, then
+ * closes the connection. These are the client's doing, so they are logged at
+ * debug level only.
+ */
+export function answerClientError(
+  this: FastifyInstance,
+  error: ConnectionError,
+  socket: Socket,
+): void {
+  // A reset connection has no one left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, message } = describeClientError(error.code);
+  this.log.debug({ code: error.code, status }, 'client error');
+  // Like Node's own handler: never write into a response already under way.
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent: boolean } })._httpMessage;
+  if (socket.writable && !inFlight?.headersSent) {
+    const body = JSON.stringify({ success: false, message } satisfies FailureEnvelope);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Connection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy(error);
 }
