@@ -9,9 +9,14 @@ import type {
 } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { FailureEnvelope, FieldError } from '#contract';
+import { isDatabaseUnavailable } from '#server/db/unavailable.ts';
 import { AppError } from '#server/lib/app-error.ts';
 
 const GENERIC_FAILURE = 'Something went wrong on our side. Please try again.';
+const DATABASE_UNAVAILABLE =
+  'The shop cannot reach its database right now. Please try again in a few seconds.';
+/** Seconds a client (or load balancer) should wait before trying again; the pool reconnects at once. */
+const RETRY_AFTER_SECONDS = 5;
 
 const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
 
@@ -36,8 +41,9 @@ function validationFailure(error: FastifyError): FailureEnvelope {
 /**
  * One place turns every failure into the D2 envelope: AppErrors with their
  * kind's status, schema failures as 400 with one entry per field, Fastify's
- * own client errors (bad JSON, 413, 429) with their status, and anything else
- * as a logged, generic 500.
+ * own client errors (bad JSON, 413, 429) with their status, a database that
+ * cannot be reached as 503 with Retry-After, and anything else as a logged,
+ * generic 500.
  */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler<FastifyError | AppError>((error, request, reply) => {
@@ -52,6 +58,14 @@ export function installErrorHandling(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ success: false, message: error.message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // An outage, not a bug: the error itself may quote the failed query, so it stays out of the log.
+      request.log.warn('database unavailable: answered 503');
+      return reply
+        .code(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ success: false, message: DATABASE_UNAVAILABLE });
     }
     request.log.error(
       { err: error, method: request.method, url: request.url, params: request.params },
