@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { FailureEnvelopeSchema } from '#contract';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config/env.ts';
-import type { DatabaseHandle } from '#server/db/client.ts';
+import { type DatabaseHandle, openPostgres } from '#server/db/client.ts';
 import { isDatabaseUnavailable } from '#server/db/unavailable.ts';
 import { createTestDatabase } from '#server-test/database.ts';
 import { startTcpProxy, type TcpProxy } from '#server-test/tcp-proxy.ts';
@@ -58,6 +58,7 @@ describe.runIf(target.kind === 'postgres')('PostgreSQL unreachable (D2: 503, nev
   let database: DatabaseHandle;
   let app: FastifyInstance;
   let databaseName: string;
+  let proxiedUrl: string;
   beforeAll(async () => {
     const real = new URL(adminUrl);
     proxy = await startTcpProxy({ host: real.hostname, port: Number(real.port) });
@@ -66,7 +67,8 @@ describe.runIf(target.kind === 'postgres')('PostgreSQL unreachable (D2: 503, nev
         const viaProxy = new URL(url);
         databaseName = viaProxy.pathname.slice(1);
         viaProxy.host = `127.0.0.1:${proxy.port}`;
-        return viaProxy.toString();
+        proxiedUrl = viaProxy.toString();
+        return proxiedUrl;
       },
     });
     app = await buildShop(database);
@@ -90,27 +92,42 @@ describe.runIf(target.kind === 'postgres')('PostgreSQL unreachable (D2: 503, nev
     await expectServing(app);
   });
 
+  /**
+   * Starts `select pg_sleep(seconds)` on a pool of its own through the proxy
+   * (so no connection the app's pool lost earlier gets in the way) and waits
+   * until the server runs it; `ended` is how it ended.
+   */
+  async function startSleeping(seconds: number) {
+    const pool = openPostgres(proxiedUrl, 1);
+    const query = `select pg_sleep(${seconds})`;
+    const ended = pool.db
+      .execute(sql.raw(query))
+      .catch((error: unknown) => error)
+      .finally(() => pool.close());
+    await expect.poll(() => activeQueries(query, databaseName)).toBe(1);
+    return { query, ended };
+  }
+
   it('recognises a connection that dies under a running query', async () => {
-    const running = database.db.execute(sql`select pg_sleep(5)`).catch((error: unknown) => error);
-    await expect.poll(() => activeSleeps(databaseName)).toBe(1);
+    const sleeping = await startSleeping(5);
     await proxy.cut();
-    const error = await running;
+    const error = await sleeping.ended;
     expect(error).toBeInstanceOf(Error);
     expect(isDatabaseUnavailable(error)).toBe(true);
   });
 
   it('recognises a server that terminates the connection (57P01)', async () => {
-    const running = database.db.execute(sql`select pg_sleep(5)`).catch((error: unknown) => error);
-    await expect.poll(() => activeSleeps(databaseName)).toBe(1);
+    // Another length than the test above, whose query the server may still be running.
+    const sleeping = await startSleeping(6);
     await withAdmin((admin) =>
       admin.query(
-        `select pg_terminate_backend(pid) from pg_stat_activity
-         where query = 'select pg_sleep(5)' and datname = $1`,
-        [databaseName],
+        'select pg_terminate_backend(pid) from pg_stat_activity where query = $1 and datname = $2',
+        [sleeping.query, databaseName],
       ),
     );
-    expect(isDatabaseUnavailable(await running)).toBe(true);
-    await expectServing(app);
+    const error = await sleeping.ended;
+    expect(error).toMatchObject({ cause: { code: '57P01' } });
+    expect(isDatabaseUnavailable(error)).toBe(true);
   });
 });
 
@@ -138,13 +155,13 @@ async function withAdmin<T>(work: (admin: pg.Client) => Promise<T>): Promise<T> 
   }
 }
 
-/** The test's `pg_sleep` queries now running on its database. */
-function activeSleeps(databaseName: string): Promise<number> {
+/** How many connections to the database are running this query now. */
+function activeQueries(query: string, databaseName: string): Promise<number> {
   return withAdmin(async (admin) => {
     const result = await admin.query(
       `select count(*)::int as n from pg_stat_activity
-       where query = 'select pg_sleep(5)' and state = 'active' and datname = $1`,
-      [databaseName],
+       where query = $1 and state = 'active' and datname = $2`,
+      [query, databaseName],
     );
     return result.rows[0].n as number;
   });
