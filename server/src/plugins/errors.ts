@@ -60,8 +60,8 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.code(status).send({ success: false, message: error.message });
     }
     if (isDatabaseUnavailable(error)) {
-      // An outage, not a bug: the error itself may quote the failed query, so it stays out of the log.
-      request.log.warn('database unavailable: answered 503');
+      // An outage, not a bug: a warning, with the error's class and code (never its query's data).
+      request.log.warn({ err: error }, 'database unavailable: answered 503');
       return reply
         .code(503)
         .header('retry-after', String(RETRY_AFTER_SECONDS))

@@ -18,10 +18,14 @@ const UNAVAILABLE = {
   message: 'The shop cannot reach its database right now. Please try again in a few seconds.',
 };
 
+/** Log lines the shops in this file wrote, parsed. */
+const logs: Array<{ level: number; msg?: string }> = [];
+
 async function buildShop(database: DatabaseHandle): Promise<FastifyInstance> {
   const app = await buildApp({
-    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn' }),
     database,
+    logStream: { write: (line) => logs.push(JSON.parse(line)) },
   });
   await app.ready();
   return app;
@@ -41,6 +45,9 @@ async function expectUnavailable(app: FastifyInstance) {
     payload: { email: 'shopper@example.com', password: 'Sh0pper$ecret' },
   });
   expect(login.statusCode, login.body).toBe(503);
+  // An outage is a warning for the operator, not a server error.
+  expect(logs.filter((line) => line.level >= 50)).toEqual([]);
+  expect(logs.some((line) => line.msg === 'database unavailable: answered 503')).toBe(true);
 }
 
 async function expectServing(app: FastifyInstance) {
