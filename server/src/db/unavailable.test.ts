@@ -32,6 +32,10 @@ describe('isDatabaseUnavailable', () => {
     ['a query error wrapping a bad value', new Error('Failed query', { cause: withCode('22P02') })],
     ['a bug', new TypeError('x is undefined')],
     ['not an error', 'ECONNREFUSED'],
+    [
+      'an outage together with another failure (a payment not voided)',
+      new AggregateError([withCode('ECONNREFUSED'), new Error('void refused')]),
+    ],
   ])('is false for %s', (_, error) => {
     expect(isDatabaseUnavailable(error)).toBe(false);
   });

@@ -48,6 +48,14 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
     }
   }
   if (UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(error.message))) return true;
-  const inner = error instanceof AggregateError ? error.errors : [error.cause];
-  return inner.some((cause) => isDatabaseUnavailable(cause, depth + 1));
+  // An AggregateError counts only when every part does (each address of a host
+  // refused); an outage together with another failure (a checkout that could
+  // not void its payment) needs a person, so it stays a logged 500.
+  if (error instanceof AggregateError) {
+    return (
+      error.errors.length > 0 &&
+      error.errors.every((inner: unknown) => isDatabaseUnavailable(inner, depth + 1))
+    );
+  }
+  return isDatabaseUnavailable(error.cause, depth + 1);
 }
