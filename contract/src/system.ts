@@ -12,7 +12,8 @@ export const getHealth = defineEndpoint({
   method: 'GET',
   path: '/health',
   tag: 'system',
-  summary: 'Whether the server and its database answer',
+  summary:
+    'Whether the server and its database answer; 503 with Retry-After while the database cannot be reached',
   auth: 'none',
   result: HealthSchema,
 });

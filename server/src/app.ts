@@ -27,7 +27,11 @@ import { createRateLimitsService } from '#server/features/rate-limits/rate-limit
 import { systemRoutes } from '#server/features/system/system.routes.ts';
 import { serializeError } from '#server/lib/error-log.ts';
 import { registerAuth } from '#server/plugins/auth.ts';
-import { frameworkErrors, installErrorHandling } from '#server/plugins/errors.ts';
+import {
+  answerClientError,
+  frameworkErrors,
+  installErrorHandling,
+} from '#server/plugins/errors.ts';
 import { registerOpenApi } from '#server/plugins/openapi.ts';
 import { registerRateLimit } from '#server/plugins/rate-limit.ts';
 import { registerSecurity } from '#server/plugins/security.ts';
@@ -63,7 +67,20 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors,
+    clientErrorHandler: answerClientError,
+    // A client that stalls or drips its request, or holds a connection silent,
+    // must not hold a socket for ever (SECURITY.md, "The service").
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.idleTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: config.headersTimeoutMs,
+      requestTimeout: config.requestTimeoutMs,
+      // Node checks the two timeouts above only this often (30 s by default).
+      connectionsCheckingInterval: Math.min(1_000, config.headersTimeoutMs),
+    },
   });
+  app.server.maxConnections = config.maxConnections;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);

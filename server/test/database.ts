@@ -13,9 +13,12 @@ import { withDatabase } from './global-setup.ts';
 
 /**
  * A fresh, migrated database of the kind this test project runs on, shared
- * with no other test file. Closing it throws it away.
+ * with no other test file. Closing it throws it away. On PostgreSQL,
+ * `connectVia` may send the app's connections another way (a proxy).
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(
+  options: { connectVia?: (url: string) => string } = {},
+): Promise<DatabaseHandle> {
   const target = inject('testDatabase');
   if (target.kind === 'pglite') {
     const dump = new Blob([readFileSync(target.templateFile)]);
@@ -27,7 +30,8 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   await withAdmin(target.url, (admin) =>
     admin.query(`create database ${name} template ${target.template}`),
   );
-  const database = openPostgres(withDatabase(target.url, name), 4);
+  const url = withDatabase(target.url, name);
+  const database = openPostgres(options.connectVia ? options.connectVia(url) : url, 4);
   return {
     ...database,
     close: async () => {

@@ -2,6 +2,8 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
+const milliseconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -23,7 +25,23 @@ const EnvSchema = z.object({
     .string()
     .min(1)
     .default(fileURLToPath(new URL('../../../web/dist', import.meta.url))),
+  /** A request's headers must have arrived within this (slow-header attacks). */
+  HEADERS_TIMEOUT_MS: milliseconds(10_000),
+  /** A whole request, headers and body, must have arrived within this (stalled or dripped bodies). */
+  REQUEST_TIMEOUT_MS: milliseconds(60_000),
+  /** A connection with no traffic either way, before or during a request, is closed after this. */
+  IDLE_TIMEOUT_MS: milliseconds(30_000),
+  /** How long a kept-alive connection waits for its next request; longer than a load balancer's usual 60 s. */
+  KEEP_ALIVE_TIMEOUT_MS: milliseconds(72_000),
+  /** Connections one process holds open at once; more are closed as they arrive. */
+  MAX_CONNECTIONS: z.coerce.number().int().positive().default(500),
 });
+
+// Node refuses a headers timeout longer than the request timeout.
+const ConsistentEnvSchema = EnvSchema.refine(
+  (vars) => vars.HEADERS_TIMEOUT_MS <= vars.REQUEST_TIMEOUT_MS,
+  { path: ['HEADERS_TIMEOUT_MS'], message: 'must not be longer than REQUEST_TIMEOUT_MS' },
+);
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -36,11 +54,16 @@ export interface AppConfig {
   corsOrigins: string[];
   trustProxy: boolean;
   webRoot: string;
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  idleTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  maxConnections: number;
 }
 
 /** Reads the environment once, at boot, and fails with every problem listed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = EnvSchema.safeParse(env);
+  const parsed = ConsistentEnvSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map(
       (issue) => `  ${issue.path.join('.')}: ${issue.message}`,
@@ -61,5 +84,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .filter(Boolean),
     trustProxy: vars.TRUST_PROXY,
     webRoot: resolve(vars.WEB_ROOT),
+    headersTimeoutMs: vars.HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: vars.REQUEST_TIMEOUT_MS,
+    idleTimeoutMs: vars.IDLE_TIMEOUT_MS,
+    keepAliveTimeoutMs: vars.KEEP_ALIVE_TIMEOUT_MS,
+    maxConnections: vars.MAX_CONNECTIONS,
   };
 }

@@ -35,7 +35,7 @@ export async function openDatabase(options: {
   dataDir: string;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  const unlock = lockDataDir(options.dataDir);
+  const unlock = await lockDataDir(options.dataDir);
   try {
     const client = await PGlite.create(join(options.dataDir, 'pglite'), {
       extensions: PGLITE_EXTENSIONS,

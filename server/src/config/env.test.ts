@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './env.ts';
+
+describe('loadConfig: server timeouts and connection cap', () => {
+  it('has defaults that close stalled clients well before a minute of silence', () => {
+    expect(loadConfig({})).toMatchObject({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 60_000,
+      idleTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 72_000,
+      maxConnections: 500,
+    });
+  });
+
+  it('refuses a headers timeout longer than the request timeout, and timeouts that are not positive', () => {
+    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '20000', REQUEST_TIMEOUT_MS: '10000' })).toThrow(
+      'HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS',
+    );
+    expect(() => loadConfig({ IDLE_TIMEOUT_MS: '0' })).toThrow('IDLE_TIMEOUT_MS');
+    expect(() => loadConfig({ MAX_CONNECTIONS: 'many' })).toThrow('MAX_CONNECTIONS');
+  });
+});
