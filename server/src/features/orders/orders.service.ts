@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import type { CheckoutBody, Order } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import type { AddressesService } from '#server/features/addresses/addresses.service.ts';
-import { deleteCartItems } from '#server/features/cart/cart.repository.ts';
 import type { CartService } from '#server/features/cart/cart.service.ts';
 import { returnStock, takeStockFor } from '#server/features/catalogue/catalogue.repository.ts';
 import type { PaymentsService } from '#server/features/payments/payments.service.ts';
@@ -41,7 +40,7 @@ export function shortOfStock(line: { title: string; size: string }, left: number
 }
 
 export interface OrdersDependencies {
-  cart: Pick<CartService, 'priceSelection'>;
+  cart: Pick<CartService, 'priceSelection' | 'clearCheckedOut'>;
   addresses: Pick<AddressesService, 'findSelectedAddress'>;
   payments: PaymentsService;
 }
@@ -127,10 +126,12 @@ export function createOrdersService(
           const replay = await claimKey(tx, user.id, idempotencyKey, requestHash);
           if (replay) return replay;
         }
-        const couponCode = body.couponCode || undefined;
-        const { lines, price } = await cart.priceSelection(tx, user.id, {
-          couponCode,
-          giftWrap: body.giftWrap !== undefined,
+        // The cart's stored coupon and gift wrap are what its quote showed (D10, D16). A client
+        // that still sends its own (couponCode, giftWrap) is charged for those instead: what it
+        // sends is what it asked /cart/quote about, so what it showed is what it charges.
+        const { lines, price, options } = await cart.priceSelection(tx, user.id, {
+          couponCode: body.couponCode,
+          ...(body.giftWrap && { giftWrap: true, giftMessage: body.giftWrap.message }),
         });
         if (lines.length === 0) throw badRequest(NO_SELECTED_ITEMS);
         const address = await addresses.findSelectedAddress(tx, user.id);
@@ -156,7 +157,7 @@ export function createOrdersService(
           discountPaise: price.discountPaise,
           couponCode: price.coupon?.code ?? null,
           giftWrapPaise: price.giftWrapPaise,
-          giftMessage: body.giftWrap?.message || null,
+          giftMessage: (options.giftWrap && options.giftMessage) || null,
           totalPaise: price.totalPaise,
           paymentMethod: payment.method,
           cardBrand: payment.cardBrand,
@@ -195,7 +196,7 @@ export function createOrdersService(
             key: idempotencyKey,
             orderId: row.id,
           });
-        await deleteCartItems(
+        await cart.clearCheckedOut(
           tx,
           user.id,
           lines.map((line) => line.cartItemId),
