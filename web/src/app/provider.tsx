@@ -1,5 +1,7 @@
-import { type ReactNode, useEffect } from 'react';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Toaster, toast, useToasterStore } from 'react-hot-toast';
+import { createQueryClient, useQueryCacheFollowsAccount } from '#web/lib/query-client.ts';
 
 /** SPEC §9: at most 20 toasts at once. */
 export const MAX_VISIBLE_TOASTS = 20;
@@ -37,12 +39,25 @@ export function AppToaster() {
   );
 }
 
+function QueryCacheFollowsAccount() {
+  useQueryCacheFollowsAccount();
+  return null;
+}
+
+interface AppProviderProps {
+  children: ReactNode;
+  /** The server-data cache; a fresh one per app when left out (tests pass their own). */
+  queryClient?: QueryClient;
+}
+
 /** App-wide providers around the router. */
-export function AppProvider({ children }: { children: ReactNode }) {
+export function AppProvider({ children, queryClient }: AppProviderProps) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
   return (
-    <>
+    <QueryClientProvider client={client}>
+      <QueryCacheFollowsAccount />
       {children}
       <AppToaster />
-    </>
+    </QueryClientProvider>
   );
 }
