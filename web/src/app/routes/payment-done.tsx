@@ -3,17 +3,14 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { CheckIcon } from '#web/components/ui/icons.tsx';
 import { paths } from '#web/config/paths.ts';
-import { useCartStore } from '#web/features/cart/stores/cart-store.ts';
-import { useCheckoutOptionsStore } from '#web/features/cart/stores/checkout-options-store.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 /** SPEC §9: the success page goes home after 5 seconds. */
 export const PAYMENT_DONE_REDIRECT_MS = 5000;
 
 /**
- * /payment-done/{id} (SPEC §2 Payment-done): the order is placed. The local
- * cart is reset on entry (the layout then reads it again on this route
- * change: lines left unselected are still in the server cart) and the
+ * /payment-done/{id} (SPEC §2 Payment-done): the order is placed (checkout
+ * has read the cart again: lines left unselected are still in it) and the
  * shopper goes home after 5 seconds.
  */
 export function PaymentDoneRoute() {
@@ -22,8 +19,6 @@ export function PaymentDoneRoute() {
   const navigate = useNavigate();
 
   useEffect(() => {
-    useCartStore.getState().reset();
-    useCheckoutOptionsStore.getState().reset();
     const timer = setTimeout(() => navigate(paths.home()), PAYMENT_DONE_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [navigate]);

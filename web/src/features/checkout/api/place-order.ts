@@ -18,6 +18,8 @@ export interface PlaceOrderState {
   place: (body: CheckoutInput) => Promise<Order | undefined>;
   isPlacing: boolean;
   error: ApiError | null;
+  /** Forgets the last refusal (what it was about has changed). */
+  clearError: () => void;
 }
 
 /**
@@ -58,5 +60,6 @@ export function usePlaceOrder(): PlaceOrderState {
     return request;
   }, []);
 
-  return { place, isPlacing, error };
+  const clearError = useCallback(() => setError(null), []);
+  return { place, isPlacing, error, clearError };
 }
