@@ -13,8 +13,8 @@ import {
 } from '#contract';
 import { products } from '#server/db/schema/catalogue.ts';
 import { coupons } from '#server/db/schema/orders.ts';
-import { addAddress, checkoutRequest } from '#server/features/orders/checkout-fixtures.ts';
 import { takeStock } from '#server/features/catalogue/catalogue.repository.ts';
+import { addAddress, checkoutRequest } from '#server/features/orders/checkout-fixtures.ts';
 import { estimatedDelivery } from '#server/lib/dates.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { archiveProduct, createProduct } from '#server-test/catalogue-fixtures.ts';
@@ -919,7 +919,11 @@ describe('the cart’s coupon and gift wrap: GET and PUT /api/v1/cart/options', 
 
   it('refuses an unknown or expired coupon with 400 on couponCode, keeping the stored one', async () => {
     const shopper = await signUp(t.app);
-    const failure = await expectFailure(t.app, optionsRequest(shopper, { couponCode: 'NOPE10' }), 400);
+    const failure = await expectFailure(
+      t.app,
+      optionsRequest(shopper, { couponCode: 'NOPE10' }),
+      400,
+    );
     expect(failure.message).toBe('This coupon code is not valid');
     expect(failure.errors).toEqual([
       { field: 'couponCode', message: 'This coupon code is not valid' },

@@ -82,6 +82,8 @@ export function toQuote(lines: SelectedLine[], price: Price, estimatedDelivery: 
   };
 }
 
-export function toCartOptions(row: Pick<CartOptionsRow, 'couponCode' | 'giftWrap' | 'giftMessage'>): CartOptions {
+export function toCartOptions(
+  row: Pick<CartOptionsRow, 'couponCode' | 'giftWrap' | 'giftMessage'>,
+): CartOptions {
   return { couponCode: row.couponCode, giftWrap: row.giftWrap, giftMessage: row.giftMessage };
 }

@@ -94,8 +94,7 @@ export async function priceSelection(
 ): Promise<{ lines: SelectedLine[]; price: Price; options: CartOptions }> {
   const stored = await cartOptionsOf(db, userId);
   const options: CartOptions = {
-    couponCode:
-      sent.couponCode === undefined ? stored.couponCode : sent.couponCode?.trim() || null,
+    couponCode: sent.couponCode === undefined ? stored.couponCode : sent.couponCode?.trim() || null,
     giftWrap: sent.giftWrap ?? stored.giftWrap,
     giftMessage: sent.giftMessage ?? stored.giftMessage,
   };
