@@ -1,5 +1,8 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { createQueryClient } from '#web/lib/query-client.ts';
 import { makeOrder } from '#web/testing/data.ts';
 import { usePlaceOrder } from './place-order.ts';
 
@@ -18,10 +21,20 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The hook inside the app's query client, as the checkout page has it. */
+function renderPlaceOrder() {
+  const queryClient = createQueryClient();
+  return renderHook(() => usePlaceOrder(), {
+    wrapper: ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    ),
+  });
+}
+
 describe('usePlaceOrder', () => {
   it('sends one request for a double click and answers both with the order', async () => {
     fetchMock.mockResolvedValue(Response.json({ success: true, result: order }));
-    const { result } = renderHook(() => usePlaceOrder());
+    const { result } = renderPlaceOrder();
 
     let answers: unknown[] = [];
     await act(async () => {
@@ -41,7 +54,7 @@ describe('usePlaceOrder', () => {
     fetchMock.mockResolvedValue(
       Response.json({ success: false, message: 'Your card was declined' }, { status: 402 }),
     );
-    const { result } = renderHook(() => usePlaceOrder());
+    const { result } = renderPlaceOrder();
     const card = { name: 'A', number: '4000000000000002', expMonth: 12, expYear: 2099, cvv: '123' };
 
     await act(() => result.current.place({ paymentMethod: 'debit-card', card }));
