@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  type CartOptions,
   type UpdateCartOptionsBody,
   updateCartOptions as updateCartOptionsEndpoint,
 } from '#contract';
@@ -13,28 +12,15 @@ export function updateCartOptions(body: UpdateCartOptionsBody) {
 }
 
 /**
- * Shows the choice at once and stores it with the cart; a refused choice is
- * put back (the caller shows why). A new coupon or gift wrap is a new quote
- * key, so the quote is fetched once for it, without an invalidation.
+ * Stores a choice with the cart; the cache takes the server's answer. The
+ * quote is keyed by the stored choices, so it is fetched once, after the
+ * server has them (an optimistic key would price the cart before they land);
+ * the boxes show a pending choice themselves, and drop it if refused.
  */
 export function useUpdateCartOptions() {
   const queryClient = useQueryClient();
-  const { queryKey } = cartOptionsQueryOptions();
   return useMutation({
     mutationFn: updateCartOptions,
-    onMutate: async (body) => {
-      await queryClient.cancelQueries({ queryKey });
-      const before = queryClient.getQueryData(queryKey);
-      // A coupon is shown once the server has accepted it; gift wrap and its message at once.
-      const { couponCode: _, ...shownAtOnce } = body;
-      queryClient.setQueryData(queryKey, (options): CartOptions | undefined =>
-        options ? { ...options, ...shownAtOnce } : options,
-      );
-      return { before };
-    },
-    onSuccess: (options) => queryClient.setQueryData(queryKey, options),
-    onError: (_, __, context) => {
-      if (context?.before) queryClient.setQueryData(queryKey, context.before);
-    },
+    onSuccess: (options) => queryClient.setQueryData(cartOptionsQueryOptions().queryKey, options),
   });
 }

@@ -17,7 +17,9 @@ export const GIFT_MESSAGE_SAVE_MS = 500;
 export function GiftingBox() {
   const options = useCartOptions().data;
   const updateOptions = useUpdateCartOptions();
-  const giftWrap = options?.giftWrap ?? false;
+  // A choice on its way to the server shows at once, and goes back if refused.
+  const [pendingWrap, setPendingWrap] = useState<boolean | null>(null);
+  const giftWrap = pendingWrap ?? options?.giftWrap ?? false;
   const stored = options?.giftMessage ?? '';
   const [draft, setDraft] = useState<string | null>(null);
   const sent = useRef<string | null>(null);
@@ -53,9 +55,13 @@ export function GiftingBox() {
         label="Add gift wrap"
         checked={giftWrap}
         disabled={!options}
-        onChange={(event) =>
-          updateOptions.mutate({ giftWrap: event.target.checked }, { onError: onFailure })
-        }
+        onChange={(event) => {
+          setPendingWrap(event.target.checked);
+          updateOptions.mutate(
+            { giftWrap: event.target.checked },
+            { onError: onFailure, onSettled: () => setPendingWrap(null) },
+          );
+        }}
       />
       {giftWrap ? (
         <TextAreaField
