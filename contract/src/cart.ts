@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ProductImageSchema, ProductSizesSchema, SizeSchema } from './catalogue.ts';
 import { IdParamsSchema, IdSchema, RupeesSchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { GIFT_MESSAGE_MAX_LENGTH } from './orders.ts';
 
 export const MAX_LINE_QUANTITY = 100;
 
@@ -59,10 +60,51 @@ export const MergeCartBodySchema = z.object({
 });
 export type MergeCartBody = z.infer<typeof MergeCartBodySchema>;
 
-/** What the selected lines cost, computed as checkout will charge it (D4, D10, D16). */
+/** D10: the code a new cart starts with (SPEC §2 Cart's default 'MAX500'). */
+export const DEFAULT_COUPON_CODE = 'MAX500';
+
+const CouponCodeSchema = z.string().trim().max(40, 'couponCode must be at most 40 characters');
+
+/**
+ * The coupon and gift wrap chosen for the cart, kept on the server with it so
+ * every tab and device quotes and charges the same (D10, D16).
+ */
+export const CartOptionsSchema = z.object({
+  /** The code asked for (the quote says whether it applies), or null when removed. */
+  couponCode: z.string().nullable(),
+  giftWrap: z.boolean(),
+  giftMessage: z.string(),
+});
+export type CartOptions = z.infer<typeof CartOptionsSchema>;
+
+/** Changes only the choices sent, so two tabs changing different choices do not undo each other. */
+export const UpdateCartOptionsBodySchema = z
+  .object({
+    /** A known, active code; null or '' removes the coupon. */
+    couponCode: CouponCodeSchema.nullable().optional(),
+    giftWrap: z.boolean({ error: 'giftWrap must be true or false' }).optional(),
+    giftMessage: z
+      .string({ error: 'giftMessage must be text' })
+      .trim()
+      .max(
+        GIFT_MESSAGE_MAX_LENGTH,
+        `Gift message must be at most ${GIFT_MESSAGE_MAX_LENGTH} characters`,
+      )
+      .optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'Send a couponCode, giftWrap or giftMessage',
+  });
+export type UpdateCartOptionsBody = z.infer<typeof UpdateCartOptionsBodySchema>;
+
+/**
+ * What the selected lines cost, computed as checkout will charge it (D4, D10,
+ * D16). Without parameters: with the cart's stored choices; a parameter sent
+ * prices that choice instead, for this answer only (couponCode '' = none).
+ */
 export const QuoteQuerySchema = z.object({
-  couponCode: z.string().trim().max(40, 'couponCode must be at most 40 characters').optional(),
-  giftWrap: z.stringbool({ error: 'giftWrap must be true or false' }).optional().default(false),
+  couponCode: CouponCodeSchema.optional(),
+  giftWrap: z.stringbool({ error: 'giftWrap must be true or false' }).optional(),
 });
 export type QuoteQuery = z.infer<typeof QuoteQuerySchema>;
 
@@ -166,8 +208,31 @@ export const getCartQuote = defineEndpoint({
   method: 'GET',
   path: '/cart/quote',
   tag: 'cart',
-  summary: 'Price the selected lines with a coupon and gift wrap, exactly as checkout will',
+  summary:
+    'Price the selected lines with the cart’s coupon and gift wrap (or those sent), exactly as checkout will',
   auth: 'user',
   query: QuoteQuerySchema,
   result: QuoteSchema,
+});
+
+export const getCartOptions = defineEndpoint({
+  name: 'getCartOptions',
+  method: 'GET',
+  path: '/cart/options',
+  tag: 'cart',
+  summary: 'The coupon and gift wrap chosen for the cart; a new cart has MAX500 applied (D10)',
+  auth: 'user',
+  result: CartOptionsSchema,
+});
+
+export const updateCartOptions = defineEndpoint({
+  name: 'updateCartOptions',
+  method: 'PUT',
+  path: '/cart/options',
+  tag: 'cart',
+  summary:
+    'Choose the coupon (validated) and gift wrap for the cart; the quote and checkout use them',
+  auth: 'user',
+  body: UpdateCartOptionsBodySchema,
+  result: CartOptionsSchema,
 });

@@ -113,3 +113,35 @@ test('signing in merges the visitor cart, skipping a line the account already ha
       ?.quantity,
   ).toBe(1);
 });
+
+test('a visitor opens their cart from the cart icon; checkout asks them to sign in and brings them back', async ({
+  page,
+  request,
+}) => {
+  const [line] = await productsInStock(request, { count: 1 });
+  if (!line) throw new Error('a product in stock is needed');
+  const account = await signUpViaApi(request);
+
+  await addAsVisitor(page, line.product, line.size);
+  await cartLink(page).click();
+
+  // D17: the cart is theirs to see, not a sign-in page.
+  await expect(page).toHaveURL('/cart');
+  await expect(page.getByRole('heading', { name: 'Your Cart', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: line.product.title })).toBeVisible();
+
+  // D15 still guards checkout: sign in, then straight back to it.
+  await page.getByRole('link', { name: 'Sign in to place order' }).click();
+  await expect(page).toHaveURL('/login?next=%2Fcheckout');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+
+  await expect(page).toHaveURL('/checkout');
+  await expect(
+    page.getByRole('region', { name: 'Order summary' }).getByText(line.product.title),
+  ).toBeVisible();
+  expect(linesOf(await getCartViaApi(request, account.token))).toEqual([
+    { productId: line.product._id, size: line.size, quantity: 1 },
+  ]);
+});

@@ -3,7 +3,10 @@ import toast from 'react-hot-toast';
 import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '#contract';
-import { GUEST_LINE_PREFIX, useCartStore } from '#web/features/cart/stores/cart-store.ts';
+import {
+  GUEST_LINE_PREFIX,
+  useGuestCartStore,
+} from '#web/features/cart/stores/guest-cart-store.ts';
 import { getAuthToken } from '#web/lib/auth-token.ts';
 import { STORAGE_KEYS } from '#web/lib/storage-keys.ts';
 import { makeCartItem } from '#web/testing/data.ts';
@@ -49,7 +52,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   act(() => {
     toast.remove();
-    useCartStore.getState().reset();
+    useGuestCartStore.getState().clear();
   });
 });
 
@@ -63,7 +66,7 @@ describe('route guard and sign-in (D15, D17)', () => {
   it('sends a visitor from a guarded page to /login, then back there with the guest cart merged', async () => {
     const line = guestLine();
     act(() =>
-      useCartStore.setState({ list: [line], totalPrice: line.totalPrice, totalProduct: 1 }),
+      useGuestCartStore.setState({ list: [line], totalPrice: line.totalPrice, totalProduct: 1 }),
     );
     const merged = makeCartItem({ size: 'L', quantity: 2 });
     const api = mockApi({
@@ -89,7 +92,8 @@ describe('route guard and sign-in (D15, D17)', () => {
     expect(merge?.body).toEqual({
       items: [{ productId: line.productId._id, size: 'L', quantity: 2 }],
     });
-    expect(useCartStore.getState().list).toEqual([merged]);
+    // The visitor's lines are in the account now, and no longer in the browser.
+    expect(useGuestCartStore.getState().list).toEqual([]);
     expect(
       within(screen.getByRole('banner')).getByRole('button', { name: 'Account' }),
     ).toBeVisible();
@@ -110,6 +114,7 @@ describe('route guard and sign-in (D15, D17)', () => {
   });
 
   it('signs up, merges the guest cart and goes home', async () => {
+    act(() => useGuestCartStore.setState({ list: [guestLine()], totalProduct: 1 }));
     const api = mockApi({
       'POST /auth/signup': apiOk(session, 201),
       'POST /cart/merge': apiOk([]),
@@ -144,7 +149,9 @@ describe('route guard and sign-in (D15, D17)', () => {
 describe('a refused token (D14)', () => {
   it('clears the token and the cart and sends the shopper to /login, keeping the page', async () => {
     localStorage.setItem(STORAGE_KEYS.token, 'token-old');
-    act(() => useCartStore.setState({ list: [makeCartItem()], totalPrice: 499, totalProduct: 1 }));
+    act(() =>
+      useGuestCartStore.setState({ list: [guestLine()], totalPrice: 998, totalProduct: 1 }),
+    );
     mockApi({ 'GET /cart/get-all': apiFail(401, 'Your session has ended') });
     const { router } = renderRoutes(routes, { path: '/products' });
 
@@ -152,14 +159,16 @@ describe('a refused token (D14)', () => {
     expect(here(router)).toBe('/login?next=%2Fproducts');
     expect(await screen.findByText('Please log in to continue.')).toBeInTheDocument();
     expect(getAuthToken()).toBeNull();
-    expect(useCartStore.getState().list).toEqual([]);
+    expect(useGuestCartStore.getState().list).toEqual([]);
   });
 });
 
 describe('/logout', () => {
   it('ends the session on the server, forgets the token and the cart, then goes home', async () => {
     localStorage.setItem(STORAGE_KEYS.token, 'token-old');
-    act(() => useCartStore.setState({ list: [makeCartItem()], totalPrice: 499, totalProduct: 1 }));
+    act(() =>
+      useGuestCartStore.setState({ list: [guestLine()], totalPrice: 998, totalProduct: 1 }),
+    );
     const api = mockApi({ 'POST /auth/logout': apiOk(null) });
     const { router } = renderRoutes(routes, { path: '/logout' });
 
@@ -171,7 +180,7 @@ describe('/logout', () => {
     ]);
     expect(api.requests[0]?.headers.get('authorization')).toBe('Bearer token-old');
     expect(getAuthToken()).toBeNull();
-    expect(useCartStore.getState().list).toEqual([]);
+    expect(useGuestCartStore.getState().list).toEqual([]);
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Login' })).toBeVisible();
   });
 

@@ -3,8 +3,8 @@ import toast from 'react-hot-toast';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { Session } from '#contract';
 import { paths, routePaths, safeNextPath } from '#web/config/paths.ts';
-import { useAddressStore } from '#web/features/addresses/stores/address-store.ts';
-import { useCartStore } from '#web/features/cart/stores/cart-store.ts';
+import { useMergeGuestCart } from '#web/features/cart/hooks/use-merge-guest-cart.ts';
+import { useGuestCartStore } from '#web/features/cart/stores/guest-cart-store.ts';
 import { onSessionExpired } from '#web/lib/api-client.ts';
 import { clearAuthToken, getAuthToken, setAuthToken } from '#web/lib/auth-token.ts';
 
@@ -12,13 +12,12 @@ export const SESSION_EXPIRED_MESSAGE = 'Please log in to continue.';
 
 /**
  * Forgets the session on this device once the server has ended it: the token
- * and what the browser keeps of that account (its cart and addresses, which
- * the server keeps for the next sign-in).
+ * (which drops the cached server data, lib/query-client.ts) and any visitor's
+ * cart left in the browser, so the next shopper here starts empty.
  */
 export function forgetSession(): void {
   clearAuthToken();
-  useCartStore.getState().reset();
-  useAddressStore.getState().reset();
+  useGuestCartStore.getState().clear();
 }
 
 /**
@@ -40,13 +39,14 @@ export function useFinishSignIn(): (session: Session) => Promise<void> {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const next = safeNextPath(searchParams.get('next'));
+  const mergeGuestCart = useMergeGuestCart();
   return useCallback(
     async (session: Session) => {
       setAuthToken(session.token);
-      await useCartStore.getState().mergeGuestCart();
+      await mergeGuestCart();
       navigate(next, { replace: true });
     },
-    [navigate, next],
+    [navigate, next, mergeGuestCart],
   );
 }
 

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type CartItem, CartItemSchema } from '#contract';
-import { initialCartState, useCartStore } from '#web/features/cart/stores/cart-store.ts';
+import { useGuestCartStore } from '#web/features/cart/stores/guest-cart-store.ts';
 import { STORAGE_KEYS } from '#web/lib/storage-keys.ts';
 import { makeProduct } from '#web/testing/data.ts';
 import { renderRoutes } from '#web/testing/render.tsx';
@@ -20,17 +20,21 @@ function line(id: string): CartItem {
 }
 
 afterEach(() => {
-  useCartStore.setState(initialCartState);
+  useGuestCartStore.getState().clear();
 });
 
 describe('RootLayout', () => {
-  it('shows the cart store line count on the cart badge, and persists the cart under cart-storage', () => {
+  it("shows a visitor's line count on the cart badge, and persists their cart under cart-storage", () => {
     renderRoutes([{ path: '/', Component: RootLayout }]);
     const banner = within(screen.getByRole('banner'));
     expect(banner.getByRole('link', { name: 'Cart' })).toBeInTheDocument();
 
     act(() =>
-      useCartStore.setState({ list: [line('a'), line('b')], totalPrice: 998, totalProduct: 2 }),
+      useGuestCartStore.setState({
+        list: [line('a'), line('b')],
+        totalPrice: 998,
+        totalProduct: 2,
+      }),
     );
 
     expect(banner.getByRole('link', { name: 'Cart, 2 items' })).toHaveTextContent('2');

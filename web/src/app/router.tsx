@@ -56,13 +56,14 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./routes/logout.tsx')).LogoutRoute }),
           },
           {
+            // D17: a visitor's cart is theirs to see; checking out asks them to sign in (D15).
+            path: routePaths.cart,
+            lazy: async () => ({ Component: (await import('./routes/cart.tsx')).CartRoute }),
+          },
+          {
             // D15: these pages need a token; RequireAuth sends a visitor to /login and back.
             Component: RequireAuth,
             children: [
-              {
-                path: routePaths.cart,
-                lazy: async () => ({ Component: (await import('./routes/cart.tsx')).CartRoute }),
-              },
               {
                 path: routePaths.checkout,
                 lazy: async () => ({

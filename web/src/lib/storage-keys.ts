@@ -1,8 +1,6 @@
 /** Browser storage keys the spec fixes (SPEC §3); the original client reads the same ones. */
 export const STORAGE_KEYS = {
   token: 'token',
+  /** A visitor's cart (D17); a signed-in cart is the server's. */
   cart: 'cart-storage',
-  address: 'address-storage',
-  /** Not in the spec: the coupon and gift wrap chosen in the cart, for checkout (sessionStorage). */
-  checkoutOptions: 'checkout-options',
 } as const;

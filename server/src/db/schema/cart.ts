@@ -36,3 +36,19 @@ export const cartItems = pgTable(
     index('cart_items_user_idx').on(table.userId, table.createdAt),
   ],
 );
+
+/**
+ * The coupon and gift wrap a shopper chose for their cart: kept with the cart,
+ * so every tab and device quotes and charges the same (D10, D16). No row means
+ * a new cart's choices: MAX500 applied, no gift wrap.
+ */
+export const cartOptions = pgTable('cart_options', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The code the shopper asked for (the quote says whether it applies); null when removed. */
+  couponCode: text(),
+  giftWrap: boolean().notNull().default(false),
+  giftMessage: text().notNull().default(''),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -70,7 +70,8 @@ const restore = (id: string) =>
 
 async function placeOrder(user: SignedUp) {
   await addAddress(t.app, user);
-  return expectResult(t.app, checkoutRequest(user), OrderSchema, 201);
+  // Without the new cart's MAX500 (D10), so the total is the price.
+  return expectResult(t.app, checkoutRequest(user, { couponCode: '' }), OrderSchema, 201);
 }
 
 describe('POST /api/v1/admin/products', () => {

@@ -4,22 +4,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   CartItemSchema,
+  CartOptionsSchema,
   CartProductSchema,
   MAX_LINE_QUANTITY,
+  OrderSchema,
   ProductSchema,
   QuoteSchema,
 } from '#contract';
 import { products } from '#server/db/schema/catalogue.ts';
+import { coupons } from '#server/db/schema/orders.ts';
 import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
+import { addAddress, checkoutRequest } from '#server/features/orders/checkout-fixtures.ts';
 import { estimatedDelivery } from '#server/lib/dates.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { archiveProduct, createProduct, setStock } from '#server-test/catalogue-fixtures.ts';
 import { call, expectFailure, expectResult } from '#server-test/http.ts';
 import { type SignedUp, signUp } from '#server-test/users.ts';
-import { deleteCartItems, updateCartItem } from './cart.repository.ts';
+import { updateCartItem } from './cart.repository.ts';
 import { createCartService } from './cart.service.ts';
 
 let t: TestApp;
+
+/** The cart service as checkout calls it, on this file's database. */
+const cartService = () => createCartService(t.db, { catalogue: createCatalogueService(t.db) });
 /** Tee: ₹499, S 3 / M 5 / L 0. Hoodie: ₹1299.50, S 4 / M 2. */
 const ids = { tee: '', hoodie: '', archived: '' };
 const TEE_PAISE = 49_900;
@@ -100,6 +107,8 @@ describe('authentication', () => {
     { method: 'DELETE', url: `/api/v1/cart/remove-product/${MISSING}` },
     { method: 'POST', url: '/api/v1/cart/merge', payload: { items: [] } },
     { method: 'GET', url: '/api/v1/cart/quote' },
+    { method: 'GET', url: '/api/v1/cart/options' },
+    { method: 'PUT', url: '/api/v1/cart/options', payload: { giftWrap: true } },
   ];
 
   it.each(
@@ -540,7 +549,7 @@ describe("another shopper's line", () => {
     );
     await expectResult(t.app, selectAllRequest(other, { selected: false }), CartSchema);
     expect((await quote(other)).lines.map((entry) => entry._id)).not.toContain(line._id);
-    await deleteCartItems(t.db, other.user._id, [line._id]);
+    await cartService().clearCheckedOut(t.db, other.user._id, [line._id]);
 
     expect(await getCart(owner)).toEqual([line]);
   });
@@ -647,7 +656,7 @@ describe('GET /api/v1/cart/quote', () => {
   it('prices only the selected lines from database prices, with no coupon when none is asked for', async () => {
     const shopper = await shopperWithCart();
     const cart = await getCart(shopper);
-    const result = await quote(shopper);
+    const result = await quote(shopper, '?couponCode=');
     expect(result).toEqual({
       lines: [
         { _id: cart[0]?._id, title: 'Cart Tee', quantity: 2, lineTotal: 998 },
@@ -667,11 +676,6 @@ describe('GET /api/v1/cart/quote', () => {
       .filter((line) => line.selected)
       .reduce((sum, line) => sum + line.totalPrice, 0);
     expect(result.subtotal).toBeCloseTo(selectedTotal, 10);
-    expect(await quote(shopper, '?couponCode=')).toMatchObject({
-      coupon: null,
-      couponError: null,
-      discount: 0,
-    });
   });
 
   it('takes 2.5% off with MAX500, whatever its case (D10)', async () => {
@@ -710,11 +714,11 @@ describe('GET /api/v1/cart/quote', () => {
   it('adds ₹20 for gift wrap (D16)', async () => {
     const shopper = await shopperWithCart();
     const discountPaise = Math.round((SUBTOTAL_PAISE * 2.5) / 100);
-    expect(await quote(shopper, '?giftWrap=true')).toMatchObject({
+    expect(await quote(shopper, '?giftWrap=true&couponCode=')).toMatchObject({
       giftWrap: 20,
       total: rupees(SUBTOTAL_PAISE + 2000),
     });
-    expect(await quote(shopper, '?giftWrap=false')).toMatchObject({
+    expect(await quote(shopper, '?giftWrap=false&couponCode=')).toMatchObject({
       giftWrap: 0,
       total: rupees(SUBTOTAL_PAISE),
     });
@@ -730,7 +734,7 @@ describe('GET /api/v1/cart/quote', () => {
     const productId = await createProduct(t.db, { price: 200, stock: { M: 5 } });
     await add(shopper, productId, 'M', 2);
     await t.db.update(products).set({ pricePaise: 25_050 }).where(eq(products.id, productId));
-    expect(await quote(shopper)).toMatchObject({
+    expect(await quote(shopper, '?couponCode=')).toMatchObject({
       subtotal: 501,
       total: 501,
       lines: [{ lineTotal: 501 }],
@@ -775,13 +779,13 @@ describe('GET /api/v1/cart/quote', () => {
 });
 
 describe('the cart service for checkout', () => {
-  it('prices the selection on the transaction it is given, and deleteCartItems removes only the owner’s lines', async () => {
-    const cart = createCartService(t.db, { catalogue: createCatalogueService(t.db) });
+  it('prices the selection on the transaction it is given, and clearCheckedOut removes only the owner’s lines', async () => {
+    const cart = cartService();
     const shopper = await signUp(t.app);
     const tee = await add(shopper, ids.tee, 'M', 2);
     const hoodie = await add(shopper, ids.hoodie, 'S', 1);
 
-    const outside = await cart.priceSelection(t.db, shopper.user._id, { giftWrap: false });
+    const outside = await cart.priceSelection(t.db, shopper.user._id, { couponCode: null });
     expect(outside.lines).toEqual([
       {
         cartItemId: tee._id,
@@ -818,19 +822,158 @@ describe('the cart service for checkout', () => {
     ).rejects.toBe(rolledBack);
     expect((await getCart(shopper)).map((line) => line.selected)).toEqual([true, true]);
 
-    await deleteCartItems(t.db, shopper.user._id, [tee._id]);
+    const other = await signUp(t.app);
+    const othersLine = await add(other, ids.tee, 'M', 1);
+    await cart.clearCheckedOut(t.db, shopper.user._id, [tee._id, othersLine._id]);
     expect(await getCart(shopper)).toEqual([hoodie]);
+    expect(await getCart(other)).toEqual([othersLine]);
   });
 
   it('gives an empty image for a product without pictures', async () => {
     const shopper = await signUp(t.app);
     const productId = await createProduct(t.db, { images: 0, stock: { M: 1 } });
     await add(shopper, productId, 'M');
-    const { lines } = await createCartService(t.db, {
-      catalogue: createCatalogueService(t.db),
-    }).priceSelection(t.db, shopper.user._id, {
-      giftWrap: false,
-    });
+    const { lines } = await cartService().priceSelection(t.db, shopper.user._id, {});
     expect(lines[0]?.image).toBe('');
+  });
+});
+
+describe('the cart’s coupon and gift wrap: GET and PUT /api/v1/cart/options', () => {
+  const NEW_CART = { couponCode: 'MAX500', giftWrap: false, giftMessage: '' };
+  const getOptions = (user: SignedUp) =>
+    expectResult(t.app, { url: '/api/v1/cart/options', headers: user.auth }, CartOptionsSchema);
+  const optionsRequest = (user: SignedUp, payload: unknown): InjectOptions => ({
+    method: 'PUT',
+    url: '/api/v1/cart/options',
+    headers: user.auth,
+    payload: payload as object,
+  });
+  const setOptions = (user: SignedUp, payload: object) =>
+    expectResult(t.app, optionsRequest(user, payload), CartOptionsSchema);
+  const checkout = (user: SignedUp, payload: object = {}) =>
+    expectResult(t.app, checkoutRequest(user, payload), OrderSchema, 201);
+
+  /** 2 × tee M (₹998) + 1 × hoodie S (₹1299.50), and an address to deliver to. */
+  async function readyToOrder() {
+    const shopper = await signUp(t.app);
+    await add(shopper, ids.tee, 'M', 2);
+    await add(shopper, ids.hoodie, 'S', 1);
+    await addAddress(t.app, shopper);
+    return shopper;
+  }
+  const SUBTOTAL_PAISE = TEE_PAISE * 2 + HOODIE_PAISE;
+  const MAX500_PAISE = Math.round((SUBTOTAL_PAISE * 2.5) / 100);
+
+  it('starts a new cart with MAX500 applied and no gift wrap, which the quote uses (D10)', async () => {
+    const shopper = await readyToOrder();
+    expect(await getOptions(shopper)).toEqual(NEW_CART);
+    expect(await quote(shopper)).toMatchObject({
+      coupon: { code: 'MAX500' },
+      discount: rupees(MAX500_PAISE),
+      giftWrap: 0,
+      total: rupees(SUBTOTAL_PAISE - MAX500_PAISE),
+    });
+  });
+
+  it('keeps the choices with the cart: every later call quotes them, and checkout charges exactly that quote', async () => {
+    const shopper = await readyToOrder();
+    // One tab chooses gift wrap with a message...
+    expect(
+      await setOptions(shopper, { giftWrap: true, giftMessage: '  Happy birthday, Meera!  ' }),
+    ).toEqual({ couponCode: 'MAX500', giftWrap: true, giftMessage: 'Happy birthday, Meera!' });
+    // ...another tab (the same account, a new request) sees them and is quoted for them.
+    expect(await getOptions(shopper)).toMatchObject({ giftWrap: true });
+    const shown = await quote(shopper);
+    expect(shown).toMatchObject({
+      giftWrap: 20,
+      total: rupees(SUBTOTAL_PAISE - MAX500_PAISE + 2000),
+    });
+
+    // A checkout that sends no choices (the spec's client, and ours) charges the stored ones.
+    const order = await checkout(shopper);
+    expect(order).toMatchObject({
+      couponCode: 'MAX500',
+      discount: shown.discount,
+      giftWrap: 20,
+      giftMessage: 'Happy birthday, Meera!',
+      totalPrice: shown.total,
+    });
+    // The cart starts afresh after an order.
+    expect(await getOptions(shopper)).toEqual(NEW_CART);
+  });
+
+  it('changes only the choices sent, so two tabs changing different choices both count', async () => {
+    const shopper = await signUp(t.app);
+    await setOptions(shopper, { couponCode: null });
+    expect(await setOptions(shopper, { giftWrap: true })).toEqual({
+      couponCode: null,
+      giftWrap: true,
+      giftMessage: '',
+    });
+    expect(await setOptions(shopper, { couponCode: 'max500' })).toEqual({
+      couponCode: 'MAX500',
+      giftWrap: true,
+      giftMessage: '',
+    });
+    expect(await setOptions(shopper, { couponCode: '' })).toMatchObject({ couponCode: null });
+    // Each shopper has their own.
+    expect(await getOptions(await signUp(t.app))).toEqual(NEW_CART);
+  });
+
+  it('refuses an unknown or expired coupon with 400 on couponCode, keeping the stored one', async () => {
+    const shopper = await signUp(t.app);
+    const failure = await expectFailure(
+      t.app,
+      optionsRequest(shopper, { couponCode: 'NOPE10' }),
+      400,
+    );
+    expect(failure.message).toBe('This coupon code is not valid');
+    expect(failure.errors).toEqual([
+      { field: 'couponCode', message: 'This coupon code is not valid' },
+    ]);
+
+    const code = `OLD${Date.now()}`;
+    await t.db.insert(coupons).values({
+      code,
+      description: 'Gone',
+      percentOff: 10,
+      endsAt: new Date(Date.now() - 60_000),
+    });
+    const expired = await expectFailure(t.app, optionsRequest(shopper, { couponCode: code }), 400);
+    expect(expired.message).toBe('This coupon has expired');
+    expect(await getOptions(shopper)).toEqual(NEW_CART);
+  });
+
+  it.each([
+    ['an empty body', {}, null],
+    ['giftWrap as a string', { giftWrap: 'yes' }, 'giftWrap'],
+    ['a 201-character gift message', { giftMessage: 'x'.repeat(201) }, 'giftMessage'],
+    ['a 41-character coupon code', { couponCode: 'A'.repeat(41) }, 'couponCode'],
+    ['a coupon code as a number', { couponCode: 500 }, 'couponCode'],
+  ])('refuses %s with 400', async (_, payload, field) => {
+    const shopper = await signUp(t.app);
+    const failure = await expectFailure(t.app, optionsRequest(shopper, payload), 400);
+    if (field) expect(failure.errors?.map((error) => error.field)).toContain(field);
+    expect(await getOptions(shopper)).toEqual(NEW_CART);
+  });
+
+  it('lets choices sent with a quote or a checkout win over the stored ones, for that call only', async () => {
+    const shopper = await readyToOrder();
+    await setOptions(shopper, { giftWrap: true, giftMessage: 'Stored' });
+    expect(await quote(shopper, '?couponCode=&giftWrap=false')).toMatchObject({
+      discount: 0,
+      giftWrap: 0,
+      total: rupees(SUBTOTAL_PAISE),
+    });
+    expect(await getOptions(shopper)).toMatchObject({ couponCode: 'MAX500', giftWrap: true });
+
+    const order = await checkout(shopper, { couponCode: '', giftWrap: { message: 'Sent' } });
+    expect(order).toMatchObject({
+      couponCode: null,
+      discount: 0,
+      giftWrap: 20,
+      giftMessage: 'Sent',
+      totalPrice: rupees(SUBTOTAL_PAISE + 2000),
+    });
   });
 });

@@ -1,8 +1,8 @@
-import type { CartItem, Product, Quote } from '#contract';
+import type { CartItem, CartOptions, Product, Quote } from '#contract';
 import type { ImageRow, StockRow } from '#server/db/schema/catalogue.ts';
 import { toProducts } from '#server/features/catalogue/catalogue.mapper.ts';
 import { paiseToRupees } from '#server/lib/money.ts';
-import type { CartLineRow } from './cart.repository.ts';
+import type { CartLineRow, CartOptionsRow } from './cart.repository.ts';
 import type { SelectedLine } from './cart.service.ts';
 import type { Price } from './pricing.ts';
 
@@ -80,4 +80,10 @@ export function toQuote(lines: SelectedLine[], price: Price, estimatedDelivery: 
     total: paiseToRupees(price.totalPaise),
     estimatedDelivery,
   };
+}
+
+export function toCartOptions(
+  row: Pick<CartOptionsRow, 'couponCode' | 'giftWrap' | 'giftMessage'>,
+): CartOptions {
+  return { couponCode: row.couponCode, giftWrap: row.giftWrap, giftMessage: row.giftMessage };
 }

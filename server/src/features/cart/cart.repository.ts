@@ -1,11 +1,12 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Size } from '#contract';
 import type { Database } from '#server/db/client.ts';
-import { cartItems } from '#server/db/schema/cart.ts';
+import { cartItems, cartOptions } from '#server/db/schema/cart.ts';
 import type { ProductRow } from '#server/db/schema/catalogue.ts';
 import { products } from '#server/db/schema/catalogue.ts';
 
 export type CartItemRow = typeof cartItems.$inferSelect;
+export type CartOptionsRow = typeof cartOptions.$inferSelect;
 
 /** A cart line with the product it holds, as the mapper needs both. */
 export interface CartLineRow {
@@ -135,4 +136,41 @@ export async function findProductIdsOnSale(db: Database, ids: string[]): Promise
     .from(products)
     .where(and(inArray(products.id, ids), productOnSale));
   return new Set(rows.map((row) => row.id));
+}
+
+/** The user's stored cart choices; undefined while they have made none (a new cart). */
+export async function findCartOptions(
+  db: Database,
+  userId: string,
+): Promise<CartOptionsRow | undefined> {
+  const [row] = await db.select().from(cartOptions).where(eq(cartOptions.userId, userId));
+  return row;
+}
+
+export type CartOptionsChange = Partial<
+  Pick<CartOptionsRow, 'couponCode' | 'giftWrap' | 'giftMessage'>
+>;
+
+/**
+ * Changes only the given choices in one statement (a first change starts from
+ * `defaults`), so two tabs changing different choices at once both count.
+ */
+export async function updateCartOptions(
+  db: Database,
+  userId: string,
+  defaults: Pick<CartOptionsRow, 'couponCode' | 'giftWrap' | 'giftMessage'>,
+  change: CartOptionsChange,
+): Promise<CartOptionsRow> {
+  const [row] = await db
+    .insert(cartOptions)
+    .values({ userId, ...defaults, ...change })
+    .onConflictDoUpdate({ target: cartOptions.userId, set: { ...change, updatedAt: sql`now()` } })
+    .returning();
+  if (!row) throw new Error('Storing the cart options returned nothing');
+  return row;
+}
+
+/** Forgets the user's choices: the cart starts again with the defaults (after an order). */
+export async function deleteCartOptions(db: Database, userId: string): Promise<void> {
+  await db.delete(cartOptions).where(eq(cartOptions.userId, userId));
 }

@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import {
   addCartItem,
   getCart,
+  getCartOptions,
   getCartQuote,
   mergeCart,
   removeCartItem,
   selectAllCartItems,
   updateCartItem,
+  updateCartOptions,
 } from '#contract';
 import { route } from '#server/lib/route.ts';
 import type { CartService } from './cart.service.ts';
@@ -27,5 +29,7 @@ export function cartRoutes(cart: CartService) {
     });
     route(app, mergeCart, ({ user, body }) => cart.mergeCart(user.id, body));
     route(app, getCartQuote, ({ user, query }) => cart.getCartQuote(user.id, query));
+    route(app, getCartOptions, ({ user }) => cart.getCartOptions(user.id));
+    route(app, updateCartOptions, ({ user, body }) => cart.updateCartOptions(user.id, body));
   };
 }

@@ -1,11 +1,14 @@
-import type {
-  AddCartItemBody,
-  CartItem,
-  MergeCartBody,
-  Quote,
-  QuoteQuery,
-  Size,
-  UpdateCartItemBody,
+import {
+  type AddCartItemBody,
+  type CartItem,
+  type CartOptions,
+  DEFAULT_COUPON_CODE,
+  type MergeCartBody,
+  type Quote,
+  type QuoteQuery,
+  type Size,
+  type UpdateCartItemBody,
+  type UpdateCartOptionsBody,
 } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import type { StockRow } from '#server/db/schema/catalogue.ts';
@@ -13,21 +16,25 @@ import type { CatalogueService } from '#server/features/catalogue/catalogue.serv
 import { badRequest, conflict, notFound } from '#server/lib/app-error.ts';
 import { estimatedDelivery } from '#server/lib/dates.ts';
 import { isUuid } from '#server/lib/ids.ts';
-import { toCartItems, toQuote, toSelectedLines } from './cart.mapper.ts';
+import { toCartItems, toCartOptions, toQuote, toSelectedLines } from './cart.mapper.ts';
 import {
+  type CartOptionsChange,
   deleteCartItem,
   deleteCartItems,
+  deleteCartOptions,
   findCartLine,
   findCartLines,
+  findCartOptions,
   findProductIdsOnSale,
   insertCartItem,
   insertCartItems,
   type NewCartItem,
   setAllSelected,
   updateCartItem,
+  updateCartOptions,
 } from './cart.repository.ts';
 import { findCoupon } from './coupons.repository.ts';
-import { type Price, priceLines } from './pricing.ts';
+import { couponUnusable, type Price, priceLines } from './pricing.ts';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
 export const CART_ITEM_NOT_FOUND = 'Cart item not found';
@@ -52,37 +59,61 @@ export interface CartDependencies {
   catalogue: Pick<CatalogueService, 'findProduct' | 'findProductDetails'>;
 }
 
-type PriceOptions = { couponCode?: string | undefined; giftWrap: boolean };
-
 /** Stock of one size of a product, or undefined when the product has no such size. */
 const stockOf = (stock: StockRow[], productId: string, size: string) =>
   stock.find((line) => line.productId === productId && line.size === size)?.stock;
 
+/** D10: a new cart (and the cart after an order) has MAX500 applied and no gift wrap. */
+export const NEW_CART_OPTIONS: CartOptions = {
+  couponCode: DEFAULT_COUPON_CODE,
+  giftWrap: false,
+  giftMessage: '',
+};
+
+/** The user's stored choices, or a new cart's. */
+async function cartOptionsOf(db: Database, userId: string): Promise<CartOptions> {
+  const row = await findCartOptions(db, userId);
+  return row ? toCartOptions(row) : NEW_CART_OPTIONS;
+}
+
+/** Choices a call sends instead of the stored ones; a couponCode of '' or null means none. */
+export interface ChoicesSent {
+  couponCode?: string | null | undefined;
+  giftWrap?: boolean | undefined;
+  giftMessage?: string | undefined;
+}
+
 /**
- * The user's selected lines (oldest first) and what they cost with this
- * coupon and gift wrap. The quote shows it and checkout charges it, inside
- * its own transaction: every query runs on the `db` given (D4, D10, D16).
+ * The user's selected lines (oldest first) and what they cost with the
+ * cart's stored coupon and gift wrap, or those `sent` instead. The quote
+ * shows it and checkout charges it, inside its own transaction: every query
+ * runs on the `db` given (D4, D10, D16). Answers the choices priced too.
  */
 async function priceSelection(
   { catalogue }: CartDependencies,
   db: Database,
   userId: string,
-  options: PriceOptions,
-): Promise<{ lines: SelectedLine[]; price: Price }> {
+  sent: ChoicesSent = {},
+): Promise<{ lines: SelectedLine[]; price: Price; options: CartOptions }> {
+  const stored = await cartOptionsOf(db, userId);
+  const options: CartOptions = {
+    couponCode: sent.couponCode === undefined ? stored.couponCode : sent.couponCode?.trim() || null,
+    giftWrap: sent.giftWrap ?? stored.giftWrap,
+    giftMessage: sent.giftMessage ?? stored.giftMessage,
+  };
   const rows = await findCartLines(db, userId, { selectedOnly: true });
   const { images } = await catalogue.findProductDetails(
     db,
     rows.map((row) => row.product.id),
   );
   const lines = toSelectedLines(rows, images);
-  const code = options.couponCode?.trim();
   const price = priceLines({
     lines,
-    coupon: code ? await findCoupon(db, code) : null,
+    coupon: options.couponCode ? await findCoupon(db, options.couponCode) : null,
     giftWrap: options.giftWrap,
     now: new Date(),
   });
-  return { lines, price };
+  return { lines, price, options };
 }
 
 export function createCartService(db: Database, dependencies: CartDependencies) {
@@ -188,19 +219,36 @@ export function createCartService(db: Database, dependencies: CartDependencies) 
     },
 
     /** The selection priced inside the caller's transaction (checkout). */
-    priceSelection: (tx: Database, userId: string, options: PriceOptions) =>
-      priceSelection(dependencies, tx, userId, options),
+    priceSelection: (tx: Database, userId: string, sent: ChoicesSent) =>
+      priceSelection(dependencies, tx, userId, sent),
 
     async getCartQuote(userId: string, query: QuoteQuery): Promise<Quote> {
-      const { lines, price } = await priceSelection(dependencies, db, userId, {
-        couponCode: query.couponCode,
-        giftWrap: query.giftWrap,
-      });
+      const { lines, price } = await priceSelection(dependencies, db, userId, query);
       return toQuote(lines, price, estimatedDelivery(new Date()));
     },
 
-    /** Checkout takes the lines it ordered out of the cart, inside its transaction. */
-    deleteCartItems,
+    getCartOptions: (userId: string): Promise<CartOptions> => cartOptionsOf(db, userId),
+
+    /** Stores the choices sent; a coupon must exist and be usable now (its minimum order is the quote's business). */
+    async updateCartOptions(userId: string, body: UpdateCartOptionsBody): Promise<CartOptions> {
+      const change: CartOptionsChange = {};
+      if (body.couponCode !== undefined) {
+        const code = body.couponCode?.trim();
+        const coupon = code ? await findCoupon(db, code) : undefined;
+        const problem = code ? couponUnusable(coupon, new Date()) : null;
+        if (problem) throw badRequest(problem, [{ field: 'couponCode', message: problem }]);
+        change.couponCode = coupon?.code ?? null;
+      }
+      if (body.giftWrap !== undefined) change.giftWrap = body.giftWrap;
+      if (body.giftMessage !== undefined) change.giftMessage = body.giftMessage;
+      return toCartOptions(await updateCartOptions(db, userId, NEW_CART_OPTIONS, change));
+    },
+
+    /** After an order (D18): its lines leave the cart and the choices start afresh (D10). */
+    async clearCheckedOut(tx: Database, userId: string, cartItemIds: string[]): Promise<void> {
+      await deleteCartItems(tx, userId, cartItemIds);
+      await deleteCartOptions(tx, userId);
+    },
   };
 }
 

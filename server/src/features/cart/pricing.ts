@@ -32,16 +32,23 @@ export interface Price {
   couponError: string | null;
 }
 
+/** Why a coupon cannot be used at all now (unknown, inactive, out of its dates), or null. */
+export function couponUnusable(coupon: CouponRule | undefined, now: Date): string | null {
+  if (!coupon?.active) return 'This coupon code is not valid';
+  if ((coupon.startsAt && now < coupon.startsAt) || (coupon.endsAt && now >= coupon.endsAt)) {
+    return 'This coupon has expired';
+  }
+  return null;
+}
+
 /** Why a coupon cannot apply to this subtotal now, or null when it can. */
 export function couponProblem(
   coupon: CouponRule | undefined,
   subtotalPaise: number,
   now: Date,
 ): string | null {
-  if (!coupon?.active) return 'This coupon code is not valid';
-  if ((coupon.startsAt && now < coupon.startsAt) || (coupon.endsAt && now >= coupon.endsAt)) {
-    return 'This coupon has expired';
-  }
+  const unusable = couponUnusable(coupon, now);
+  if (unusable || !coupon) return unusable;
   if (subtotalPaise < coupon.minOrderPaise) {
     return `This coupon needs an order of at least ₹${coupon.minOrderPaise / 100}`;
   }

@@ -73,7 +73,7 @@ describe('a checkout that fails after the payment was approved', () => {
     expect(failure.message).toBe('Something went wrong on our side. Please try again.');
     const approvals = gateway.authorizations.slice(approvalsBefore);
     expect(approvals).toEqual([
-      { id: expect.any(String), method: 'debit-card', amountPaise: 99_800, status: 'voided' },
+      { id: expect.any(String), method: 'debit-card', amountPaise: 97_305, status: 'voided' },
     ]);
     expect(await ordersOf(user)).toEqual([]);
     expect(await stockOf(t.db, productId, 'M')).toBe(5);
@@ -92,7 +92,7 @@ describe('a checkout that fails after the payment was approved', () => {
       201,
     );
     expect(gateway.authorizations.slice(approvalsBefore)).toMatchObject([
-      { amountPaise: 99_800, status: 'approved' },
+      { amountPaise: 97_305, status: 'approved' },
     ]);
     expect(await stockOf(t.db, productId, 'M')).toBe(3);
   });

@@ -128,14 +128,15 @@ describe('POST /api/v1/order/checkout', () => {
 
     const order = await place(user);
 
+    // A new cart has MAX500 applied (D10): 2.5% of ₹2297.50 is ₹57.44.
     expect(order).toMatchObject({
       status: 'pending',
       subtotal: 2297.5,
-      discount: 0,
-      couponCode: null,
+      discount: 57.44,
+      couponCode: 'MAX500',
       giftWrap: 0,
       giftMessage: null,
-      totalPrice: 2297.5,
+      totalPrice: 2240.06,
       paymentMethod: 'cash',
       card: null,
       address: addressBody,
@@ -197,10 +198,10 @@ describe('POST /api/v1/order/checkout', () => {
       items: [{ productId: ids.tee, price: 1, quantity: 2 }],
     });
     expect(order.subtotal).toBe(2297.5);
-    expect(order.totalPrice).toBe(2297.5);
+    expect(order.totalPrice).toBe(2240.06);
     expect(order.items.map((item) => item.price)).toEqual([499, 1299.5]);
     const [row] = await t.db.select().from(orders).where(eq(orders.id, order._id));
-    expect(row).toMatchObject({ subtotalPaise: 229_750, totalPaise: 229_750, discountPaise: 0 });
+    expect(row).toMatchObject({ subtotalPaise: 229_750, totalPaise: 224_006, discountPaise: 5744 });
   });
 
   it('applies a coupon (D10) and gift wrap with its message (D16), exactly as the quote shows', async () => {
@@ -234,7 +235,7 @@ describe('POST /api/v1/order/checkout', () => {
   it('wraps a gift with no message', async () => {
     const ids = await products();
     const user = await readyShopper(ids);
-    const order = await place(user, { giftWrap: {} });
+    const order = await place(user, { couponCode: '', giftWrap: {} });
     expect(order).toMatchObject({ giftWrap: 20, giftMessage: null, totalPrice: 2317.5 });
   });
 
@@ -547,7 +548,7 @@ describe('POST /api/v1/order/checkout', () => {
 
       // Still answering, and nothing was ordered by the bad calls.
       expect(await orderCount(user.user._id)).toBe(0);
-      const order = await place(user, { paymentMethod: 'cash' });
+      const order = await place(user, { paymentMethod: 'cash', couponCode: '' });
       expect(order.totalPrice).toBe(2297.5);
     });
   });

@@ -84,7 +84,7 @@ export interface OrderTransition {
 }
 
 export interface OrdersDependencies {
-  cart: Pick<CartService, 'priceSelection' | 'deleteCartItems'>;
+  cart: Pick<CartService, 'priceSelection' | 'clearCheckedOut'>;
   addresses: Pick<AddressesService, 'findSelectedAddress'>;
   payments: PaymentsService;
   catalogue: Pick<CatalogueService, 'takeStockFor' | 'returnStock'>;
@@ -212,10 +212,12 @@ export function createOrdersService(
           const replay = await claimKey(tx, user.id, idempotencyKey, requestHash);
           if (replay) return replay;
         }
-        const couponCode = body.couponCode || undefined;
-        const { lines, price } = await cart.priceSelection(tx, user.id, {
-          couponCode,
-          giftWrap: body.giftWrap !== undefined,
+        // The cart's stored coupon and gift wrap are what its quote showed (D10, D16). A client
+        // that still sends its own (couponCode, giftWrap) is charged for those instead: what it
+        // sends is what it asked /cart/quote about, so what it showed is what it charges.
+        const { lines, price, options } = await cart.priceSelection(tx, user.id, {
+          couponCode: body.couponCode,
+          ...(body.giftWrap && { giftWrap: true, giftMessage: body.giftWrap.message }),
         });
         if (lines.length === 0) throw badRequest(NO_SELECTED_ITEMS);
         const address = await addresses.findSelectedAddress(tx, user.id);
@@ -246,7 +248,7 @@ export function createOrdersService(
           discountPaise: price.discountPaise,
           couponCode: price.coupon?.code ?? null,
           giftWrapPaise: price.giftWrapPaise,
-          giftMessage: body.giftWrap?.message || null,
+          giftMessage: (options.giftWrap && options.giftMessage) || null,
           totalPaise: price.totalPaise,
           paymentMethod: payment.method,
           cardBrand: payment.cardBrand,
@@ -285,7 +287,7 @@ export function createOrdersService(
             key: idempotencyKey,
             orderId: row.id,
           });
-        await cart.deleteCartItems(
+        await cart.clearCheckedOut(
           tx,
           user.id,
           lines.map((line) => line.cartItemId),

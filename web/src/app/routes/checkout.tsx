@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { CheckoutSteps } from '#web/components/ui/checkout-steps.tsx';
@@ -6,11 +7,12 @@ import { ArrowRightIcon } from '#web/components/ui/icons.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { EmptyState, ErrorMessage, LoadingMessage } from '#web/components/ui/status-message.tsx';
 import { paths } from '#web/config/paths.ts';
+import { useSelectedAddress } from '#web/features/addresses/api/list-addresses.ts';
 import { AddressManager } from '#web/features/addresses/components/address-manager.tsx';
+import { CART_KEY } from '#web/features/cart/api/get-cart.ts';
 import { useCartQuote } from '#web/features/cart/api/get-cart-quote.ts';
 import { PriceDetails } from '#web/features/cart/components/price-details.tsx';
-import { useCartStore } from '#web/features/cart/stores/cart-store.ts';
-import { useCheckoutOptionsStore } from '#web/features/cart/stores/checkout-options-store.ts';
+import { useCartLines } from '#web/features/cart/hooks/use-cart-lines.ts';
 import { usePlaceOrder } from '#web/features/checkout/api/place-order.ts';
 import { OrderSummary } from '#web/features/checkout/components/order-summary.tsx';
 import {
@@ -22,36 +24,41 @@ import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 const PAYMENT_FORM_ID = 'payment-form';
 
 /**
- * /checkout, step 2 (SPEC §2 Checkout): where to deliver, how to pay, what
- * is ordered and what it costs (the server's quote, with the coupon and gift
- * wrap chosen in the cart). 'Place order →' places it once (D18) and goes
- * to the success page; a refusal stays here with the server's reason.
+ * /checkout, steps 2 and 3 (SPEC §2 Checkout): where to deliver, how to pay,
+ * what is ordered and what it costs (the server's quote, with the coupon and
+ * gift wrap kept with the cart). 'Place order →' places it once (D18), sending
+ * no coupon or gift wrap: the server charges the cart's, which the quote
+ * showed. It goes to the success page; a refusal stays here with its reason.
  */
 export function CheckoutRoute() {
   useDocumentTitle('Checkout');
   const navigate = useNavigate();
-  const list = useCartStore((state) => state.list);
-  const isCartLoading = useCartStore((state) => state.isLoading);
-  const giftWrap = useCheckoutOptionsStore((state) => state.giftWrap);
-  const giftMessage = useCheckoutOptionsStore((state) => state.giftMessage);
+  const queryClient = useQueryClient();
+  const cart = useCartLines();
   const quote = useCartQuote();
   const order = usePlaceOrder();
-  const selected = list.filter((line) => line.selected);
+  const address = useSelectedAddress();
+  const selected = cart.list.filter((line) => line.selected);
+  const { clearError } = order;
+  const addressId = address?._id;
+
+  // A refusal is about the order as it was ('Please select a delivery address'): a newly
+  // chosen address makes it stale.
+  useEffect(() => {
+    if (addressId) clearError();
+  }, [addressId, clearError]);
 
   const onPay = async (payment: PaymentChoice) => {
-    const placed = await order.place({
-      ...payment,
-      // The coupon the quote applied: what the shopper was shown is what is charged.
-      couponCode: quote.data?.coupon?.code,
-      giftWrap: giftWrap ? { message: giftMessage } : undefined,
-    });
-    if (placed) navigate(paths.paymentDone(placed._id), { replace: true });
+    const placed = await order.place(payment);
+    if (!placed) return;
+    await queryClient.invalidateQueries({ queryKey: CART_KEY });
+    navigate(paths.paymentDone(placed._id), { replace: true });
   };
 
   if (selected.length === 0) {
     return (
-      <CheckoutPage>
-        {isCartLoading ? (
+      <CheckoutPage step={2}>
+        {cart.isLoading ? (
           <LoadingMessage>Loading your cart...</LoadingMessage>
         ) : (
           <EmptyState
@@ -69,9 +76,10 @@ export function CheckoutRoute() {
     );
   }
 
-  const ready = Boolean(quote.data) && !quote.isLoading;
+  const ready = Boolean(quote.data) && !quote.isFetching;
   return (
-    <CheckoutPage>
+    // The shopper chooses how to pay (step 3) once there is an address to deliver to.
+    <CheckoutPage step={address ? 3 : 2}>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
         <div className="flex min-w-0 flex-col gap-6">
           <AddressManager />
@@ -80,9 +88,9 @@ export function CheckoutRoute() {
         <div className="flex flex-col gap-4 lg:sticky lg:top-20">
           <OrderSummary lines={selected} estimatedDelivery={quote.data?.estimatedDelivery} />
           {quote.data ? (
-            <PriceDetails quote={quote.data} isUpdating={quote.isLoading} />
+            <PriceDetails quote={quote.data} isUpdating={quote.isFetching} />
           ) : quote.error ? (
-            <ErrorMessage message={quote.error.message} onRetry={quote.reload} />
+            <ErrorMessage message={quote.error.message} onRetry={() => void quote.refetch()} />
           ) : (
             <LoadingMessage>Working out your total...</LoadingMessage>
           )}
@@ -118,10 +126,10 @@ export function CheckoutRoute() {
   );
 }
 
-function CheckoutPage({ children }: { children: ReactNode }) {
+function CheckoutPage({ step, children }: { step: 2 | 3; children: ReactNode }) {
   return (
     <section className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
-      <CheckoutSteps current={2} />
+      <CheckoutSteps current={step} />
       <h1 className="mt-8 text-2xl font-bold tracking-tight text-ink-900 sm:text-3xl">Checkout</h1>
       <div className="mt-6">{children}</div>
     </section>

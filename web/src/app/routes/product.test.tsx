@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useCartStore } from '#web/features/cart/stores/cart-store.ts';
+import { useGuestCartStore } from '#web/features/cart/stores/guest-cart-store.ts';
 import { makeProduct } from '#web/testing/data.ts';
 import { renderRoutes } from '#web/testing/render.tsx';
 import { ProductRoute } from './product.tsx';
@@ -8,7 +8,7 @@ import { ProductRoute } from './product.tsx';
 const product = makeProduct({ _id: 'tee-1', title: 'Sunset Graphic Tee', sizes: { S: 2, M: 8 } });
 
 beforeEach(() => {
-  useCartStore.setState({ list: [], totalPrice: 0, totalProduct: 0 });
+  useGuestCartStore.getState().clear();
   vi.stubGlobal(
     'fetch',
     vi.fn<typeof fetch>(async (input) => {
@@ -43,7 +43,7 @@ describe('ProductRoute', () => {
     expect(document.title).toMatch(/^Sunset Graphic Tee · /);
   });
 
-  it('puts the chosen size and quantity in the cart', async () => {
+  it("puts the chosen size and quantity in a visitor's cart", async () => {
     const { user } = renderProduct('tee-1');
 
     await user.click(await screen.findByRole('button', { name: 'M' }));
@@ -51,7 +51,7 @@ describe('ProductRoute', () => {
     await user.click(screen.getByRole('button', { name: 'Add to cart' }));
 
     expect(await screen.findByText('Product added to cart!')).toBeInTheDocument();
-    const [line] = useCartStore.getState().list;
+    const [line] = useGuestCartStore.getState().list;
     expect(line).toMatchObject({ size: 'M', quantity: 2, productId: { _id: 'tee-1' } });
   });
 

@@ -3,7 +3,7 @@ import { ChevronDownIcon } from '#web/components/ui/icons.tsx';
 import { NotFoundView } from '#web/components/ui/not-found-view.tsx';
 import { ErrorMessage } from '#web/components/ui/status-message.tsx';
 import { paths } from '#web/config/paths.ts';
-import { useCartStore } from '#web/features/cart/stores/cart-store.ts';
+import { useAddToCart } from '#web/features/cart/hooks/use-add-to-cart.ts';
 import { useProduct } from '#web/features/catalogue/api/get-product.ts';
 import { ProductDetails } from '#web/features/catalogue/components/product-details.tsx';
 import { ProductDetailsSkeleton } from '#web/features/catalogue/components/product-details-skeleton.tsx';
@@ -14,7 +14,7 @@ import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 export function ProductRoute() {
   const { id = '' } = useParams();
   const { data: product, error, refetch } = useProduct(id);
-  const addToCart = useCartStore((state) => state.addToCart);
+  const addToCart = useAddToCart();
   // D2: an unknown id is a 404, a malformed one a 400; to a shopper both are "not found".
   const notFound = error !== null && (error.status === 404 || error.status === 400);
   useDocumentTitle(notFound ? 'Product not found' : (product?.title ?? 'Product'));

@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import type { Address } from '#contract';
 import { renderWithRouter } from '#web/testing/render.tsx';
-import { useAddressStore } from '../stores/address-store.ts';
 import { AddressManager } from './address-manager.tsx';
 
 const home: Address = {
@@ -28,7 +27,6 @@ const ok = (result: unknown) => Response.json({ success: true, result });
 const calls = () => fetchMock.mock.calls.map(([input, init]) => `${init?.method} ${input}`);
 
 beforeEach(() => {
-  useAddressStore.getState().reset();
   localStorage.setItem('token', 'token-1');
   fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const call = `${init?.method} ${input}`;
@@ -58,9 +56,6 @@ describe('AddressManager', () => {
     await user.click(ravi);
     expect(ravi).toBeChecked();
     expect(calls()).toContain('PUT /api/v1/address/selecte/a2');
-    expect(JSON.parse(localStorage.getItem('address-storage') ?? '{}').state.list[1].selected).toBe(
-      true,
-    );
   });
 
   it("checks the form with SPEC §5's messages", async () => {
@@ -123,5 +118,21 @@ describe('AddressManager', () => {
 
     await waitFor(() => expect(screen.queryByRole('form')).not.toBeInTheDocument());
     expect(screen.getByRole('radio', { name: /Asha Rao/ })).toHaveAccessibleName(/Mysuru/);
+  });
+
+  it("puts a refused delete back and says why, and the server's choice after a delete shows", async () => {
+    fetchMock.mockImplementation(async (input, init) => {
+      const call = `${init?.method} ${input}`;
+      if (call === 'GET /api/v1/address/get') return ok([home, office]);
+      return Response.json({ success: false, message: 'Address not found' }, { status: 404 });
+    });
+    const { user } = renderWithRouter(<AddressManager />);
+    await user.click(
+      await screen.findByRole('button', { name: 'Delete address: Ravi Kumar, 12 MG Road' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Address not found');
+    expect(screen.getByRole('radio', { name: /Ravi Kumar/ })).toBeInTheDocument();
   });
 });

@@ -1,11 +1,16 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Address, AddressBody } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { PencilIcon, PlusIcon, TrashIcon } from '#web/components/ui/icons.tsx';
 import { LoadingMessage } from '#web/components/ui/status-message.tsx';
-import { useAddressStore } from '../stores/address-store.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { useAddAddress } from '../api/add-address.ts';
+import { useDeleteAddress } from '../api/delete-address.ts';
+import { useAddresses } from '../api/list-addresses.ts';
+import { useSelectAddress } from '../api/select-address.ts';
+import { useUpdateAddress } from '../api/update-address.ts';
 import { AddressForm } from './address-form.tsx';
 
 type FormMode = { kind: 'closed' } | { kind: 'add' } | { kind: 'edit'; address: Address };
@@ -15,53 +20,53 @@ interface AddressManagerProps {
   headingLevel?: 'h2' | 'h3';
 }
 
+const asApiError = (error: unknown) =>
+  error instanceof ApiError ? error : new ApiError(0, 'Something went wrong. Please try again.');
+
 /**
  * SPEC §2 Address selector (checkout and profile): the saved addresses as
  * radio choices, choosing one selects it on the server; add, edit and delete.
- * The form closes and resets whenever the list changes without an error (SPEC §4).
+ * A saved address closes (and so resets) the form (SPEC §4). A refused choice
+ * or delete is put back and said here, without a toast (SPEC §8).
  */
 export function AddressManager({ headingLevel: Heading = 'h2' }: AddressManagerProps) {
-  const list = useAddressStore((state) => state.list);
-  const isLoading = useAddressStore((state) => state.isLoading);
-  const error = useAddressStore((state) => state.error);
-  const fetchAddresses = useAddressStore((state) => state.fetchAddresses);
-  const selectAddress = useAddressStore((state) => state.selectAddress);
+  const addresses = useAddresses();
+  const addAddress = useAddAddress();
+  const updateAddress = useUpdateAddress();
+  const selectAddress = useSelectAddress();
+  const deleteAddress = useDeleteAddress();
   const [mode, setMode] = useState<FormMode>({ kind: 'closed' });
   const [deleting, setDeleting] = useState<Address | null>(null);
   const headingId = useId();
-  const listed = useRef(list);
-
-  useEffect(() => {
-    useAddressStore.getState().clearError();
-    void fetchAddresses();
-  }, [fetchAddresses]);
-
-  // SPEC §4: a changed list with no error closes (and so resets) the form.
-  useEffect(() => {
-    if (listed.current === list) return;
-    listed.current = list;
-    if (!useAddressStore.getState().error) setMode({ kind: 'closed' });
-  }, [list]);
+  const list = addresses.data ?? [];
 
   const save = async (body: AddressBody) => {
-    const store = useAddressStore.getState();
-    if (mode.kind === 'edit') {
-      return (await store.updateAddress(mode.address._id, body))
-        ? null
-        : useAddressStore.getState().error;
-    }
-    if (await store.addAddress(body)) {
-      toast.success('Address Added!');
+    try {
+      if (mode.kind === 'edit') {
+        await updateAddress.mutateAsync({ id: mode.address._id, body });
+      } else {
+        await addAddress.mutateAsync(body);
+        toast.success('Address Added!');
+      }
+      setMode({ kind: 'closed' });
       return null;
+    } catch (error) {
+      const refusal = asApiError(error);
+      if (mode.kind !== 'edit') toast.error(refusal.message);
+      return refusal;
     }
-    const refusal = useAddressStore.getState().error;
-    if (refusal) toast.error(refusal.message);
-    return refusal;
+  };
+
+  const openForm = (next: FormMode) => {
+    selectAddress.reset();
+    deleteAddress.reset();
+    setMode(next);
   };
 
   const formOpen = mode.kind !== 'closed';
-  // A failed choice or delete is said here; a failed save shows in the form.
-  const listError = !formOpen && error ? error.message : null;
+  // A failed choice, delete or load is said here; a failed save shows in the form.
+  const failure = selectAddress.error ?? deleteAddress.error ?? addresses.error;
+  const listError = !formOpen && failure ? failure.message : null;
 
   return (
     <section
@@ -74,10 +79,7 @@ export function AddressManager({ headingLevel: Heading = 'h2' }: AddressManagerP
         </Heading>
         <button
           type="button"
-          onClick={() => {
-            useAddressStore.getState().clearError();
-            setMode(formOpen ? { kind: 'closed' } : { kind: 'add' });
-          }}
+          onClick={() => openForm(formOpen ? { kind: 'closed' } : { kind: 'add' })}
           aria-expanded={formOpen}
           className={buttonStyles({ variant: formOpen ? 'ghost' : 'outline', size: 'sm' })}
         >
@@ -115,16 +117,16 @@ export function AddressManager({ headingLevel: Heading = 'h2' }: AddressManagerP
               <AddressChoice
                 key={address._id}
                 address={address}
-                onChoose={() => void selectAddress(address._id)}
-                onEdit={() => {
-                  useAddressStore.getState().clearError();
-                  setMode({ kind: 'edit', address });
+                onChoose={() => {
+                  deleteAddress.reset();
+                  selectAddress.mutate(address._id);
                 }}
+                onEdit={() => openForm({ kind: 'edit', address })}
                 onDelete={() => setDeleting(address)}
               />
             ))}
           </fieldset>
-        ) : isLoading ? (
+        ) : addresses.isPending ? (
           <LoadingMessage>Loading your addresses...</LoadingMessage>
         ) : formOpen ? null : (
           <p className="rounded-xl bg-ink-50 px-4 py-3 text-sm text-ink-700">
@@ -134,7 +136,14 @@ export function AddressManager({ headingLevel: Heading = 'h2' }: AddressManagerP
       </div>
 
       {deleting ? (
-        <DeleteAddressDialog address={deleting} onClose={() => setDeleting(null)} />
+        <DeleteAddressDialog
+          address={deleting}
+          onClose={() => setDeleting(null)}
+          onDelete={() => {
+            selectAddress.reset();
+            deleteAddress.mutate(deleting._id);
+          }}
+        />
       ) : null}
     </section>
   );
@@ -197,8 +206,15 @@ function AddressChoice({
   );
 }
 
-function DeleteAddressDialog({ address, onClose }: { address: Address; onClose: () => void }) {
-  const deleteAddress = useAddressStore((state) => state.deleteAddress);
+function DeleteAddressDialog({
+  address,
+  onClose,
+  onDelete,
+}: {
+  address: Address;
+  onClose: () => void;
+  onDelete: () => void;
+}) {
   return (
     <Dialog
       title="Delete this address?"
@@ -213,7 +229,7 @@ function DeleteAddressDialog({ address, onClose }: { address: Address; onClose: 
           type="button"
           onClick={() => {
             onClose();
-            void deleteAddress(address._id);
+            onDelete();
           }}
           className={buttonStyles({ variant: 'danger' })}
         >

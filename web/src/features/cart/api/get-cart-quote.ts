@@ -1,32 +1,41 @@
-import { getCartQuote as getCartQuoteEndpoint, type Quote } from '#contract';
-import { type QueryState, useQuery } from '#web/hooks/use-query.ts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { type CartOptions, getCartQuote as getCartQuoteEndpoint, type QuoteQuery } from '#contract';
 import { apiCall } from '#web/lib/api-client.ts';
-import { useCartStore } from '../stores/cart-store.ts';
-import { useCheckoutOptionsStore } from '../stores/checkout-options-store.ts';
+import { CART_KEY } from './get-cart.ts';
+import { useCartOptions } from './get-cart-options.ts';
 
-export interface CartQuoteInput {
-  couponCode: string | null;
-  giftWrap: boolean;
-}
-
-/** GET /api/v1/cart/quote: the selected lines priced exactly as checkout will charge them. */
-export function getCartQuote({ couponCode, giftWrap }: CartQuoteInput, signal?: AbortSignal) {
-  return apiCall(getCartQuoteEndpoint, {
-    query: { couponCode: couponCode ?? undefined, giftWrap },
-    signal,
-  });
-}
+/** Every cached quote; line changes invalidate them all (the quote prices the selected lines). */
+export const QUOTE_KEY = [...CART_KEY, 'quote'] as const;
 
 /**
- * The quote for the cart as it stands, with the coupon and gift wrap chosen:
- * fetched again whenever the lines, the selection, the coupon or the gift
- * wrap change, so Price Details always show what the server will charge.
+ * GET /api/v1/cart/quote without parameters: the selected lines priced with
+ * the cart's stored coupon and gift wrap, exactly as checkout charges them.
  */
-export function useCartQuote(): QueryState<Quote> {
-  const revision = useCartStore((state) => state.revision);
-  const couponCode = useCheckoutOptionsStore((state) => state.couponCode);
-  const giftWrap = useCheckoutOptionsStore((state) => state.giftWrap);
-  return useQuery(JSON.stringify([revision, couponCode, giftWrap]), (signal) =>
-    getCartQuote({ couponCode, giftWrap }, signal),
-  );
+export function getCartQuote(signal?: AbortSignal) {
+  return apiCall(getCartQuoteEndpoint, { signal });
+}
+
+/** Keyed by the choices it is priced with (the contract's quote input), as the server stores them. */
+export const cartQuoteQueryOptions = ({ couponCode, giftWrap }: CartOptions) => {
+  const input: QuoteQuery = { couponCode: couponCode ?? '', giftWrap };
+  return queryOptions({
+    queryKey: [...QUOTE_KEY, input] as const,
+    queryFn: ({ signal }) => getCartQuote(signal),
+  });
+};
+
+/**
+ * The quote for the cart as it stands. A new choice is a new key (one call);
+ * a changed line invalidates the quotes (one call). While the next quote
+ * loads, the previous one stays shown, marked as updating.
+ */
+export function useCartQuote() {
+  const options = useCartOptions();
+  return useQuery({
+    ...cartQuoteQueryOptions(
+      options.data ?? { couponCode: null, giftWrap: false, giftMessage: '' },
+    ),
+    enabled: options.data !== undefined,
+    placeholderData: keepPreviousData,
+  });
 }

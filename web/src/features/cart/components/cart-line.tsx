@@ -4,7 +4,7 @@ import { TrashIcon } from '#web/components/ui/icons.tsx';
 import { QuantityStepper } from '#web/components/ui/quantity-stepper.tsx';
 import { paths } from '#web/config/paths.ts';
 import { formatRupees } from '#web/utils/format-money.ts';
-import { useCartStore } from '../stores/cart-store.ts';
+import type { useCartLineActions } from '../hooks/use-cart-line-actions.ts';
 
 /** SPEC §2 Cart: express delivery in 3 days (D11 dates the order the same way). */
 export const EXPRESS_DELIVERY_TEXT = 'Express delivery in 3 days';
@@ -15,10 +15,13 @@ export function cartLineLabel(line: CartItem): string {
 }
 
 /** One cart line: select box, picture, details, price, remove and quantity (SPEC §2 Cart). */
-export function CartLine({ line }: { line: CartItem }) {
-  const updateQuantity = useCartStore((state) => state.updateQuantity);
-  const setSelected = useCartStore((state) => state.setSelected);
-  const removeLine = useCartStore((state) => state.removeLine);
+export function CartLine({
+  line,
+  actions,
+}: {
+  line: CartItem;
+  actions: ReturnType<typeof useCartLineActions>;
+}) {
   const product = line.productId;
   const image = product.images[0]?.url;
   const label = cartLineLabel(line);
@@ -28,7 +31,7 @@ export function CartLine({ line }: { line: CartItem }) {
       <input
         type="checkbox"
         checked={line.selected}
-        onChange={(event) => void setSelected(line._id, event.target.checked)}
+        onChange={(event) => actions.setSelected(line, event.target.checked)}
         aria-label={`Select ${label}`}
         className="mt-1 size-5 shrink-0 cursor-pointer accent-brand-600"
       />
@@ -61,7 +64,7 @@ export function CartLine({ line }: { line: CartItem }) {
           </h3>
           <button
             type="button"
-            onClick={() => void removeLine(line._id)}
+            onClick={() => actions.remove(line)}
             aria-label={`Remove ${label} from the cart`}
             className="-mt-1 -mr-1 inline-flex size-9 shrink-0 items-center justify-center rounded-full text-ink-600 transition-colors hover:bg-red-50 hover:text-red-700"
           >
@@ -78,8 +81,8 @@ export function CartLine({ line }: { line: CartItem }) {
             size="sm"
             value={line.quantity}
             itemLabel={label}
-            onDecrease={() => void updateQuantity(line._id, line.quantity - 1)}
-            onIncrease={() => void updateQuantity(line._id, line.quantity + 1)}
+            onDecrease={() => actions.setQuantity(line, line.quantity - 1)}
+            onIncrease={() => actions.setQuantity(line, line.quantity + 1)}
           />
           <p className="text-right">
             <span className="block font-bold text-ink-900">{formatRupees(line.totalPrice)}</span>

@@ -1,28 +1,35 @@
-import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartItem } from '#contract';
 import { makeCartItem, makeProduct } from '#web/testing/data.ts';
+import { apiFail, apiOk, mockApi } from '#web/testing/mock-api.ts';
 import { renderWithRouter } from '#web/testing/render.tsx';
-import { useCartStore } from '../stores/cart-store.ts';
+import { QUANTITY_SETTLE_MS } from '../api/update-cart-item.ts';
+import { useGuestCartStore } from '../stores/guest-cart-store.ts';
 import { CartLines } from './cart-lines.tsx';
-
-/** A visitor's cart (no token): the store changes lines locally, no server involved. */
-function load(list: CartItem[]) {
-  useCartStore.getState().reset();
-  useCartStore.setState({ list, totalProduct: list.length });
-}
 
 const tee = makeProduct({ title: 'Chai & Code Tee', gender: 'Unisex', price: 599 });
 const hoodie = makeProduct({ title: 'Mountain Hoodie', gender: 'Men', price: 1799.5 });
+const teeLabel = 'Chai & Code Tee, size M';
 
-beforeEach(() => {
-  load([
-    makeCartItem({ product: tee, size: 'M', quantity: 1, sizes: { M: 2 } }),
-    makeCartItem({ product: hoodie, size: 'L', quantity: 2, selected: false }),
-  ]);
+afterEach(() => {
+  vi.unstubAllGlobals();
+  act(() => {
+    toast.remove();
+    useGuestCartStore.getState().clear();
+  });
 });
 
-describe('CartLines', () => {
+describe("CartLines, a visitor's cart (D17: changed in the browser, no server)", () => {
+  beforeEach(() => {
+    const list: CartItem[] = [
+      makeCartItem({ product: tee, size: 'M', quantity: 1, sizes: { M: 2 } }),
+      makeCartItem({ product: hoodie, size: 'L', quantity: 2, selected: false }),
+    ];
+    useGuestCartStore.setState({ list, totalProduct: list.length });
+  });
+
   it('shows each line: title, gender, express delivery, size and the ₹ price to 2 decimals', () => {
     renderWithRouter(<CartLines />);
     const [first, second] = screen.getAllByRole('listitem');
@@ -39,7 +46,7 @@ describe('CartLines', () => {
     expect(within(second).getByText('₹3,599.00')).toBeInTheDocument();
     expect(within(second).getByText('₹1,799.50 each')).toBeInTheDocument();
     expect(
-      within(first).getByRole('button', { name: 'Remove Chai & Code Tee, size M from the cart' }),
+      within(first).getByRole('button', { name: `Remove ${teeLabel} from the cart` }),
     ).toBeInTheDocument();
   });
 
@@ -55,23 +62,20 @@ describe('CartLines', () => {
 
     await user.click(selectAll);
     expect(screen.getByText('0/2 items selected')).toBeInTheDocument();
-    expect(
-      screen.getByRole('checkbox', { name: 'Select Chai & Code Tee, size M' }),
-    ).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: `Select ${teeLabel}` })).not.toBeChecked();
   });
 
   it('blocks − at 1 and + past the stock of the size', async () => {
     const { user } = renderWithRouter(<CartLines />);
-    const label = 'Chai & Code Tee, size M';
-    expect(screen.getByRole('button', { name: `Decrease quantity of ${label}` })).toBeDisabled();
+    expect(screen.getByRole('button', { name: `Decrease quantity of ${teeLabel}` })).toBeDisabled();
 
-    await user.click(screen.getByRole('button', { name: `Increase quantity of ${label}` }));
-    expect(screen.getByRole('status', { name: `Quantity of ${label}` })).toHaveTextContent('2');
+    await user.click(screen.getByRole('button', { name: `Increase quantity of ${teeLabel}` }));
+    expect(screen.getByRole('status', { name: `Quantity of ${teeLabel}` })).toHaveTextContent('2');
     expect(screen.getByText('₹1,198.00')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: `Increase quantity of ${label}` }));
+    await user.click(screen.getByRole('button', { name: `Increase quantity of ${teeLabel}` }));
     expect(await screen.findByText('Available quantity is 2')).toBeInTheDocument();
-    expect(screen.getByRole('status', { name: `Quantity of ${label}` })).toHaveTextContent('2');
+    expect(screen.getByRole('status', { name: `Quantity of ${teeLabel}` })).toHaveTextContent('2');
   });
 
   it('removes a line', async () => {
@@ -81,5 +85,76 @@ describe('CartLines', () => {
     );
     expect(screen.getAllByRole('listitem')).toHaveLength(1);
     expect(screen.getByText('1/1 items selected')).toBeInTheDocument();
+  });
+});
+
+describe("CartLines, a signed-in shopper's cart (server state)", () => {
+  const line = makeCartItem({ product: tee, size: 'M', quantity: 1, sizes: { M: 9 } });
+  const quantityOf = () => screen.getByRole('status', { name: `Quantity of ${teeLabel}` });
+  const increase = () => screen.getByRole('button', { name: `Increase quantity of ${teeLabel}` });
+
+  beforeEach(() => {
+    localStorage.setItem('token', 'token-1');
+  });
+
+  it('never loses a tap: three quick taps on + show at once and send ONE request for 4', async () => {
+    const api = mockApi({
+      'GET /cart/get-all': apiOk([line]),
+      [`PUT /cart/update/${line._id}`]: ({ body }) => {
+        const { quantity } = body as { quantity: number };
+        return apiOk({ ...line, quantity, totalPrice: 599 * quantity });
+      },
+    });
+    const { user } = renderWithRouter(<CartLines />);
+    await screen.findByRole('listitem');
+
+    await user.click(increase());
+    await user.click(increase());
+    await user.click(increase());
+
+    expect(quantityOf()).toHaveTextContent('4');
+    expect(screen.getByText('₹2,396.00')).toBeInTheDocument();
+    const updates = () => api.requests.filter((request) => request.method === 'PUT');
+    await waitFor(() => expect(updates()).toHaveLength(1), {
+      timeout: QUANTITY_SETTLE_MS * 3,
+    });
+    expect(updates()[0]?.body).toEqual({ quantity: 4 });
+    expect(quantityOf()).toHaveTextContent('4');
+  });
+
+  it("rolls back to the server's quantity with its reason when it refuses (D9)", async () => {
+    mockApi({
+      'GET /cart/get-all': apiOk([line]),
+      [`PUT /cart/update/${line._id}`]: apiFail(409, 'Available quantity is 2'),
+    });
+    const { user } = renderWithRouter(<CartLines />);
+    await screen.findByRole('listitem');
+
+    await user.click(increase());
+    await user.click(increase());
+    expect(quantityOf()).toHaveTextContent('3');
+
+    expect(
+      await screen.findByText('Available quantity is 2', undefined, {
+        timeout: QUANTITY_SETTLE_MS * 3,
+      }),
+    ).toBeInTheDocument();
+    expect(quantityOf()).toHaveTextContent('1');
+  });
+
+  it('puts a refused removal back in its place with the reason', async () => {
+    const other = makeCartItem({ product: hoodie, size: 'L' });
+    mockApi({
+      'GET /cart/get-all': apiOk([line, other]),
+      [`DELETE /cart/remove-product/${line._id}`]: apiFail(404, 'Cart item not found'),
+    });
+    const { user } = renderWithRouter(<CartLines />);
+    await user.click(
+      await screen.findByRole('button', { name: `Remove ${teeLabel} from the cart` }),
+    );
+
+    expect(await screen.findByText('Cart item not found')).toBeInTheDocument();
+    const [first] = screen.getAllByRole('listitem');
+    expect(first).toHaveTextContent('Chai & Code Tee');
   });
 });

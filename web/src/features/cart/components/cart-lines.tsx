@@ -1,10 +1,11 @@
-import { useCartStore } from '../stores/cart-store.ts';
+import { useCartLineActions } from '../hooks/use-cart-line-actions.ts';
+import { useCartLines } from '../hooks/use-cart-lines.ts';
 import { CartLine } from './cart-line.tsx';
 
 /** Select-all with its counter, then every line (SPEC §2 Cart, §4). */
 export function CartLines() {
-  const list = useCartStore((state) => state.list);
-  const selectAll = useCartStore((state) => state.selectAll);
+  const { list } = useCartLines();
+  const actions = useCartLineActions();
   const selected = list.filter((line) => line.selected).length;
   // SPEC §4: select-all is on exactly when every line is selected.
   const allSelected = list.length > 0 && selected === list.length;
@@ -19,7 +20,7 @@ export function CartLines() {
           <input
             type="checkbox"
             checked={allSelected}
-            onChange={(event) => void selectAll(event.target.checked)}
+            onChange={(event) => actions.selectAll(event.target.checked)}
             className="size-5 cursor-pointer accent-brand-600"
           />
           Select all
@@ -30,7 +31,7 @@ export function CartLines() {
       </div>
       <ul className="flex flex-col gap-3">
         {list.map((line) => (
-          <CartLine key={line._id} line={line} />
+          <CartLine key={line._id} line={line} actions={actions} />
         ))}
       </ul>
     </section>

@@ -2,20 +2,18 @@ import { Link } from 'react-router';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { paths } from '#web/config/paths.ts';
 import { formatRupees } from '#web/utils/format-money.ts';
-import { useCartStore } from '../stores/cart-store.ts';
+import { useCartLines } from '../hooks/use-cart-lines.ts';
+import { sumOfLines } from '../utils/cart-lines.ts';
 
 /** SPEC §9: the profile previews the first 3 cart lines. */
 export const CART_PREVIEW_LINES = 3;
 
 /**
  * The profile's cart summary (SPEC §2 Profile): total items, total price, the
- * first 3 lines and 'Go to Cart'. It only reads the cart store.
+ * first 3 lines and 'Go to Cart'.
  */
 export function CartPreview() {
-  const list = useCartStore((state) => state.list);
-  const totalPrice = useCartStore((state) => state.totalPrice);
-  const totalProduct = useCartStore((state) => state.totalProduct);
-  const isLoading = useCartStore((state) => state.isLoading);
+  const { list, isLoading } = useCartLines();
 
   if (list.length === 0) {
     return (
@@ -30,11 +28,13 @@ export function CartPreview() {
       <dl className="grid grid-cols-2 gap-4 rounded-xl bg-ink-50 p-4 text-sm">
         <div>
           <dt className="text-ink-600">Total items</dt>
-          <dd className="mt-0.5 text-lg font-bold text-ink-900">{totalProduct}</dd>
+          <dd className="mt-0.5 text-lg font-bold text-ink-900">{list.length}</dd>
         </div>
         <div>
           <dt className="text-ink-600">Total price</dt>
-          <dd className="mt-0.5 text-lg font-bold text-ink-900">{formatRupees(totalPrice)}</dd>
+          <dd className="mt-0.5 text-lg font-bold text-ink-900">
+            {formatRupees(sumOfLines(list))}
+          </dd>
         </div>
       </dl>
       <ul aria-label="In your cart" className="mt-4 divide-y divide-ink-100">

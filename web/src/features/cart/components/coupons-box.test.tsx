@@ -1,8 +1,8 @@
-import { screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import type { Quote } from '#contract';
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CartOptions, Quote } from '#contract';
+import { apiFail, apiOk, mockApi } from '#web/testing/mock-api.ts';
 import { renderWithRouter } from '#web/testing/render.tsx';
-import { useCheckoutOptionsStore } from '../stores/checkout-options-store.ts';
 import { CouponsBox } from './coupons-box.tsx';
 
 const base: Quote = {
@@ -18,35 +18,66 @@ const base: Quote = {
   estimatedDelivery: '2026-11-24',
 };
 const applied: Quote = { ...base, coupon: { code: 'MAX500', description: '2.5% off, up to ₹500' } };
+const newCart: CartOptions = { couponCode: 'MAX500', giftWrap: false, giftMessage: '' };
 
 beforeEach(() => {
-  useCheckoutOptionsStore.getState().reset();
+  localStorage.setItem('token', 'token-1');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
 });
 
 describe('CouponsBox', () => {
-  it('starts with MAX500 requested; its × removes it', async () => {
-    expect(useCheckoutOptionsStore.getState().couponCode).toBe('MAX500');
+  it("shows the cart's MAX500; its × removes it on the server", async () => {
+    const api = mockApi({
+      'GET /cart/options': apiOk(newCart),
+      'PUT /cart/options': apiOk({ ...newCart, couponCode: null }),
+    });
     const { user } = renderWithRouter(<CouponsBox quote={applied} />);
 
     expect(screen.getByText('MAX500')).toBeInTheDocument();
     expect(screen.getByText('2.5% off, up to ₹500')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Remove coupon MAX500' }));
-    expect(useCheckoutOptionsStore.getState().couponCode).toBeNull();
+    await waitFor(() =>
+      expect(api.requests.find((request) => request.method === 'PUT')?.body).toEqual({
+        couponCode: null,
+      }),
+    );
   });
 
-  it('asks for a typed code, upper-cased, and shows why the server refused it', async () => {
-    const { user, rerender } = renderWithRouter(<CouponsBox quote={base} />);
-    useCheckoutOptionsStore.getState().removeCoupon();
+  it('sends a typed code upper-cased, and shows why the server refused it', async () => {
+    const api = mockApi({
+      'GET /cart/options': apiOk({ ...newCart, couponCode: null }),
+      'PUT /cart/options': apiFail(400, 'This coupon code is not valid', [
+        { field: 'couponCode', message: 'This coupon code is not valid' },
+      ]),
+    });
+    const { user } = renderWithRouter(<CouponsBox quote={base} />);
 
     await user.type(screen.getByRole('textbox', { name: 'Coupon code' }), 'nope10');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
-    expect(useCheckoutOptionsStore.getState().couponCode).toBe('NOPE10');
 
-    rerender(<CouponsBox quote={{ ...base, couponError: 'This coupon code is not valid' }} />);
-    expect(screen.getByRole('alert')).toHaveTextContent('NOPE10: This coupon code is not valid');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'NOPE10: This coupon code is not valid',
+    );
     expect(screen.getByRole('textbox', { name: 'Coupon code' })).toHaveAttribute(
       'aria-invalid',
       'true',
+    );
+    expect(api.requests.find((request) => request.method === 'PUT')?.body).toEqual({
+      couponCode: 'NOPE10',
+    });
+  });
+
+  it("says why the cart's coupon does not apply to the selection", async () => {
+    mockApi({ 'GET /cart/options': apiOk(newCart) });
+    renderWithRouter(
+      <CouponsBox
+        quote={{ ...base, couponError: 'This coupon needs an order of at least ₹999' }}
+      />,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'MAX500: This coupon needs an order of at least ₹999',
     );
   });
 });

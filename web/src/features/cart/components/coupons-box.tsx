@@ -1,32 +1,49 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
+import toast from 'react-hot-toast';
 import type { Quote } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { inputStyles } from '#web/components/ui/form-field.tsx';
 import { CloseIcon, TagIcon } from '#web/components/ui/icons.tsx';
-import { useCheckoutOptionsStore } from '../stores/checkout-options-store.ts';
+import { getErrorMessage } from '#web/lib/api-client.ts';
+import { useCartOptions } from '../api/get-cart-options.ts';
+import { useUpdateCartOptions } from '../api/update-cart-options.ts';
 
 /**
  * D10: MAX500 starts applied and comes off with its ×; another code can be
- * typed in. The server decides whether a code applies: its quote names the
- * coupon it applied, or says why the requested one does not.
+ * typed in. The server keeps the choice with the cart and checks the code;
+ * its quote names the coupon it applied, or says why the kept one does not.
  */
 export function CouponsBox({ quote }: { quote: Quote | undefined }) {
-  const couponCode = useCheckoutOptionsStore((state) => state.couponCode);
-  const applyCoupon = useCheckoutOptionsStore((state) => state.applyCoupon);
-  const removeCoupon = useCheckoutOptionsStore((state) => state.removeCoupon);
+  const couponCode = useCartOptions().data?.couponCode ?? null;
+  const updateOptions = useUpdateCartOptions();
   const [draft, setDraft] = useState('');
+  const [refused, setRefused] = useState<string | null>(null);
   const fieldId = useId();
   const applied = quote?.coupon ?? null;
-  const error = couponCode && quote?.couponError ? quote.couponError : null;
-
-  // A typed code that the server accepted has done its job: clear the box.
-  useEffect(() => {
-    if (applied) setDraft((typed) => (typed.trim().toUpperCase() === applied.code ? '' : typed));
-  }, [applied]);
+  const error =
+    refused ?? (couponCode && quote?.couponError ? `${couponCode}: ${quote.couponError}` : null);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (draft.trim()) applyCoupon(draft);
+    const code = draft.trim().toUpperCase();
+    if (!code) return;
+    setRefused(null);
+    updateOptions.mutate(
+      { couponCode: code },
+      {
+        // An accepted code has done its job in the box.
+        onSuccess: () => setDraft(''),
+        onError: (failure) => setRefused(`${code}: ${getErrorMessage(failure)}`),
+      },
+    );
+  };
+
+  const removeCoupon = () => {
+    setRefused(null);
+    updateOptions.mutate(
+      { couponCode: null },
+      { onError: (failure) => toast.error(getErrorMessage(failure)) },
+    );
   };
 
   return (
@@ -63,7 +80,10 @@ export function CouponsBox({ quote }: { quote: Quote | undefined }) {
           <input
             id={fieldId}
             value={draft}
-            onChange={(event) => setDraft(event.target.value)}
+            onChange={(event) => {
+              setDraft(event.target.value);
+              setRefused(null);
+            }}
             maxLength={40}
             autoComplete="off"
             placeholder="Enter code"
@@ -81,7 +101,7 @@ export function CouponsBox({ quote }: { quote: Quote | undefined }) {
             role="alert"
             className="mt-1.5 text-sm font-medium text-red-700"
           >
-            {couponCode}: {error}
+            {error}
           </p>
         ) : null}
       </form>

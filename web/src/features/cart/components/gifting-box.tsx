@@ -1,14 +1,44 @@
+import { useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
 import { GIFT_MESSAGE_MAX_LENGTH } from '#contract';
 import { CheckboxField, TextAreaField } from '#web/components/ui/form-field.tsx';
 import { GiftIcon } from '#web/components/ui/icons.tsx';
-import { useCheckoutOptionsStore } from '../stores/checkout-options-store.ts';
+import { getErrorMessage } from '#web/lib/api-client.ts';
+import { useCartOptions } from '../api/get-cart-options.ts';
+import { useUpdateCartOptions } from '../api/update-cart-options.ts';
 
-/** D16: gift wrap for ₹20, with an optional personalised message of up to 200 characters. */
+/** A message being typed is stored once the typing pauses this long (or the field is left). */
+export const GIFT_MESSAGE_SAVE_MS = 500;
+
+/**
+ * D16: gift wrap for ₹20, with an optional personalised message of up to 200
+ * characters, kept with the cart on the server so every tab charges the same.
+ */
 export function GiftingBox() {
-  const giftWrap = useCheckoutOptionsStore((state) => state.giftWrap);
-  const giftMessage = useCheckoutOptionsStore((state) => state.giftMessage);
-  const setGiftWrap = useCheckoutOptionsStore((state) => state.setGiftWrap);
-  const setGiftMessage = useCheckoutOptionsStore((state) => state.setGiftMessage);
+  const options = useCartOptions().data;
+  const updateOptions = useUpdateCartOptions();
+  // A choice on its way to the server shows at once, and goes back if refused.
+  const [pendingWrap, setPendingWrap] = useState<boolean | null>(null);
+  const giftWrap = pendingWrap ?? options?.giftWrap ?? false;
+  const stored = options?.giftMessage ?? '';
+  const [draft, setDraft] = useState<string | null>(null);
+  const sent = useRef<string | null>(null);
+  const message = draft ?? stored;
+
+  const onFailure = (failure: unknown) => toast.error(getErrorMessage(failure));
+  const saveMessage = (text: string) => {
+    if (text === (sent.current ?? stored)) return;
+    sent.current = text;
+    updateOptions.mutate({ giftMessage: text }, { onError: onFailure });
+  };
+  const saveMessageRef = useRef(saveMessage);
+  saveMessageRef.current = saveMessage;
+
+  useEffect(() => {
+    if (draft === null) return;
+    const timer = setTimeout(() => saveMessageRef.current(draft), GIFT_MESSAGE_SAVE_MS);
+    return () => clearTimeout(timer);
+  }, [draft]);
 
   return (
     <section
@@ -24,7 +54,14 @@ export function GiftingBox() {
         className="mt-3 font-semibold"
         label="Add gift wrap"
         checked={giftWrap}
-        onChange={(event) => setGiftWrap(event.target.checked)}
+        disabled={!options}
+        onChange={(event) => {
+          setPendingWrap(event.target.checked);
+          updateOptions.mutate(
+            { giftWrap: event.target.checked },
+            { onError: onFailure, onSettled: () => setPendingWrap(null) },
+          );
+        }}
       />
       {giftWrap ? (
         <TextAreaField
@@ -32,9 +69,10 @@ export function GiftingBox() {
           label="Personalised message (optional)"
           rows={3}
           maxLength={GIFT_MESSAGE_MAX_LENGTH}
-          value={giftMessage}
-          onChange={(event) => setGiftMessage(event.target.value)}
-          hint={`${giftMessage.length}/${GIFT_MESSAGE_MAX_LENGTH} characters`}
+          value={message}
+          onChange={(event) => setDraft(event.target.value)}
+          onBlur={() => saveMessage(message)}
+          hint={`${message.length}/${GIFT_MESSAGE_MAX_LENGTH} characters`}
         />
       ) : null}
     </section>

@@ -24,8 +24,8 @@ describe('PriceDetails', () => {
     render(<PriceDetails quote={quote} />);
     const details = screen.getByRole('region', { name: 'Price Details' });
 
-    expect(details).toHaveTextContent('2 X Chai & Code Tee₹1,198.00');
-    expect(details).toHaveTextContent('1 X Mountain Hoodie₹1,799.00');
+    expect(details).toHaveTextContent('2 × Chai & Code Tee₹1,198.00');
+    expect(details).toHaveTextContent('1 × Mountain Hoodie₹1,799.00');
     expect(details).toHaveTextContent('Coupon discount (MAX500)−₹74.93');
     expect(screen.getByText('Free Delivery')).toBeInTheDocument();
     expect(details).toHaveTextContent('Gift wrap₹20.00');

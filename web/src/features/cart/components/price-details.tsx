@@ -3,7 +3,7 @@ import { formatRupees } from '#web/utils/format-money.ts';
 
 /**
  * SPEC §2 Price Details, every figure from the server's quote (D4, D10, D16):
- * 'quantity X title' and line total per line, the coupon discount, 'Free
+ * 'quantity × title' and line total per line, the coupon discount, 'Free
  * Delivery', gift wrap and the total, which is what checkout charges.
  */
 export function PriceDetails({
@@ -26,7 +26,7 @@ export function PriceDetails({
         {quote.lines.map((line) => (
           <div key={line._id} className="flex justify-between gap-4">
             <dt className="min-w-0 text-ink-700">
-              {line.quantity} X {line.title}
+              {line.quantity} × {line.title}
             </dt>
             <dd className="shrink-0 tabular-nums text-ink-900">{formatRupees(line.lineTotal)}</dd>
           </div>

@@ -1,7 +1,8 @@
-import { useCallback, useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
 import type { z } from 'zod';
 import { type CheckoutBodySchema, checkout, type Order } from '#contract';
-import { ApiError, apiCall } from '#web/lib/api-client.ts';
+import { apiCall } from '#web/lib/api-client.ts';
 
 export type CheckoutInput = z.input<typeof CheckoutBodySchema>;
 
@@ -13,50 +14,37 @@ export function placeOrder(body: CheckoutInput, idempotencyKey: string) {
   return apiCall(checkout, { body, headers: { 'idempotency-key': idempotencyKey } });
 }
 
-export interface PlaceOrderState {
-  /** Resolves to the order, or undefined when the shop refused (see `error`). */
-  place: (body: CheckoutInput) => Promise<Order | undefined>;
-  isPlacing: boolean;
-  error: ApiError | null;
-}
-
 /**
  * Places the order once per attempt: a second call while one is in flight
  * gets the same answer, and the same body sent again (a retry after a lost
  * connection) reuses its Idempotency-Key, so a double click places ONE order.
  * A changed body (another card, say) is a new attempt with a new key.
+ * `place` resolves to the order, or undefined when the shop refused (`error`).
  */
-export function usePlaceOrder(): PlaceOrderState {
+export function usePlaceOrder() {
   const attempt = useRef<{ body: string; key: string } | null>(null);
   const inFlight = useRef<Promise<Order | undefined> | null>(null);
-  const [isPlacing, setIsPlacing] = useState(false);
-  const [error, setError] = useState<ApiError | null>(null);
+  const { mutateAsync, isPending, error, reset } = useMutation({
+    mutationFn: (body: CheckoutInput) => {
+      const json = JSON.stringify(body);
+      if (attempt.current?.body !== json) {
+        attempt.current = { body: json, key: globalThis.crypto.randomUUID() };
+      }
+      return placeOrder(body, attempt.current.key);
+    },
+  });
 
-  const place = useCallback((body: CheckoutInput) => {
-    if (inFlight.current) return inFlight.current;
-    const json = JSON.stringify(body);
-    if (attempt.current?.body !== json) {
-      attempt.current = { body: json, key: globalThis.crypto.randomUUID() };
-    }
-    const { key } = attempt.current;
-    setIsPlacing(true);
-    setError(null);
-    const request = placeOrder(body, key)
-      .catch((failure: unknown) => {
-        setError(
-          failure instanceof ApiError
-            ? failure
-            : new ApiError(0, 'Something went wrong. Please try again.'),
-        );
-        return undefined;
-      })
-      .finally(() => {
-        inFlight.current = null;
-        setIsPlacing(false);
-      });
-    inFlight.current = request;
-    return request;
-  }, []);
+  const place = useCallback(
+    (body: CheckoutInput) => {
+      inFlight.current ??= mutateAsync(body)
+        .catch(() => undefined)
+        .finally(() => {
+          inFlight.current = null;
+        });
+      return inFlight.current;
+    },
+    [mutateAsync],
+  );
 
-  return { place, isPlacing, error };
+  return { place, isPlacing: isPending, error, clearError: reset };
 }

@@ -1,5 +1,8 @@
-import { act, renderHook } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { createQueryClient } from '#web/lib/query-client.ts';
 import { makeOrder } from '#web/testing/data.ts';
 import { usePlaceOrder } from './place-order.ts';
 
@@ -18,10 +21,20 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The hook inside the app's query client, as the checkout page has it. */
+function renderPlaceOrder() {
+  const queryClient = createQueryClient();
+  return renderHook(() => usePlaceOrder(), {
+    wrapper: ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    ),
+  });
+}
+
 describe('usePlaceOrder', () => {
   it('sends one request for a double click and answers both with the order', async () => {
     fetchMock.mockResolvedValue(Response.json({ success: true, result: order }));
-    const { result } = renderHook(() => usePlaceOrder());
+    const { result } = renderPlaceOrder();
 
     let answers: unknown[] = [];
     await act(async () => {
@@ -41,11 +54,12 @@ describe('usePlaceOrder', () => {
     fetchMock.mockResolvedValue(
       Response.json({ success: false, message: 'Your card was declined' }, { status: 402 }),
     );
-    const { result } = renderHook(() => usePlaceOrder());
+    const { result } = renderPlaceOrder();
     const card = { name: 'A', number: '4000000000000002', expMonth: 12, expYear: 2099, cvv: '123' };
 
     await act(() => result.current.place({ paymentMethod: 'debit-card', card }));
-    expect(result.current.error?.message).toBe('Your card was declined');
+    // The query library publishes a mutation's outcome on its own tick, after `place` resolves.
+    await waitFor(() => expect(result.current.error?.message).toBe('Your card was declined'));
     expect(result.current.isPlacing).toBe(false);
     await act(() => result.current.place({ paymentMethod: 'debit-card', card }));
     await act(() =>

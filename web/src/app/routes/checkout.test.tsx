@@ -1,0 +1,116 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Address, CartOptions, Quote } from '#contract';
+import { makeCartItem } from '#web/testing/data.ts';
+import { apiFail, apiOk, mockApi } from '#web/testing/mock-api.ts';
+import { renderRoutes } from '#web/testing/render.tsx';
+import { CheckoutRoute } from './checkout.tsx';
+
+const line = makeCartItem({ price: 499, quantity: 2 });
+const options: CartOptions = { couponCode: 'MAX500', giftWrap: true, giftMessage: 'Hi' };
+const quote: Quote = {
+  lines: [{ _id: line._id, title: line.productId.title, quantity: 2, lineTotal: 998 }],
+  itemCount: 2,
+  subtotal: 998,
+  coupon: { code: 'MAX500', description: '2.5% off, up to ₹500' },
+  couponError: null,
+  discount: 24.95,
+  giftWrap: 20,
+  delivery: 0,
+  total: 993.05,
+  estimatedDelivery: '2026-11-27',
+};
+const address: Address = {
+  _id: 'a1',
+  name: 'Asha Rao',
+  phone: '9876543210',
+  pincode: '560001',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  fullAddress: '12 MG Road',
+  selected: true,
+};
+
+/** The step the indicator marks as the current one. */
+const currentStep = () =>
+  screen
+    .getByRole('navigation', { name: 'Checkout progress' })
+    .querySelector('[aria-current="step"]')?.textContent;
+
+function checkoutApi(addresses: Address[]) {
+  return mockApi({
+    'GET /cart/get-all': apiOk([line]),
+    'GET /cart/options': apiOk(options),
+    'GET /cart/quote': apiOk(quote),
+    'GET /address/get': () => apiOk(addresses),
+    'POST /address/add': ({ body }) => {
+      const added = { ...(body as Omit<Address, '_id' | 'selected'>), _id: 'a1', selected: true };
+      addresses.push(added);
+      return apiOk(added, 201);
+    },
+    'POST /order/checkout': () =>
+      addresses.length === 0
+        ? apiFail(400, 'Please select a delivery address')
+        : apiFail(402, 'Your card was declined'),
+  });
+}
+
+beforeEach(() => {
+  localStorage.setItem('token', 'token-1');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  toast.remove();
+});
+
+describe('CheckoutRoute', () => {
+  it("lights 'Address' until there is one, then 'Payment' while the shopper chooses how to pay", async () => {
+    checkoutApi([address]);
+    renderRoutes([{ path: '/checkout', Component: CheckoutRoute }], { path: '/checkout' });
+
+    expect(await screen.findByRole('radio', { name: /Asha Rao/ })).toBeChecked();
+    expect(currentStep()).toBe('3Step 3: Payment');
+  });
+
+  it("drops 'Please select a delivery address' once an address is added and selected", async () => {
+    checkoutApi([]);
+    const { user } = renderRoutes([{ path: '/checkout', Component: CheckoutRoute }], {
+      path: '/checkout',
+    });
+    const placeOrder = await screen.findByRole('button', { name: 'Place order' });
+    await waitFor(() => expect(placeOrder).toBeEnabled());
+    expect(currentStep()).toBe('2Step 2: Address');
+
+    await user.click(placeOrder);
+    expect(await screen.findByText('Please select a delivery address')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add Address' }));
+    const form = screen.getByRole('form', { name: 'New address' });
+    await user.type(within(form).getByLabelText('Name'), 'Asha Rao');
+    await user.type(within(form).getByLabelText('Phone Number'), '9876543210');
+    await user.type(within(form).getByLabelText('Pincode'), '560001');
+    await user.type(within(form).getByLabelText('City'), 'Bengaluru');
+    await user.type(within(form).getByLabelText('State'), 'Karnataka');
+    await user.type(within(form).getByLabelText('Full Address'), '12 MG Road');
+    await user.click(within(form).getByRole('button', { name: 'Save Address' }));
+
+    expect(await screen.findByRole('radio', { name: /Asha Rao/ })).toBeChecked();
+    expect(screen.queryByText('Please select a delivery address')).not.toBeInTheDocument();
+    expect(currentStep()).toBe('3Step 3: Payment');
+  });
+
+  it("sends no coupon or gift wrap: the server charges the cart's, which the quote shows", async () => {
+    const api = checkoutApi([address]);
+    const { user } = renderRoutes([{ path: '/checkout', Component: CheckoutRoute }], {
+      path: '/checkout',
+    });
+    const details = await screen.findByRole('region', { name: 'Price Details' });
+    await waitFor(() => expect(details).toHaveTextContent('Total₹993.05'));
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+
+    expect(await screen.findByText('Your card was declined')).toBeInTheDocument();
+    const sent = api.requests.find((request) => request.path === '/order/checkout');
+    expect(sent?.body).toEqual({ paymentMethod: 'cash' });
+  });
+});

@@ -1,0 +1,49 @@
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { type CartItem, getCart as getCartEndpoint } from '#contract';
+import { ApiError, apiCall, getErrorMessage } from '#web/lib/api-client.ts';
+import { useAuthToken } from '#web/lib/auth-token.ts';
+
+/** Everything cached about the signed-in shopper's cart starts with this key. */
+export const CART_KEY = ['cart'] as const;
+
+/** GET /api/v1/cart/get-all: the signed-in shopper's lines, oldest first. */
+export function getCart(signal?: AbortSignal) {
+  return apiCall(getCartEndpoint, { signal });
+}
+
+export const cartQueryOptions = () =>
+  queryOptions({
+    queryKey: [...CART_KEY, 'lines'] as const,
+    queryFn: ({ signal }) => getCart(signal),
+  });
+
+/**
+ * The server cart, while a token is stored (a visitor's cart is the guest
+ * store, D17) and the caller wants it read (`enabled`).
+ */
+export function useCart({ enabled = true }: { enabled?: boolean } = {}) {
+  const token = useAuthToken();
+  return useQuery({ ...cartQueryOptions(), enabled: enabled && token !== null });
+}
+
+/** Changes the cached server cart (an optimistic change, or a server answer put in place). */
+export function updateCachedCart(
+  queryClient: QueryClient,
+  update: (list: CartItem[]) => CartItem[],
+): void {
+  queryClient.setQueryData(cartQueryOptions().queryKey, (list) => (list ? update(list) : list));
+}
+
+/** The cached line with this id, as the server last answered it (or as changed optimistically). */
+export function cachedLine(queryClient: QueryClient, lineId: string): CartItem | undefined {
+  return queryClient.getQueryData(cartQueryOptions().queryKey)?.find((line) => line._id === lineId);
+}
+
+/**
+ * What to tell the shopper when a cart change fails: the server's word on what
+ * it refused (4xx), otherwise the fallback when there is one.
+ */
+export function cartFailureMessage(error: unknown, fallback?: string): string {
+  const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
+  return refused || !fallback ? getErrorMessage(error) : fallback;
+}

@@ -1,0 +1,61 @@
+import { useRef } from 'react';
+import toast from 'react-hot-toast';
+import type { Product, Size } from '#contract';
+import { ApiError } from '#web/lib/api-client.ts';
+import { useAuthToken } from '#web/lib/auth-token.ts';
+import { useAddCartItem } from '../api/add-cart-item.ts';
+import { useGuestCartStore } from '../stores/guest-cart-store.ts';
+import { CART_MESSAGES } from '../utils/cart-lines.ts';
+import { useCartLines } from './use-cart-lines.ts';
+
+/**
+ * 'Add to cart' (SPEC §4): refuses a product and size already in the cart
+ * (a double click adds one line); with a token the success toast shows before
+ * the server replies and is taken back if it refuses; a visitor's line stays
+ * in the browser (D17). Resolves to true when the line was added.
+ */
+export function useAddToCart(): (
+  product: Product,
+  size: Size,
+  quantity: number,
+) => Promise<boolean> {
+  const token = useAuthToken();
+  const { list } = useCartLines();
+  const addCartItem = useAddCartItem();
+  const adding = useRef(new Set<string>());
+
+  return async (product, size, quantity) => {
+    const key = `${product._id}:${size}`;
+    const exists = list.some((line) => line.productId._id === product._id && line.size === size);
+    if (exists || adding.current.has(key)) {
+      toast.error(CART_MESSAGES.alreadyAdded);
+      return false;
+    }
+
+    if (!token) {
+      const available = product.sizes[size] ?? 0;
+      if (quantity > available) {
+        toast.error(CART_MESSAGES.availableQuantity(available));
+        return false;
+      }
+      useGuestCartStore.getState().addLine(product, size, quantity);
+      toast.success(CART_MESSAGES.added);
+      return true;
+    }
+
+    const successToast = toast.success(CART_MESSAGES.added);
+    adding.current.add(key);
+    try {
+      await addCartItem.mutateAsync({ productId: product._id, size, quantity });
+      return true;
+    } catch (error) {
+      toast.dismiss(successToast);
+      toast.error(
+        error instanceof ApiError && error.status === 409 ? error.message : CART_MESSAGES.addFailed,
+      );
+      return false;
+    } finally {
+      adding.current.delete(key);
+    }
+  };
+}

@@ -1,0 +1,47 @@
+import toast from 'react-hot-toast';
+import type { CartItem } from '#contract';
+import { useAuthToken } from '#web/lib/auth-token.ts';
+import { useRemoveCartItem } from '../api/remove-cart-item.ts';
+import { useSelectAllCartItems } from '../api/select-all-cart-items.ts';
+import { useUpdateCartItem, useUpdateCartQuantity } from '../api/update-cart-item.ts';
+import { useGuestCartStore } from '../stores/guest-cart-store.ts';
+import { availableStock, CART_MESSAGES } from '../utils/cart-lines.ts';
+
+/**
+ * What a shopper can do to cart lines, on the server cart with a token (each
+ * change shown at once, put back if refused) or on the visitor's own (D17).
+ */
+export function useCartLineActions() {
+  const token = useAuthToken();
+  const changeQuantity = useUpdateCartQuantity();
+  const updateLine = useUpdateCartItem();
+  const selectAllLines = useSelectAllCartItems();
+  const removeLine = useRemoveCartItem();
+  const guest = useGuestCartStore.getState;
+
+  return {
+    /** − stops at 1; + stops at the size's stock with 'Available quantity is {n}' (D9). */
+    setQuantity(line: CartItem, quantity: number) {
+      if (!Number.isInteger(quantity) || quantity < 1 || quantity === line.quantity) return;
+      const available = availableStock(line);
+      if (quantity > line.quantity && quantity > available) {
+        toast.error(CART_MESSAGES.availableQuantity(available));
+        return;
+      }
+      if (token) changeQuantity(line, quantity);
+      else guest().setQuantity(line._id, quantity);
+    },
+    setSelected(line: CartItem, selected: boolean) {
+      if (token) updateLine.mutate({ id: line._id, selected });
+      else guest().setSelected(line._id, selected);
+    },
+    selectAll(selected: boolean) {
+      if (token) selectAllLines.mutate(selected);
+      else guest().selectAll(selected);
+    },
+    remove(line: CartItem) {
+      if (token) removeLine.mutate(line._id);
+      else guest().removeLine(line._id);
+    },
+  };
+}

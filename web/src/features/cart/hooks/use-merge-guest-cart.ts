@@ -1,0 +1,29 @@
+import { useCallback } from 'react';
+import toast from 'react-hot-toast';
+import { getErrorMessage } from '#web/lib/api-client.ts';
+import { useMergeCart } from '../api/merge-cart.ts';
+import { useGuestCartStore } from '../stores/guest-cart-store.ts';
+
+/**
+ * After sign-in: the visitor's lines join the server cart (D17) and leave the
+ * browser. If the merge fails they stay, so nothing is lost; the shopper is told.
+ */
+export function useMergeGuestCart(): () => Promise<void> {
+  const { mutateAsync } = useMergeCart();
+  return useCallback(async () => {
+    const { list, clear } = useGuestCartStore.getState();
+    if (list.length === 0) return;
+    try {
+      await mutateAsync({
+        items: list.map((line) => ({
+          productId: line.productId._id,
+          size: line.size,
+          quantity: line.quantity,
+        })),
+      });
+      clear();
+    } catch (error) {
+      toast.error(getErrorMessage(error));
+    }
+  }, [mutateAsync]);
+}

@@ -1,0 +1,98 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import type { CartItem, Product, Size } from '#contract';
+import { STORAGE_KEYS } from '#web/lib/storage-keys.ts';
+import { lineTotal, replaceLine, sumOfLines, withQuantity } from '../utils/cart-lines.ts';
+
+/** Lines a visitor adds without a token (D17) carry ids with this prefix. */
+export const GUEST_LINE_PREFIX = 'guest-';
+
+export interface GuestCartState {
+  list: CartItem[];
+  /** Sum of the lines' totalPrice (SPEC §3). */
+  totalPrice: number;
+  /** Number of lines (SPEC §3). */
+  totalProduct: number;
+}
+
+export interface GuestCartActions {
+  /** Adds a line built from the product; the caller has checked duplicates and stock. */
+  addLine: (product: Product, size: Size, quantity: number) => void;
+  setQuantity: (lineId: string, quantity: number) => void;
+  setSelected: (lineId: string, selected: boolean) => void;
+  selectAll: (selected: boolean) => void;
+  removeLine: (lineId: string) => void;
+  /** Empties the cart: merged into the account at sign-in, or at logout. */
+  clear: () => void;
+}
+
+const empty: GuestCartState = { list: [], totalPrice: 0, totalProduct: 0 };
+
+const withTotals = (list: CartItem[]): GuestCartState => ({
+  list,
+  totalPrice: sumOfLines(list),
+  totalProduct: list.length,
+});
+
+/**
+ * A visitor's cart, kept in the browser under `cart-storage` (SPEC §3, D17)
+ * until sign-in merges it into the server cart. The signed-in cart is server
+ * state and lives in the query cache, never here.
+ */
+export const useGuestCartStore = create<GuestCartState & GuestCartActions>()(
+  persist(
+    (set, get) => {
+      const change = (update: (list: CartItem[]) => CartItem[]) =>
+        set(withTotals(update(get().list)));
+      return {
+        ...empty,
+        addLine: (product, size, quantity) =>
+          change((list) => [
+            ...list,
+            {
+              _id: `${GUEST_LINE_PREFIX}${globalThis.crypto.randomUUID()}`,
+              productId: {
+                _id: product._id,
+                title: product.title,
+                images: product.images,
+                gender: product.gender,
+                price: product.price,
+                sizes: product.sizes,
+              },
+              size,
+              quantity,
+              selected: true,
+              totalPrice: lineTotal(product.price, quantity),
+            },
+          ]),
+        setQuantity: (lineId, quantity) =>
+          change((list) =>
+            list.map((line) => (line._id === lineId ? withQuantity(line, quantity) : line)),
+          ),
+        setSelected: (lineId, selected) =>
+          change((list) => {
+            const line = list.find((item) => item._id === lineId);
+            return line ? replaceLine(list, { ...line, selected }) : list;
+          }),
+        selectAll: (selected) => change((list) => list.map((line) => ({ ...line, selected }))),
+        removeLine: (lineId) => change((list) => list.filter((line) => line._id !== lineId)),
+        clear: () => set(empty),
+      };
+    },
+    {
+      name: STORAGE_KEYS.cart,
+      storage: createJSONStorage(() => localStorage),
+      partialize: ({ list, totalPrice, totalProduct }): GuestCartState => ({
+        list,
+        totalPrice,
+        totalProduct,
+      }),
+      merge: (persisted, current) => {
+        const saved = persisted as Partial<GuestCartState> | undefined;
+        // Anything unreadable in storage is ignored rather than crashing the app.
+        if (!saved || !Array.isArray(saved.list)) return current;
+        return { ...current, ...withTotals(saved.list) };
+      },
+    },
+  ),
+);
