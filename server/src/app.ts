@@ -24,6 +24,7 @@ import { createPaymentsService } from '#server/features/payments/payments.servic
 import { profileRoutes } from '#server/features/profile/profile.routes.ts';
 import { createProfileService } from '#server/features/profile/profile.service.ts';
 import { systemRoutes } from '#server/features/system/system.routes.ts';
+import { createSystemService } from '#server/features/system/system.service.ts';
 import { registerAuth } from '#server/plugins/auth.ts';
 import { frameworkErrors, installErrorHandling } from '#server/plugins/errors.ts';
 import { registerOpenApi } from '#server/plugins/openapi.ts';
@@ -71,7 +72,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await api.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute' });
-      await api.register(systemRoutes(database));
+      await api.register(systemRoutes(createSystemService(database)));
       await api.register(authRoutes(auth));
       await api.register(catalogueRoutes(catalogue));
       await api.register(cartRoutes(cart));
