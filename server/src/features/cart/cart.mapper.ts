@@ -1,4 +1,4 @@
-import type { CartItem, Product, Quote, Size } from '#contract';
+import { type CartItem, type Product, type Quote, type Size, toCartProduct } from '#contract';
 import { toProducts } from '#server/features/catalogue/catalogue.mapper.ts';
 import type { ImageRow, StockRow } from '#server/features/catalogue/catalogue.repository.ts';
 import { paiseToRupees } from '#server/lib/money.ts';
@@ -29,14 +29,7 @@ export function toCartItems(
     const product = productOf(products, row.id);
     return {
       _id: item.id,
-      productId: {
-        _id: product._id,
-        title: product.title,
-        images: product.images,
-        gender: product.gender,
-        price: product.price,
-        sizes: product.sizes,
-      },
+      productId: toCartProduct(product),
       size: item.size as Size,
       quantity: item.quantity,
       selected: item.selected,

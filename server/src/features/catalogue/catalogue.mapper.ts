@@ -1,12 +1,9 @@
-import { type Product, type ProductFilters, SIZES, type Size } from '#contract';
+import { isSize, type Product, type ProductFilters, SIZES } from '#contract';
 import { mediaUrl } from '#server/features/media/media.service.ts';
 import { paiseToRupees } from '#server/lib/money.ts';
 import type { ImageRow, ProductRow, StockRow } from './catalogue.repository.ts';
 
-const sizeRank = (size: string) => {
-  const rank = SIZES.indexOf(size as Size);
-  return rank === -1 ? SIZES.length : rank;
-};
+const sizeRank = (size: string) => (isSize(size) ? SIZES.indexOf(size) : SIZES.length);
 
 export const bySizeOrder = (a: string, b: string) => sizeRank(a) - sizeRank(b);
 
@@ -51,9 +48,7 @@ export function toProductFilters(values: {
   maxPricePaise: number;
 }): ProductFilters {
   return {
-    sizes: values.sizes
-      .filter((size): size is Size => SIZES.includes(size as Size))
-      .sort(bySizeOrder),
+    sizes: values.sizes.filter(isSize).sort(bySizeOrder),
     categories: values.categories,
     genders: values.genders,
     priceStats: {

@@ -2,7 +2,9 @@ import toast from 'react-hot-toast';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import {
+  ALREADY_ADDED_MESSAGE,
   addCartItem,
+  availableQuantityMessage,
   type CartItem,
   getCart,
   mergeCart,
@@ -10,6 +12,7 @@ import {
   removeCartItem,
   type Size,
   selectAllCartItems,
+  toCartProduct,
   updateCartItem,
 } from '#contract';
 import { ApiError, apiCall, getErrorMessage } from '#web/lib/api-client.ts';
@@ -23,12 +26,11 @@ export const GUEST_LINE_PREFIX = 'guest-';
 
 export const CART_MESSAGES = {
   fetchFailed: 'Cart not Fetched',
-  alreadyAdded: 'This product is already added',
+  alreadyAdded: ALREADY_ADDED_MESSAGE,
   added: 'Product added to cart!',
   addFailed: 'Product Not added On Cart',
   removeFailed: 'Failed to remove product',
-  /** D6/D9: the spec's 'Avalible Qty is {n}', spelled right. */
-  availableQuantity: (available: number) => `Available quantity is ${available}`,
+  availableQuantity: availableQuantityMessage,
 } as const;
 
 export interface CartState {
@@ -192,14 +194,7 @@ export const useCartStore = create<CartStore>()(
             }
             const line: CartItem = {
               _id: createLocalId(),
-              productId: {
-                _id: product._id,
-                title: product.title,
-                images: product.images,
-                gender: product.gender,
-                price: product.price,
-                sizes: product.sizes,
-              },
+              productId: toCartProduct(product),
               size,
               quantity,
               selected: true,

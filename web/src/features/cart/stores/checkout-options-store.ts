@@ -5,8 +5,6 @@ import { STORAGE_KEYS } from '#web/lib/storage-keys.ts';
 
 /** SPEC §2 Cart: the code the cart starts with (D10). */
 export const DEFAULT_COUPON_CODE = 'MAX500';
-/** D16: gift wrap costs ₹20. The server's quote charges it; this is for the label. */
-export const GIFT_WRAP_PRICE = 20;
 
 export interface CheckoutOptionsState {
   /** The coupon the shopper asked for (the server says whether it applies), or null for none. */
