@@ -5,6 +5,9 @@ import { defineEndpoint } from './endpoint.ts';
 
 export const MAX_LINE_QUANTITY = 100;
 
+/** An order arrives this many days after it is placed (the cart's 'Express delivery in 3 days', D11). */
+export const DELIVERY_DAYS = 3;
+
 /** Gift wrap costs ₹20 (D16). */
 export const GIFT_WRAP_PRICE = 20;
 
