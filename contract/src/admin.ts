@@ -26,8 +26,6 @@ const searchText = z.string().trim().max(100, 'search must be at most 100 charac
 
 // ---------------------------------------------------------------- dashboard
 
-/** Sizes with this many units or fewer count as low on stock. */
-export const LOW_STOCK_THRESHOLD = 5;
 /** The dashboard lists at most this many low sizes, the fewest units first. */
 export const LOW_STOCK_LIST_MAX = 100;
 
@@ -47,7 +45,7 @@ export const AdminDashboardSchema = z.object({
   orders: z.object({ today: z.number().int(), last7Days: z.number().int() }),
   lowStockThreshold: z.number().int(),
   /**
-   * Sizes of products on sale with {@link LOW_STOCK_THRESHOLD} units or fewer,
+   * Sizes of products on sale with LOW_STOCK_THRESHOLD (catalogue.ts) units or fewer,
    * fewest first (at most {@link LOW_STOCK_LIST_MAX}; `lowStockTotal` counts them all).
    */
   lowStock: z.array(

@@ -1,10 +1,21 @@
 import { z } from 'zod';
-import { ProductImageSchema, ProductSizesSchema, SizeSchema } from './catalogue.ts';
+import { type Product, ProductImageSchema, ProductSizesSchema, SizeSchema } from './catalogue.ts';
 import { IdParamsSchema, IdSchema, RupeesSchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { GIFT_MESSAGE_MAX_LENGTH } from './orders.ts';
 
 export const MAX_LINE_QUANTITY = 100;
+
+/** An order arrives this many days after it is placed (the cart's 'Express delivery in 3 days', D11). */
+export const DELIVERY_DAYS = 3;
+
+/** Gift wrap costs ₹20 (D16). */
+export const GIFT_WRAP_PRICE = 20;
+
+/** SPEC §4: the same product and size cannot be added twice. */
+export const ALREADY_ADDED_MESSAGE = 'This product is already added';
+/** The spec's 'Avalible Qty is {n}', spelled right (D6); a line never exceeds stock (D9). */
+export const availableQuantityMessage = (available: number) => `Available quantity is ${available}`;
 
 const QuantitySchema = z
   .number({ error: 'Quantity must be a number' })
@@ -21,6 +32,13 @@ export const CartProductSchema = z.object({
   price: RupeesSchema,
   sizes: ProductSizesSchema,
 });
+export type CartProduct = z.infer<typeof CartProductSchema>;
+
+/** The part of a product a cart line carries: the server's lines and a visitor's local ones (D17). */
+export function toCartProduct(product: Product): CartProduct {
+  const { _id, title, images, gender, price, sizes } = product;
+  return { _id, title, images, gender, price, sizes };
+}
 
 export const CartItemSchema = z.object({
   _id: IdSchema,

@@ -14,6 +14,16 @@ export const SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL'] as const;
 export const SizeSchema = z.enum(SIZES, { error: `size must be one of ${SIZES.join(', ')}` });
 export type Size = z.infer<typeof SizeSchema>;
 
+export function isSize(value: string): value is Size {
+  return (SIZES as readonly string[]).includes(value);
+}
+
+/**
+ * A size with this many units or fewer is low on stock: the product page says
+ * 'Only {n} left - make it yours!' (D23) and the admin dashboard lists it (D25).
+ */
+export const LOW_STOCK_THRESHOLD = 5;
+
 export const ProductImageSchema = z.object({ url: z.string() });
 
 /** Stock per size, in {@link SIZES} order: `{ "S": 4, "M": 0 }`. */
@@ -49,7 +59,12 @@ export const SortBySchema = z.enum(SORT_OPTIONS, {
 });
 export type SortBy = z.infer<typeof SortBySchema>;
 /** The sort the spec's products screen starts with. */
-export const DEFAULT_SORT: SortBy = 'ratingDesc';
+export const DEFAULT_SORT = 'ratingDesc' satisfies SortBy;
+
+/** The sort without a `sortBy`: best match while searching (D24), otherwise {@link DEFAULT_SORT}. */
+export function defaultSortFor(searching: boolean): 'relevance' | typeof DEFAULT_SORT {
+  return searching ? 'relevance' : DEFAULT_SORT;
+}
 
 const FilterValueSchema = z.string().min(1).max(60);
 const PriceSchema = z.coerce
@@ -69,7 +84,7 @@ export const ListProductsQuerySchema = PageQuerySchema.extend({
     .min(0, 'must be between 0 and 5')
     .max(5, 'must be between 0 and 5')
     .optional(),
-  /** Without it: relevance when searching, otherwise {@link DEFAULT_SORT}. */
+  /** Without it: {@link defaultSortFor}. */
   sortBy: SortBySchema.optional(),
 }).refine(
   (query) =>

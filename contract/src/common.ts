@@ -36,16 +36,23 @@ export function pageOf<Item extends z.ZodType>(item: Item) {
 }
 
 /**
- * A list in a query string: the spec's client sends `size=S,M` (comma-joined);
- * repeated parameters (`size=S&size=M`) are accepted too.
+ * The items of a list in a query string, trimmed, without blanks or repeats:
+ * the spec's client sends `size=S,M` (comma-joined); repeated parameters
+ * (`size=S&size=M`) are accepted too. The web reads its URL with it too.
  */
+export function splitQueryList(value: unknown): string[] {
+  const parts = (Array.isArray(value) ? value : [value])
+    .filter((part): part is string => typeof part === 'string')
+    .flatMap((part) => part.split(','))
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  return [...new Set(parts)];
+}
+
+/** A list in a query string ({@link splitQueryList}); absent when it has no items. */
 export function queryList<Item extends z.ZodType>(item: Item) {
   return z.preprocess((value) => {
-    const parts = (Array.isArray(value) ? value : [value])
-      .filter((part): part is string => typeof part === 'string')
-      .flatMap((part) => part.split(','))
-      .map((part) => part.trim())
-      .filter((part) => part !== '');
-    return parts.length > 0 ? [...new Set(parts)] : undefined;
+    const parts = splitQueryList(value);
+    return parts.length > 0 ? parts : undefined;
   }, z.array(item).max(50).optional());
 }

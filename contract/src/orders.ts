@@ -50,6 +50,8 @@ export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
 
 export const GIFT_MESSAGE_MAX_LENGTH = 200;
 
+export const CARD_DETAILS_REQUIRED_MESSAGE = 'Card details are required to pay by card';
+
 export const CardBodySchema = z.object({
   name: z
     .string()
@@ -97,7 +99,7 @@ export const CheckoutBodySchema = z
   })
   .refine((body) => body.paymentMethod !== 'debit-card' || body.card !== undefined, {
     path: ['card'],
-    message: 'Card details are required to pay by card',
+    message: CARD_DETAILS_REQUIRED_MESSAGE,
   });
 export type CheckoutBody = z.infer<typeof CheckoutBodySchema>;
 

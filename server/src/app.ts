@@ -25,6 +25,7 @@ import { profileRoutes } from '#server/features/profile/profile.routes.ts';
 import { createProfileService } from '#server/features/profile/profile.service.ts';
 import { createRateLimitsService } from '#server/features/rate-limits/rate-limits.service.ts';
 import { systemRoutes } from '#server/features/system/system.routes.ts';
+import { createSystemService } from '#server/features/system/system.service.ts';
 import { serializeError } from '#server/lib/error-log.ts';
 import { registerAuth } from '#server/plugins/auth.ts';
 import {
@@ -105,7 +106,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await registerRateLimit(api, rateLimits, config.rateLimitPerMinute);
-      await api.register(systemRoutes(database));
+      await api.register(systemRoutes(createSystemService(database)));
       await api.register(authRoutes(auth));
       await api.register(catalogueRoutes(catalogue));
       await api.register(cartRoutes(cart));

@@ -1,8 +1,7 @@
+import { DELIVERY_DAYS } from '#contract';
+
 /** The shop keeps India's calendar: delivery dates are days there. */
 const SHOP_TIME_ZONE = 'Asia/Kolkata';
-
-/** Delivery takes 3 days from the order (the cart's 'Express delivery in 3 days', D11). */
-export const DELIVERY_DAYS = 3;
 
 const isoDay = new Intl.DateTimeFormat('en-CA', {
   timeZone: SHOP_TIME_ZONE,

@@ -4,10 +4,10 @@ import {
   type AdminOrderSummary,
   type AdminProduct,
   type ContactMessage,
+  isSize,
   type NewsletterSubscriber,
   ORDER_STATUSES,
   type OrderStatus,
-  SIZES,
   type Size,
 } from '#contract';
 import type { CustomerRow } from '#server/db/schema/accounts.ts';
@@ -140,7 +140,7 @@ export function toDashboard(values: {
     lowStockThreshold: values.lowStockThreshold,
     lowStock: values.lowStock
       // Stock rows hold only the shop's sizes; anything else could not be shown.
-      .filter((line): line is typeof line & { size: Size } => SIZES.includes(line.size as Size))
+      .filter((line): line is typeof line & { size: Size } => isSize(line.size))
       .map((line) => ({ ...line })),
     lowStockTotal: values.lowStockTotal,
   };

@@ -1,4 +1,10 @@
-import type { CartItem, CartOptions, Product, Quote } from '#contract';
+import {
+  type CartItem,
+  type CartOptions,
+  type Product,
+  type Quote,
+  toCartProduct,
+} from '#contract';
 import type { ImageRow, StockRow } from '#server/db/schema/catalogue.ts';
 import { toProducts } from '#server/features/catalogue/catalogue.mapper.ts';
 import { paiseToRupees } from '#server/lib/money.ts';
@@ -29,14 +35,7 @@ export function toCartItems(
     const product = productOf(products, row.id);
     return {
       _id: item.id,
-      productId: {
-        _id: product._id,
-        title: product.title,
-        images: product.images,
-        gender: product.gender,
-        price: product.price,
-        sizes: product.sizes,
-      },
+      productId: toCartProduct(product),
       size: item.size,
       quantity: item.quantity,
       selected: item.selected,

@@ -1,5 +1,7 @@
 import {
   type AddCartItemBody,
+  ALREADY_ADDED_MESSAGE,
+  availableQuantityMessage,
   type CartItem,
   type CartOptions,
   DEFAULT_COUPON_CODE,
@@ -39,9 +41,6 @@ import { couponUnusable, type Price, priceLines } from './pricing.ts';
 export const PRODUCT_NOT_FOUND = 'Product not found';
 export const CART_ITEM_NOT_FOUND = 'Cart item not found';
 export const SIZE_NOT_AVAILABLE = 'This size is not available for this product';
-export const ALREADY_ADDED = 'This product is already added';
-/** D6 spelling of the spec's 'Avalible Qty is {n}'; D9: never past stock. */
-export const availableQuantity = (stock: number) => `Available quantity is ${stock}`;
 
 /** One selected cart line as checkout orders it, priced from the database (D4). */
 export interface SelectedLine {
@@ -152,9 +151,9 @@ export function createCartService(db: Database, dependencies: CartDependencies) 
           size: body.size,
           quantity: body.quantity,
         });
-        if (!row) throw conflict(ALREADY_ADDED);
+        if (!row) throw conflict(ALREADY_ADDED_MESSAGE);
         // Checked after the insert so a duplicate says so first; a refusal rolls the insert back.
-        if (body.quantity > available) throw conflict(availableQuantity(available));
+        if (body.quantity > available) throw conflict(availableQuantityMessage(available));
         return row;
       });
       const [cartItem] = toCartItems([{ item, product }], stock, images);
@@ -167,7 +166,7 @@ export function createCartService(db: Database, dependencies: CartDependencies) 
       const { stock, images } = await findProductDetails(db, [line.product.id]);
       if (body.quantity !== undefined) {
         const available = stockOf(stock, line.product.id, line.item.size) ?? 0;
-        if (body.quantity > available) throw conflict(availableQuantity(available));
+        if (body.quantity > available) throw conflict(availableQuantityMessage(available));
       }
       const item = await updateCartItem(db, userId, line.item.id, {
         ...(body.quantity !== undefined && { quantity: body.quantity }),

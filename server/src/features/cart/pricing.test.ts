@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type CouponRule, GIFT_WRAP_PAISE, priceLines } from './pricing.ts';
+import { type CouponRule, priceLines } from './pricing.ts';
 
 const MAX500: CouponRule = {
   code: 'MAX500',
@@ -31,7 +31,7 @@ describe('priceLines', () => {
   it('takes 2.5% off with MAX500 and adds gift wrap (D10, D16)', () => {
     const price = priceLines({ lines, coupon: MAX500, giftWrap: true, now });
     expect(price.discountPaise).toBe(5_743); // 2.5% of ₹2,297, rounded to the paisa
-    expect(price.totalPaise).toBe(229_700 - 5_743 + GIFT_WRAP_PAISE);
+    expect(price.totalPaise).toBe(229_700 - 5_743 + 2_000);
     expect(price.coupon?.code).toBe('MAX500');
   });
 

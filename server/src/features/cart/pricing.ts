@@ -2,9 +2,8 @@
  * What a selection of cart lines costs. The cart's quote and checkout both
  * call this, so the price a shopper is shown is the price charged (D4, D10, D16).
  */
-
-/** Gift wrap costs ₹20 (D16). */
-export const GIFT_WRAP_PAISE = 2000;
+import { GIFT_WRAP_PRICE } from '#contract';
+import { rupeesToPaise } from '#server/lib/money.ts';
 
 export interface PricedLine {
   pricePaise: number;
@@ -75,7 +74,7 @@ export function priceLines(options: {
         coupon.maxDiscountPaise ?? Number.POSITIVE_INFINITY,
       )
     : 0;
-  const giftWrapPaise = options.giftWrap ? GIFT_WRAP_PAISE : 0;
+  const giftWrapPaise = options.giftWrap ? rupeesToPaise(GIFT_WRAP_PRICE) : 0;
   // Delivery is free on every order ('Free Delivery', SPEC §2).
   const deliveryPaise = 0;
   return {

@@ -1,4 +1,4 @@
-import { type Product, type ProductFilters, SIZES, type Size } from '#contract';
+import { isSize, type Product, type ProductFilters, SIZES, type Size } from '#contract';
 import type { ImageRow, ProductRow, StockRow } from '#server/db/schema/catalogue.ts';
 import { mediaUrl } from '#server/features/media/media.service.ts';
 import { paiseToRupees } from '#server/lib/money.ts';
@@ -46,9 +46,7 @@ export function toProductFilters(values: {
   maxPricePaise: number;
 }): ProductFilters {
   return {
-    sizes: values.sizes
-      .filter((size): size is Size => SIZES.includes(size as Size))
-      .sort(bySizeOrder),
+    sizes: values.sizes.filter(isSize).sort(bySizeOrder),
     categories: values.categories,
     genders: values.genders,
     priceStats: {

@@ -1,5 +1,5 @@
 import {
-  DEFAULT_SORT,
+  defaultSortFor,
   type ListProductsQuery,
   type Product,
   type ProductFilters,
@@ -71,7 +71,7 @@ export function createCatalogueService(db: Database) {
         minPricePaise: query.minPrice === undefined ? undefined : rupeesToPaise(query.minPrice),
         maxPricePaise: query.maxPrice === undefined ? undefined : rupeesToPaise(query.maxPrice),
         minRating: query.rating,
-        sortBy: query.sortBy ?? (words.length > 0 ? 'relevance' : DEFAULT_SORT),
+        sortBy: query.sortBy ?? defaultSortFor(words.length > 0),
         offset: (query.page - 1) * query.limit,
         limit: query.limit,
       });

@@ -1,4 +1,4 @@
-import type { CardBody, PaymentMethod } from '#contract';
+import { CARD_DETAILS_REQUIRED_MESSAGE, type CardBody, type PaymentMethod } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import { AppError, badRequest } from '#server/lib/app-error.ts';
 import { hasExpired, isLuhnValid } from './cards.ts';
@@ -40,7 +40,7 @@ export function createPaymentsService(
         return { method: 'cash', cardBrand: null, cardLast4: null };
       }
       const { card } = request;
-      if (!card) throw badRequest('Card details are required to pay by card');
+      if (!card) throw badRequest(CARD_DETAILS_REQUIRED_MESSAGE);
       if (!isLuhnValid(card.number)) {
         throw badRequest('Card number is not valid', [
           { field: 'card.number', message: 'Card number is not valid' },

@@ -1,13 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { getHealth } from '#contract';
-import { type DatabaseHandle, ping } from '#server/db/client.ts';
 import { route } from '#server/lib/route.ts';
+import type { SystemService } from './system.service.ts';
 
-export function systemRoutes(database: DatabaseHandle) {
+export function systemRoutes(system: SystemService) {
   return async (app: FastifyInstance) => {
-    route(app, getHealth, async () => {
-      await ping(database.db);
-      return { status: 'ok' as const, database: database.kind };
-    });
+    route(app, getHealth, () => system.getHealth());
   };
 }

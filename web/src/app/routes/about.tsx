@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
+import { DELIVERY_DAYS } from '#contract';
 import heroTees from '#web/assets/hero-tees.svg';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import {
@@ -30,7 +31,7 @@ const STEPS: { title: string; text: string }[] = [
   },
   {
     title: 'It comes to you',
-    text: 'Delivery is free on every order, with express delivery in about 3 days.',
+    text: `Delivery is free on every order, with express delivery in about ${DELIVERY_DAYS} days.`,
   },
 ];
 

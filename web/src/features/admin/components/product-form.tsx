@@ -5,6 +5,7 @@ import {
   type AdminProduct,
   type AdminProductBody,
   AdminProductBodySchema,
+  isSize,
   SIZES,
   type Size,
 } from '#contract';
@@ -67,7 +68,7 @@ function toBody(values: ProductFormValues, images: ImageRef[]): unknown {
 /** A body error's path as the form field it belongs to (`sizes.M` is the M stock box). */
 function fieldOf(path: readonly PropertyKey[]): FieldPath<ProductFormValues> | 'images' | null {
   const [head, size] = path.map(String);
-  if (head === 'sizes' && SIZES.includes(size as Size)) return `stock.${size as Size}`;
+  if (head === 'sizes' && size !== undefined && isSize(size)) return `stock.${size}`;
   if (head === 'imageIds') return 'images';
   if (head && ['title', 'description', 'price', 'gender', 'category'].includes(head)) {
     return head as FieldPath<ProductFormValues>;

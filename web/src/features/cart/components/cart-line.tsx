@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { CartItem } from '#contract';
+import { type CartItem, DELIVERY_DAYS } from '#contract';
 import { TrashIcon } from '#web/components/ui/icons.tsx';
 import { QuantityStepper } from '#web/components/ui/quantity-stepper.tsx';
 import { paths } from '#web/config/paths.ts';
@@ -7,7 +7,7 @@ import { formatRupees } from '#web/utils/format-money.ts';
 import type { useCartLineActions } from '../hooks/use-cart-line-actions.ts';
 
 /** SPEC §2 Cart: express delivery in 3 days (D11 dates the order the same way). */
-export const EXPRESS_DELIVERY_TEXT = 'Express delivery in 3 days';
+export const EXPRESS_DELIVERY_TEXT = `Express delivery in ${DELIVERY_DAYS} days`;
 
 /** "Classic Tee, size M": names a line for its buttons, as the same product may come in two sizes. */
 export function cartLineLabel(line: CartItem): string {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { GIFT_MESSAGE_MAX_LENGTH } from '#contract';
+import { GIFT_MESSAGE_MAX_LENGTH, GIFT_WRAP_PRICE } from '#contract';
 import { CheckboxField, TextAreaField } from '#web/components/ui/form-field.tsx';
 import { GiftIcon } from '#web/components/ui/icons.tsx';
 import { getErrorMessage } from '#web/lib/api-client.ts';
@@ -49,7 +49,9 @@ export function GiftingBox() {
         <GiftIcon className="size-5 text-brand-600" />
         Gifting
       </h2>
-      <p className="mt-1 text-sm text-ink-600">Send a personalised message for ₹20</p>
+      <p className="mt-1 text-sm text-ink-600">
+        Send a personalised message for ₹{GIFT_WRAP_PRICE}
+      </p>
       <CheckboxField
         className="mt-3 font-semibold"
         label="Add gift wrap"

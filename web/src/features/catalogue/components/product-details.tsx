@@ -1,15 +1,12 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { type Product, SIZES, type Size } from '#contract';
+import { LOW_STOCK_THRESHOLD, type Product, SIZES, type Size } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { CartIcon, ReturnIcon, TruckIcon } from '#web/components/ui/icons.tsx';
 import { QuantityStepper } from '#web/components/ui/quantity-stepper.tsx';
 import { formatRupees } from '#web/utils/format-money.ts';
 import { inStockSizes } from '../utils/stock.ts';
 import { StarRating } from './star-rating.tsx';
-
-/** D23: the low-stock line shows when the chosen size has this many or fewer. */
-export const LOW_STOCK_LIMIT = 5;
 
 export const PRODUCT_MESSAGES = {
   selectSize: 'Please select a size.',
@@ -137,7 +134,9 @@ export function ProductDetails({ product, onAddToCart }: ProductDetailsProps) {
           <p className="mt-3 text-sm text-ink-600">No sizes</p>
         )}
         <p aria-live="polite" className="mt-3 min-h-5 text-sm font-semibold text-red-700">
-          {size && stock > 0 && stock <= LOW_STOCK_LIMIT ? PRODUCT_MESSAGES.onlyLeft(stock) : null}
+          {size && stock > 0 && stock <= LOW_STOCK_THRESHOLD
+            ? PRODUCT_MESSAGES.onlyLeft(stock)
+            : null}
         </p>
       </fieldset>
 

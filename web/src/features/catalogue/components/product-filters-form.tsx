@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { type ProductFilters, SIZES, type Size } from '#contract';
+import { isSize, type ProductFilters } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { CheckboxField, TextField } from '#web/components/ui/form-field.tsx';
 import { ChevronDownIcon, StarIcon } from '#web/components/ui/icons.tsx';
@@ -58,8 +58,6 @@ function toFormValues(filters: ProductFilterValues, range: PriceRange): FilterFo
     rating: filters.rating === undefined ? '' : String(filters.rating),
   };
 }
-
-const isSize = (value: string): value is Size => (SIZES as readonly string[]).includes(value);
 
 /** SPEC §5: a price is sent only when it differs from the server's price stats. */
 function priceFilter(input: string, limit: number): number | undefined {

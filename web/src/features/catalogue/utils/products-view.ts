@@ -1,4 +1,4 @@
-import { SIZES, type Size, type SortBy } from '#contract';
+import { defaultSortFor, isSize, type Size, type SortBy, splitQueryList } from '#contract';
 import type { ListProductsInput } from '../api/list-products.ts';
 
 /**
@@ -15,13 +15,6 @@ export const PRODUCT_SORTS = [
 ] as const satisfies readonly { value: SortBy; label: string }[];
 
 export type ProductSort = (typeof PRODUCT_SORTS)[number]['value'];
-
-/** SPEC §4, §9: the products screen starts sorted by rating, best first. */
-export const DEFAULT_PRODUCT_SORT: ProductSort = 'ratingDesc';
-
-/** The sort a view starts with: best match while searching, else the spec's default. */
-export const defaultSortFor = (search: string | undefined): ProductSort =>
-  search ? 'relevance' : DEFAULT_PRODUCT_SORT;
 
 /** The sorts to offer: 'Best match' only means something while searching. */
 export const sortsFor = (search: string | undefined) =>
@@ -58,24 +51,11 @@ export interface ProductsView {
   page: number;
 }
 
-function readList(params: URLSearchParams, key: string): string[] {
-  const parts = params
-    .getAll(key)
-    .flatMap((value) => value.split(','))
-    .map((value) => value.trim())
-    .filter((value) => value !== '');
-  return [...new Set(parts)];
-}
-
 function readNumber(params: URLSearchParams, key: string): number | undefined {
   const raw = params.get(key);
   if (raw === null || raw.trim() === '') return undefined;
   const value = Number(raw);
   return Number.isFinite(value) && value >= 0 ? value : undefined;
-}
-
-function isSize(value: string): value is Size {
-  return (SIZES as readonly string[]).includes(value);
 }
 
 function isProductSort(value: string | null): value is ProductSort {
@@ -91,9 +71,9 @@ export function readProductsView(params: URLSearchParams): ProductsView {
   return {
     search,
     filters: {
-      gender: readList(params, 'gender'),
-      category: readList(params, 'category'),
-      size: readList(params, 'size').filter(isSize),
+      gender: splitQueryList(params.getAll('gender')),
+      category: splitQueryList(params.getAll('category')),
+      size: splitQueryList(params.getAll('size')).filter(isSize),
       minPrice: readNumber(params, 'minPrice'),
       maxPrice: readNumber(params, 'maxPrice'),
       rating: rating !== undefined && rating <= 5 ? rating : undefined,
@@ -101,7 +81,7 @@ export function readProductsView(params: URLSearchParams): ProductsView {
     sortBy:
       isProductSort(sortBy) && sortsFor(search).some((sort) => sort.value === sortBy)
         ? sortBy
-        : defaultSortFor(search),
+        : defaultSortFor(Boolean(search)),
     page: page >= 1 ? page : 1,
   };
 }
@@ -117,7 +97,7 @@ export function writeProductsView(view: ProductsView): URLSearchParams {
   if (filters.minPrice !== undefined) params.set('minPrice', String(filters.minPrice));
   if (filters.maxPrice !== undefined) params.set('maxPrice', String(filters.maxPrice));
   if (filters.rating !== undefined) params.set('rating', String(filters.rating));
-  if (view.sortBy !== defaultSortFor(view.search)) params.set('sortBy', view.sortBy);
+  if (view.sortBy !== defaultSortFor(Boolean(view.search))) params.set('sortBy', view.sortBy);
   if (view.page > 1) params.set('page', String(view.page));
   return params;
 }

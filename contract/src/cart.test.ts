@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { availableQuantityMessage, CartProductSchema, toCartProduct } from './cart.ts';
+import type { Product } from './catalogue.ts';
+
+const product: Product = {
+  _id: 'p1',
+  title: 'Plain tee',
+  description: 'Soft cotton',
+  price: 499.5,
+  rating: 4.2,
+  gender: 'Men',
+  category: 'T-Shirts',
+  images: [{ url: '/images/p1.webp' }],
+  sizes: { S: 3, M: 0 },
+  isNew: true,
+  createdAt: '2026-11-01T00:00:00.000Z',
+};
+
+describe('toCartProduct', () => {
+  it('keeps what a cart line shows of the product, and nothing else', () => {
+    const cartProduct = toCartProduct(product);
+    expect(cartProduct).toEqual({
+      _id: 'p1',
+      title: 'Plain tee',
+      images: [{ url: '/images/p1.webp' }],
+      gender: 'Men',
+      price: 499.5,
+      sizes: { S: 3, M: 0 },
+    });
+    // The reshape gives exactly the shape the contract's cart line carries.
+    expect(CartProductSchema.strict().parse(cartProduct)).toEqual(cartProduct);
+  });
+});
+
+describe('availableQuantityMessage', () => {
+  it("spells the spec's 'Avalible Qty is {n}' right (D6)", () => {
+    expect(availableQuantityMessage(2)).toBe('Available quantity is 2');
+  });
+});
