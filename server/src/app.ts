@@ -9,6 +9,7 @@ import { adminRoutes } from '#server/features/admin/admin.routes.ts';
 import { createAdminService } from '#server/features/admin/admin.service.ts';
 import { authRoutes } from '#server/features/auth/auth.routes.ts';
 import { createAuthService } from '#server/features/auth/auth.service.ts';
+import { createPasswords } from '#server/features/auth/passwords.ts';
 import { cartRoutes } from '#server/features/cart/cart.routes.ts';
 import { createCartService } from '#server/features/cart/cart.service.ts';
 import { catalogueRoutes } from '#server/features/catalogue/catalogue.routes.ts';
@@ -91,7 +92,10 @@ export async function buildApp({
   // Each feature's service gets the db and the services it calls (features/README.md).
   const db = database.db;
   const rateLimits = createRateLimitsService(db);
-  const auth = createAuthService(db, { rateLimits });
+  const auth = createAuthService(db, {
+    rateLimits,
+    passwords: createPasswords(config.passwordHashCost),
+  });
   const catalogue = createCatalogueService(db);
   const cart = createCartService(db, { catalogue });
   const media = createMediaService(db);

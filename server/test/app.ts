@@ -25,6 +25,8 @@ export async function createTestApp({ env, ...parts }: TestAppOptions = {}): Pro
   const database = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
+    // Sign-ups are most tests' first step; the OWASP cost has its own tests (passwords.test.ts).
+    PASSWORD_HASH_COST: 'test',
     LOG_LEVEL: parts.logStream ? 'info' : 'silent',
     ...env,
   });

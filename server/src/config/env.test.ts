@@ -20,3 +20,20 @@ describe('loadConfig: server timeouts and connection cap', () => {
     expect(() => loadConfig({ MAX_CONNECTIONS: 'many' })).toThrow('MAX_CONNECTIONS');
   });
 });
+
+describe('loadConfig: password hashing cost', () => {
+  it('hashes at OWASP cost unless a test run asks for less', () => {
+    expect(loadConfig({}).passwordHashCost).toBe('owasp');
+    expect(loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_COST: 'test' }).passwordHashCost).toBe(
+      'test',
+    );
+  });
+
+  it('refuses the test cost to a shop', () => {
+    for (const NODE_ENV of ['production', 'development']) {
+      expect(() => loadConfig({ NODE_ENV, PASSWORD_HASH_COST: 'test' })).toThrow(
+        'PASSWORD_HASH_COST: test is for test runs only',
+      );
+    }
+  });
+});

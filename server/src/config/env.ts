@@ -35,13 +35,18 @@ const EnvSchema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: milliseconds(72_000),
   /** Connections one process holds open at once; more are closed as they arrive. */
   MAX_CONNECTIONS: z.coerce.number().int().positive().default(500),
+  /** argon2id cost: OWASP's (D14) always, except `test`, which only test runs may choose. */
+  PASSWORD_HASH_COST: z.enum(['owasp', 'test']).default('owasp'),
 });
 
 // Node refuses a headers timeout longer than the request timeout.
 const ConsistentEnvSchema = EnvSchema.refine(
   (vars) => vars.HEADERS_TIMEOUT_MS <= vars.REQUEST_TIMEOUT_MS,
   { path: ['HEADERS_TIMEOUT_MS'], message: 'must not be longer than REQUEST_TIMEOUT_MS' },
-);
+).refine((vars) => vars.PASSWORD_HASH_COST === 'owasp' || vars.NODE_ENV === 'test', {
+  path: ['PASSWORD_HASH_COST'],
+  message: 'test is for test runs only (NODE_ENV=test); a shop hashes at OWASP cost',
+});
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -59,6 +64,7 @@ export interface AppConfig {
   idleTimeoutMs: number;
   keepAliveTimeoutMs: number;
   maxConnections: number;
+  passwordHashCost: 'owasp' | 'test';
 }
 
 /** Reads the environment once, at boot, and fails with every problem listed. */
@@ -89,5 +95,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     idleTimeoutMs: vars.IDLE_TIMEOUT_MS,
     keepAliveTimeoutMs: vars.KEEP_ALIVE_TIMEOUT_MS,
     maxConnections: vars.MAX_CONNECTIONS,
+    passwordHashCost: vars.PASSWORD_HASH_COST,
   };
 }

@@ -21,6 +21,7 @@ import {
   openPostgres,
 } from '#server/db/client.ts';
 import { createAuthService } from '#server/features/auth/auth.service.ts';
+import { createPasswords } from '#server/features/auth/passwords.ts';
 import { createRateLimitsService } from '#server/features/rate-limits/rate-limits.service.ts';
 import { withDatabase } from '#server-test/global-setup.ts';
 import { call, expectResult } from '#server-test/http.ts';
@@ -33,7 +34,10 @@ const NEW_PASSWORD = 'N3w$ecretPass';
 
 /** The accounts of a database the command wrote to, read through their owner's service. */
 const accounts = (db: Database) =>
-  createAuthService(db, { rateLimits: createRateLimitsService(db) });
+  createAuthService(db, {
+    rateLimits: createRateLimitsService(db),
+    passwords: createPasswords('owasp'),
+  });
 
 interface Place {
   /** The environment the shop and the command read. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EmailSchema, NameSchema, NewPasswordSchema } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import { createAuthService } from '#server/features/auth/auth.service.ts';
-import { hashPassword } from '#server/features/auth/passwords.ts';
+import { createPasswords } from '#server/features/auth/passwords.ts';
 import { createRateLimitsService } from '#server/features/rate-limits/rate-limits.service.ts';
 
 /** What `npm run admin:create` takes: the password follows the shop's rule (D7). */
@@ -24,14 +24,18 @@ export type CreateAdminOutcome = 'created' | 'promoted' | 'updated';
  * email (any case). A new password replaces the old one and signs the
  * account out everywhere; without one, an existing password stays.
  */
+/** The owner's password is hashed at the shop's one real cost, whatever the environment. */
+const passwords = createPasswords('owasp');
+
 export async function createOrPromoteAdmin(
   db: Database,
   input: CreateAdminInput,
 ): Promise<CreateAdminOutcome> {
   const { findUserByEmail, insertUser, updateUser, deleteUserSessions } = createAuthService(db, {
     rateLimits: createRateLimitsService(db),
+    passwords,
   });
-  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  const passwordHash = input.password ? await passwords.hashPassword(input.password) : undefined;
   return db.transaction(async (tx) => {
     const existing = await findUserByEmail(tx, input.email);
     if (!existing) {

@@ -16,7 +16,7 @@ import {
   type UserRow,
   updateUser,
 } from './auth.repository.ts';
-import { hashPassword, verifyDecoy, verifyPassword } from './passwords.ts';
+import type { Passwords } from './passwords.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** 'Remember me' keeps a session 30 days, otherwise 1 day (D14). */
@@ -34,8 +34,14 @@ const WRONG_CREDENTIALS = 'Invalid email or password';
 /** Tokens are random and opaque; only their hash is stored. */
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export function createAuthService(db: Database, deps: { rateLimits: RateLimitsService }) {
+export interface AuthDependencies {
+  rateLimits: RateLimitsService;
+  passwords: Passwords;
+}
+
+export function createAuthService(db: Database, deps: AuthDependencies) {
   const { rateLimits } = deps;
+  const { hashPassword, verifyPassword, verifyDecoy } = deps.passwords;
   async function startSession(user: UserRow, remembered: boolean): Promise<Session> {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(
