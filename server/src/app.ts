@@ -13,6 +13,8 @@ import { cartRoutes } from '#server/features/cart/cart.routes.ts';
 import { createCartService } from '#server/features/cart/cart.service.ts';
 import { catalogueRoutes } from '#server/features/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
+import { mailRoutes } from '#server/features/mail/mail.routes.ts';
+import { createMailService } from '#server/features/mail/mail.service.ts';
 import { mediaRoutes } from '#server/features/media/media.routes.ts';
 import { createMediaService } from '#server/features/media/media.service.ts';
 import { messagesRoutes } from '#server/features/messages/messages.routes.ts';
@@ -72,7 +74,8 @@ export async function buildApp({
 
   const db = database.db;
   const rateLimits = createRateLimitsService(db);
-  const auth = createAuthService(db, { rateLimits });
+  const mail = createMailService(db, config.mail);
+  const auth = createAuthService(db, { rateLimits, mail });
   const catalogue = createCatalogueService(db);
   const cart = createCartService(db);
   const media = createMediaService(db);
@@ -80,8 +83,8 @@ export async function buildApp({
   const profile = createProfileService(db);
   const messages = createMessagesService(db);
   const payments = createPaymentsService(paymentProvider);
-  const orders = createOrdersService(db, { cart, addresses, payments });
-  const admin = createAdminService(db);
+  const orders = createOrdersService(db, { cart, addresses, payments, mail });
+  const admin = createAdminService(db, { mail });
   registerAuth(app, auth);
 
   await app.register(
@@ -96,6 +99,7 @@ export async function buildApp({
       await api.register(messagesRoutes(messages));
       await api.register(ordersRoutes(orders));
       await api.register(adminRoutes(admin));
+      await api.register(mailRoutes(mail));
     },
     { prefix: API_PREFIX },
   );

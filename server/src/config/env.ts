@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { SHOP_NAME } from '#contract';
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -23,7 +24,36 @@ const EnvSchema = z.object({
     .string()
     .min(1)
     .default(fileURLToPath(new URL('../../../web/dist', import.meta.url))),
+  /** The mail server (smtp://user:pass@host:587, smtps:// for TLS); without it every email is held in the outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  /** The sender of every email. */
+  MAIL_FROM: z.string().min(3).default(`${SHOP_NAME} <no-reply@localhost>`),
+  /** The shop's address as shoppers reach it, for links in emails; http://localhost:PORT when unset. */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
+  /** The mail worker looks for due messages this often. */
+  MAIL_POLL_MS: z.coerce.number().int().min(10).default(2000),
+  /** How long a worker's claim on a message lasts; after it another process may send it. */
+  MAIL_LEASE_MS: z.coerce.number().int().min(100).default(300_000),
+  /** The first retry waits this long; each next one twice as long. */
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(60_000),
+  /** Attempts before a message is marked failed. */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
 });
+
+export interface MailConfig {
+  smtpUrl: string | undefined;
+  from: string;
+  publicUrl: string;
+  pollMs: number;
+  leaseMs: number;
+  retryBaseMs: number;
+  maxAttempts: number;
+}
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -36,6 +66,7 @@ export interface AppConfig {
   corsOrigins: string[];
   trustProxy: boolean;
   webRoot: string;
+  mail: MailConfig;
 }
 
 /** Reads the environment once, at boot, and fails with every problem listed. */
@@ -61,5 +92,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .filter(Boolean),
     trustProxy: vars.TRUST_PROXY,
     webRoot: resolve(vars.WEB_ROOT),
+    mail: {
+      smtpUrl: vars.SMTP_URL,
+      from: vars.MAIL_FROM,
+      publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
+      pollMs: vars.MAIL_POLL_MS,
+      leaseMs: vars.MAIL_LEASE_MS,
+      retryBaseMs: vars.MAIL_RETRY_BASE_MS,
+      maxAttempts: vars.MAIL_MAX_ATTEMPTS,
+    },
   };
 }

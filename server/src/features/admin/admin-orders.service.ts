@@ -8,6 +8,7 @@ import {
 } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import { returnStock } from '#server/features/catalogue/catalogue.repository.ts';
+import type { MailService } from '#server/features/mail/mail.service.ts';
 import {
   type CustomerRow,
   findAdminOrderPage,
@@ -35,7 +36,10 @@ const searchTerm = (search: string | undefined) =>
   search?.trim().replace(/^#/, '').toLowerCase() || undefined;
 
 /** The owner moves orders along D19; every move is an event with its time and its admin. */
-export function createAdminOrdersService(db: Database) {
+export function createAdminOrdersService(
+  db: Database,
+  mail: Pick<MailService, 'orderStatusChanged'>,
+) {
   async function detail(
     tx: Database,
     row: OrderRow,
@@ -107,7 +111,9 @@ export function createAdminOrdersService(db: Database) {
         });
         const found = await findOrderWithCustomer(tx, id);
         if (!found) throw notFound(ORDER_NOT_FOUND);
-        return detail(tx, row, found.customer, items);
+        const order = await detail(tx, row, found.customer, items);
+        await mail.orderStatusChanged(tx, found.customer, order, { to, at });
+        return order;
       });
     },
   };

@@ -5,6 +5,7 @@ import type { AddressesService } from '#server/features/addresses/addresses.serv
 import { deleteCartItems } from '#server/features/cart/cart.repository.ts';
 import type { CartService } from '#server/features/cart/cart.service.ts';
 import { returnStock, takeStockFor } from '#server/features/catalogue/catalogue.repository.ts';
+import type { MailService } from '#server/features/mail/mail.service.ts';
 import type { PaymentsService } from '#server/features/payments/payments.service.ts';
 import { badRequest, conflict, notFound } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/auth-user.ts';
@@ -44,6 +45,7 @@ export interface OrdersDependencies {
   cart: Pick<CartService, 'priceSelection'>;
   addresses: Pick<AddressesService, 'findSelectedAddress'>;
   payments: PaymentsService;
+  mail: Pick<MailService, 'orderPlaced' | 'orderStatusChanged'>;
 }
 
 /** JSON with object keys sorted, so equal requests hash equally whatever their key order. */
@@ -80,7 +82,7 @@ export function checkoutHash(body: CheckoutBody): string {
 
 export function createOrdersService(
   db: Database,
-  { cart, addresses, payments }: OrdersDependencies,
+  { cart, addresses, payments, mail }: OrdersDependencies,
 ) {
   async function withDetails(tx: Database, row: OrderRow): Promise<Order> {
     const [items, events] = await Promise.all([
@@ -208,7 +210,10 @@ export function createOrdersService(
           user.id,
           lines.map((line) => line.cartItemId),
         );
-        return toOrder(row, items, [placed]);
+        const order = toOrder(row, items, [placed]);
+        // 'You will receive a confirmation email soon.' (D32): written with the order, or not at all.
+        await mail.orderPlaced(tx, user, order);
+        return order;
       });
       return transaction.catch(async (failure: unknown) => {
         await payments.voidPayments(authorizationIds).catch((voidFailure: unknown) => {
@@ -249,13 +254,16 @@ export function createOrdersService(
         const items = await findOrderItems(tx, [row.id]);
         await returnStock(tx, items);
         const cancelled = await updateOrderStatus(tx, row.id, 'cancelled');
+        const at = new Date();
         await insertOrderEvent(tx, {
           orderId: row.id,
           type: 'cancelled',
           actorUserId: user.id,
-          at: new Date(),
+          at,
         });
-        return toOrder(cancelled, items, await findOrderEvents(tx, [row.id]));
+        const order = toOrder(cancelled, items, await findOrderEvents(tx, [row.id]));
+        await mail.orderStatusChanged(tx, user, order, { to: 'cancelled', at });
+        return order;
       });
     },
   };
