@@ -16,9 +16,16 @@ export interface TestSmtpServer {
   /** smtp://127.0.0.1:port, for SMTP_URL. */
   url: string;
   port: number;
+  /** Messages accepted (answered 250), in order. */
   received: ReceivedMail[];
-  /** Resolves once `count` messages have arrived (rejects after `timeoutMs`). */
+  /** Messages whose data arrived, accepted or not yet. */
+  dataCount(): number;
+  /** How long the server waits before it accepts a message's data; a client gone by then delivered nothing. */
+  acceptDelayMs: number;
+  /** Resolves once `count` messages have been accepted (rejects after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  /** Resolves once the condition holds, checked on every message event (rejects after `timeoutMs`). */
+  waitUntil(condition: () => boolean, what: string, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -86,19 +93,35 @@ export async function startTestSmtpServer(
   options: { port?: number; reject?: boolean } = {},
 ): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
+  const closedSessions = new Set<string>();
+  let dataCount = 0;
   const waiters: (() => void)[] = [];
+  const wakeWaiters = () => {
+    for (const wake of waiters.splice(0)) wake();
+  };
+  const state = { acceptDelayMs: 0 };
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS', 'AUTH'],
     authOptional: true,
     logger: false,
+    onClose(session) {
+      closedSessions.add(session.id);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
+      stream.on('end', async () => {
+        dataCount += 1;
+        wakeWaiters();
         if (options.reject) {
           callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
           return;
         }
+        if (state.acceptDelayMs > 0) {
+          await new Promise((resolve) => setTimeout(resolve, state.acceptDelayMs));
+        }
+        // SMTP delivers a message when the server answers 250; a sender that died first delivered nothing.
+        if (closedSessions.has(session.id)) return;
         const raw = Buffer.concat(chunks).toString('utf8');
         received.push({
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
@@ -106,7 +129,7 @@ export async function startTestSmtpServer(
           text: plainTextOf(raw) ?? '',
           raw,
         });
-        for (const wake of waiters.splice(0)) wake();
+        wakeWaiters();
         callback();
       });
     },
@@ -116,27 +139,42 @@ export async function startTestSmtpServer(
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const { port } = server.server.address() as AddressInfo;
+
+  async function waitUntil(condition: () => boolean, what: string, timeoutMs = 20_000) {
+    const deadline = Date.now() + timeoutMs;
+    while (!condition()) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`Timed out waiting for ${what}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
   return {
     url: `smtp://127.0.0.1:${port}`,
     port,
     received,
-    async waitFor(count, timeoutMs = 20_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (received.length < count) {
-        const left = deadline - Date.now();
-        if (left <= 0) {
-          throw new Error(`Expected ${count} emails, ${received.length} arrived`);
-        }
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, left);
-          waiters.push(() => {
-            clearTimeout(timer);
-            resolve();
-          });
-        });
-      }
+    dataCount: () => dataCount,
+    get acceptDelayMs() {
+      return state.acceptDelayMs;
+    },
+    set acceptDelayMs(delay: number) {
+      state.acceptDelayMs = delay;
+    },
+    async waitFor(count, timeoutMs) {
+      await waitUntil(
+        () => received.length >= count,
+        `${count} emails (${received.length} arrived)`,
+        timeoutMs,
+      );
       return received;
     },
+    waitUntil,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

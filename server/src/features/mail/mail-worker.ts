@@ -31,7 +31,8 @@ export const retryDelay = (retryBaseMs: number, attempts: number) =>
 export function createMailWorker(db: Database, mailer: Mailer, options: MailWorkerOptions) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
-  let stopped = true;
+  let started = false;
+  let stopping = false;
 
   async function deliver(message: Awaited<ReturnType<typeof claimDueMessages>>[number]) {
     const claim = { id: message.id, leaseUntil: message.nextAttemptAt };
@@ -66,7 +67,7 @@ export function createMailWorker(db: Database, mailer: Mailer, options: MailWork
     for (const [index, message] of claimed.entries()) {
       // A send starts only with half the lease left, so it ends before another worker may
       // take the message; the rest of the batch goes back to be claimed at once.
-      if (stopped || Date.now() > now.getTime() + options.leaseMs / 2) {
+      if (stopping || Date.now() > now.getTime() + options.leaseMs / 2) {
         for (const rest of claimed.slice(index)) {
           await settleClaimedMessage(
             db,
@@ -82,7 +83,7 @@ export function createMailWorker(db: Database, mailer: Mailer, options: MailWork
   }
 
   function schedule(delayMs: number) {
-    if (stopped) return;
+    if (stopping) return;
     timer = setTimeout(() => {
       running = runOnce();
       running
@@ -98,13 +99,13 @@ export function createMailWorker(db: Database, mailer: Mailer, options: MailWork
   return {
     runOnce,
     start() {
-      if (!stopped) return;
-      stopped = false;
+      if (started) return;
+      started = true;
       schedule(0);
     },
     /** Stops polling and waits for the round in progress: its unsent claims go back at once. */
     async stop() {
-      stopped = true;
+      stopping = true;
       clearTimeout(timer);
       await running?.catch(() => undefined);
     },
