@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { E2E_ADMIN } from './support/admin.ts';
+import { INBOX } from './support/inbox.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${PORT}`;
@@ -36,23 +37,39 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    // The shop's first admin comes from the command line (D25), before the shop holds the data folder.
-    command: `node --import tsx server/src/admin-cli.ts --email ${E2E_ADMIN.email} --password '${E2E_ADMIN.password}' --name '${E2E_ADMIN.name}' && node --import tsx scripts/start.ts`,
-    cwd: '..',
-    url: `${baseURL}/api/v1/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: 'localhost',
-      DATA_DIR: join(tmpdir(), `shop-e2e-${process.pid}`),
-      // Each run builds its own copy of the web app, so runs side by side never share files.
-      WEB_ROOT: join(tmpdir(), `shop-e2e-web-${PORT}`),
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '100000',
+  webServer: [
+    {
+      // The test mail server the shop sends to; journeys read what arrived (support/inbox.ts).
+      command: 'node --import tsx server/test/smtp-inbox.ts',
+      cwd: '..',
+      url: INBOX.url,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { SMTP_PORT: String(INBOX.smtpPort), INBOX_PORT: String(INBOX.httpPort) },
     },
-  },
+    {
+      // The shop's first admin comes from the command line (D25), before the shop holds the data folder.
+      command: `node --import tsx server/src/admin-cli.ts --email ${E2E_ADMIN.email} --password '${E2E_ADMIN.password}' --name '${E2E_ADMIN.name}' && node --import tsx scripts/start.ts`,
+      cwd: '..',
+      url: `${baseURL}/api/v1/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        HOST: 'localhost',
+        DATA_DIR: join(tmpdir(), `shop-e2e-${process.pid}`),
+        // Each run builds its own copy of the web app, so runs side by side never share files.
+        WEB_ROOT: join(tmpdir(), `shop-e2e-web-${PORT}`),
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_PER_MINUTE: '100000',
+        SMTP_URL: `smtp://127.0.0.1:${INBOX.smtpPort}`,
+        PUBLIC_URL: baseURL,
+        MAIL_POLL_MS: '200',
+      },
+    },
+  ],
 });

@@ -124,3 +124,56 @@ export const changePassword = defineEndpoint({
   body: ChangePasswordBodySchema,
   result: z.null(),
 });
+
+// ---------------------------------------------------------------- password reset (D29)
+
+/** A reset link works for this long, once. */
+export const PASSWORD_RESET_TTL_MINUTES = 30;
+
+/** The same answer whether or not an account has the email, so the form tells nobody who shops here. */
+export const FORGOT_PASSWORD_ANSWER = 'If an account exists, we have sent a link';
+
+export const RESET_LINK_INVALID =
+  'This link has expired or was already used. Please ask for a new one.';
+
+export const ForgotPasswordBodySchema = z.object({ email: EmailSchema });
+export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBodySchema>;
+
+export const ResetPasswordBodySchema = z
+  .object({
+    token: z
+      .string({ error: RESET_LINK_INVALID })
+      .min(1, RESET_LINK_INVALID)
+      .max(200, RESET_LINK_INVALID),
+    password: NewPasswordSchema,
+    confirmPassword: z
+      .string({ error: 'Confirm Password is required' })
+      .min(1, 'Confirm Password is required'),
+  })
+  .refine((body) => body.password === body.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'Passwords do not match',
+  });
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>;
+
+export const forgotPassword = defineEndpoint({
+  name: 'forgotPassword',
+  method: 'POST',
+  path: '/auth/forgot-password',
+  tag: 'auth',
+  summary: `Email a password reset link valid for ${PASSWORD_RESET_TTL_MINUTES} minutes; the same answer whether or not the account exists`,
+  auth: 'none',
+  body: ForgotPasswordBodySchema,
+  result: z.object({ message: z.string() }),
+});
+
+export const resetPassword = defineEndpoint({
+  name: 'resetPassword',
+  method: 'POST',
+  path: '/auth/reset-password',
+  tag: 'auth',
+  summary: 'Set a new password with a reset link; every session ends and a fresh one starts',
+  auth: 'none',
+  body: ResetPasswordBodySchema,
+  result: SessionSchema,
+});

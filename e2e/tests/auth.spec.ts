@@ -137,7 +137,7 @@ test("a wrong password shows the server's message in a toast and stays on /login
   await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
     'href',
-    '/contact?topic=password',
+    '/forgot-password',
   );
   for (const viewport of Object.values(VIEWPORTS)) {
     await page.setViewportSize(viewport);

@@ -181,15 +181,3 @@ test('Contact shows how to reach us and sends a message (D22)', async ({ page })
   await expect(email).toHaveValue('');
   await expect(message).toHaveValue('');
 });
-
-test("'Forgot password?' opens the contact form ready to ask for help", async ({ page }) => {
-  await page.goto('/login');
-  await page.getByRole('link', { name: 'Forgot password?' }).click();
-
-  await expect(page).toHaveURL('/contact?topic=password');
-  await expect(page.getByText(/Forgot your password\?/)).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue(
-    /forgotten the password/,
-  );
-  await checkA11yAtBothWidths(page);
-});

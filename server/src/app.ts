@@ -14,6 +14,8 @@ import { cartRoutes } from '#server/features/cart/cart.routes.ts';
 import { createCartService } from '#server/features/cart/cart.service.ts';
 import { catalogueRoutes } from '#server/features/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
+import { mailRoutes } from '#server/features/mail/mail.routes.ts';
+import { createMailService } from '#server/features/mail/mail.service.ts';
 import { mediaRoutes } from '#server/features/media/media.routes.ts';
 import { createMediaService } from '#server/features/media/media.service.ts';
 import { messagesRoutes } from '#server/features/messages/messages.routes.ts';
@@ -92,8 +94,10 @@ export async function buildApp({
   // Each feature's service gets the db and the services it calls (features/README.md).
   const db = database.db;
   const rateLimits = createRateLimitsService(db);
+  const mail = createMailService(db, config.mail);
   const auth = createAuthService(db, {
     rateLimits,
+    mail,
     passwords: createPasswords(config.passwordHashCost),
   });
   const catalogue = createCatalogueService(db);
@@ -103,7 +107,7 @@ export async function buildApp({
   const profile = createProfileService(db, { auth });
   const messages = createMessagesService(db);
   const payments = createPaymentsService(paymentProvider);
-  const orders = createOrdersService(db, { cart, addresses, payments, catalogue });
+  const orders = createOrdersService(db, { cart, addresses, payments, catalogue, mail });
   const admin = createAdminService(db, { catalogue, orders, messages, media });
   registerAuth(app, auth);
 
@@ -119,6 +123,7 @@ export async function buildApp({
       await api.register(messagesRoutes(messages));
       await api.register(ordersRoutes(orders));
       await api.register(adminRoutes(admin));
+      await api.register(mailRoutes(mail));
     },
     { prefix: API_PREFIX },
   );

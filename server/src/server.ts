@@ -2,6 +2,8 @@ import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config/env.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { seedCatalogueIfEmpty } from '#server/db/seed/seed.ts';
+import { createMailWorker } from '#server/features/mail/mail-worker.ts';
+import { createSmtpMailer } from '#server/features/mail/mailer.ts';
 import { runMain } from '#server/lib/run-main.ts';
 
 /** Starts the shop: migrate, seed an empty catalogue, listen, and close cleanly on a signal. */
@@ -12,12 +14,23 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, serveWebApp: true });
   const seeded = await seedCatalogueIfEmpty(database.db);
   if (seeded > 0) app.log.info(`Seeded the catalogue with ${seeded} products`);
+  // Without a mail server every email stays in the outbox, held (D29): nothing to deliver.
+  const { smtpUrl } = config.mail;
+  const mailer = smtpUrl ? createSmtpMailer(smtpUrl, config.mail.from) : undefined;
+  const mailWorker = mailer
+    ? createMailWorker(database.db, mailer, {
+        ...config.mail,
+        onError: (error) => app.log.error({ err: error }, 'The mail worker failed a round'),
+      })
+    : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received: closing`);
+    await mailWorker?.stop();
+    mailer?.close();
     await app.close();
     await database.close();
     process.exit(0);
@@ -26,6 +39,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  mailWorker?.start();
 }
 
 runMain(main);

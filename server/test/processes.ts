@@ -16,6 +16,8 @@ export interface ShopProcess {
   output(): string;
   /** SIGTERM, and waits for it to exit. */
   stop(): Promise<void>;
+  /** SIGKILL (kill -9): no shutdown code runs; waits for it to be gone. */
+  kill(): Promise<void>;
 }
 
 /**
@@ -104,7 +106,15 @@ function startShopProcess(databaseUrl: string, env: Record<string, string>): Pro
         (health) => {
           clearTimeout(timer);
           if (!health.ok) return fail(`The shop process answered health with ${health.status}`);
-          resolve({ base, output: () => output, stop: () => stop(child, exited) });
+          resolve({
+            base,
+            output: () => output,
+            stop: () => stop(child, exited),
+            kill: async () => {
+              child.kill('SIGKILL');
+              await exited;
+            },
+          });
         },
         (error: Error) => fail(`The shop process did not answer health: ${error.message}`),
       );

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { SHOP_NAME } from '#contract';
 
 const milliseconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -37,6 +38,25 @@ const EnvSchema = z.object({
   MAX_CONNECTIONS: z.coerce.number().int().positive().default(500),
   /** argon2id cost: OWASP's (D14) always, except `test`, which only test runs may choose. */
   PASSWORD_HASH_COST: z.enum(['owasp', 'test']).default('owasp'),
+  /** The mail server (smtp://user:pass@host:587, smtps:// for TLS); without it every email is held in the outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  /** The sender of every email. */
+  MAIL_FROM: z.string().min(3).default(`${SHOP_NAME} <no-reply@localhost>`),
+  /** The shop's address as shoppers reach it, for links in emails; http://localhost:PORT when unset. */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
+  /** The mail worker looks for due messages this often. */
+  MAIL_POLL_MS: z.coerce.number().int().min(10).default(2000),
+  /** How long a worker's claim on a message lasts; after it another process may send it. */
+  MAIL_LEASE_MS: z.coerce.number().int().min(100).default(300_000),
+  /** The first retry waits this long; each next one twice as long. */
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(60_000),
+  /** Attempts before a message is marked failed. */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
 });
 
 // Node refuses a headers timeout longer than the request timeout.
@@ -47,6 +67,16 @@ const ConsistentEnvSchema = EnvSchema.refine(
   path: ['PASSWORD_HASH_COST'],
   message: 'test is for test runs only (NODE_ENV=test); a shop hashes at OWASP cost',
 });
+
+export interface MailConfig {
+  smtpUrl: string | undefined;
+  from: string;
+  publicUrl: string;
+  pollMs: number;
+  leaseMs: number;
+  retryBaseMs: number;
+  maxAttempts: number;
+}
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -65,6 +95,7 @@ export interface AppConfig {
   keepAliveTimeoutMs: number;
   maxConnections: number;
   passwordHashCost: 'owasp' | 'test';
+  mail: MailConfig;
 }
 
 /** Reads the environment once, at boot, and fails with every problem listed. */
@@ -96,5 +127,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     keepAliveTimeoutMs: vars.KEEP_ALIVE_TIMEOUT_MS,
     maxConnections: vars.MAX_CONNECTIONS,
     passwordHashCost: vars.PASSWORD_HASH_COST,
+    mail: {
+      smtpUrl: vars.SMTP_URL,
+      from: vars.MAIL_FROM,
+      publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
+      pollMs: vars.MAIL_POLL_MS,
+      leaseMs: vars.MAIL_LEASE_MS,
+      retryBaseMs: vars.MAIL_RETRY_BASE_MS,
+      maxAttempts: vars.MAIL_MAX_ATTEMPTS,
+    },
   };
 }

@@ -52,6 +52,18 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./routes/sign-up.tsx')).SignUpRoute }),
           },
           {
+            path: routePaths.forgotPassword,
+            lazy: async () => ({
+              Component: (await import('./routes/forgot-password.tsx')).ForgotPasswordRoute,
+            }),
+          },
+          {
+            path: routePaths.resetPassword,
+            lazy: async () => ({
+              Component: (await import('./routes/reset-password.tsx')).ResetPasswordRoute,
+            }),
+          },
+          {
             path: routePaths.logout,
             lazy: async () => ({ Component: (await import('./routes/logout.tsx')).LogoutRoute }),
           },
@@ -150,6 +162,19 @@ export const routes: RouteObject[] = [
                     path: routePaths.adminMessages,
                     lazy: async () => ({
                       Component: (await import('./routes/admin/messages.tsx')).AdminMessagesRoute,
+                    }),
+                  },
+                  {
+                    path: routePaths.adminOutbox,
+                    lazy: async () => ({
+                      Component: (await import('./routes/admin/outbox.tsx')).AdminOutboxRoute,
+                    }),
+                  },
+                  {
+                    path: routePaths.adminOutboxMessage,
+                    lazy: async () => ({
+                      Component: (await import('./routes/admin/outbox-message.tsx'))
+                        .AdminOutboxMessageRoute,
                     }),
                   },
                 ],

@@ -28,7 +28,7 @@ describe('sign-in return paths (D15)', () => {
     expect(paths.login()).toBe('/login');
   });
 
-  it('opens the contact form on a topic', () => {
-    expect(paths.contact({ topic: 'password' })).toBe('/contact?topic=password');
+  it('puts a password reset token in the link', () => {
+    expect(paths.resetPassword('a+b/c')).toBe('/reset-password?token=a%2Bb%2Fc');
   });
 });

@@ -11,6 +11,9 @@ export const routePaths = {
   contact: '/contact',
   login: '/login',
   signUp: '/signin',
+  // D29: a reset link by email.
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   cart: '/cart',
   checkout: '/checkout',
   paymentDone: '/payment-done/:id',
@@ -29,6 +32,8 @@ export const routePaths = {
   adminOrders: '/admin/orders',
   adminOrder: '/admin/orders/:id',
   adminMessages: '/admin/messages',
+  adminOutbox: '/admin/outbox',
+  adminOutboxMessage: '/admin/outbox/:id',
 } as const;
 
 const withId = (base: string, id: string) => `${base}/${encodeURIComponent(id)}`;
@@ -41,9 +46,6 @@ export interface ProductsSearch {
 export interface NextSearch {
   next?: string;
 }
-
-/** Contact topics a link can open the form with. */
-export type ContactTopic = 'password';
 
 const withNext = (base: string, next?: string) => {
   const target = next ? safeNextPath(next) : routePaths.home;
@@ -84,10 +86,11 @@ export const paths = {
   },
   product: (id: string) => withId('/product', id),
   about: () => routePaths.about,
-  contact: ({ topic }: { topic?: ContactTopic } = {}) =>
-    topic ? `${routePaths.contact}?${new URLSearchParams({ topic })}` : routePaths.contact,
+  contact: () => routePaths.contact,
   login: ({ next }: NextSearch = {}) => withNext(routePaths.login, next),
   signUp: ({ next }: NextSearch = {}) => withNext(routePaths.signUp, next),
+  forgotPassword: () => routePaths.forgotPassword,
+  resetPassword: (token: string) => `${routePaths.resetPassword}?${new URLSearchParams({ token })}`,
   cart: () => routePaths.cart,
   checkout: () => routePaths.checkout,
   paymentDone: (orderId: string) => withId('/payment-done', orderId),
@@ -106,4 +109,7 @@ export const paths = {
     withSearch(routePaths.adminOrders, search),
   adminOrder: (id: string) => withId(routePaths.adminOrders, id),
   adminMessages: () => routePaths.adminMessages,
+  adminOutbox: (search: { status?: string; page?: number } = {}) =>
+    withSearch(routePaths.adminOutbox, search),
+  adminOutboxMessage: (id: string) => withId(routePaths.adminOutbox, id),
 } as const;

@@ -1,5 +1,7 @@
-/** The shop's name and tagline, shown in the top bar, footer and page titles. */
-export const SITE_NAME = 'TeeCraft';
+import { SHOP_NAME } from '#contract';
+
+/** The shop's name and tagline, shown in the top bar, footer and page titles (the emails use the same name). */
+export const SITE_NAME = SHOP_NAME;
 export const SITE_TAGLINE = 'Custom tees and everyday clothing, made to stand out.';
 
 /** How shoppers reach the shop (the contact page). Placeholders until the owner sets the real ones. */

@@ -20,9 +20,7 @@ import {
   openDatabase,
   openPostgres,
 } from '#server/db/client.ts';
-import { createAuthService } from '#server/features/auth/auth.service.ts';
-import { createPasswords } from '#server/features/auth/passwords.ts';
-import { createRateLimitsService } from '#server/features/rate-limits/rate-limits.service.ts';
+import { accountsAccess } from '#server/features/auth/auth.service.ts';
 import { withDatabase } from '#server-test/global-setup.ts';
 import { call, expectResult } from '#server-test/http.ts';
 import { PASSWORD, signUp } from '#server-test/users.ts';
@@ -31,13 +29,6 @@ import { PASSWORD_NEEDED } from './create-admin.ts';
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const target = inject('testDatabase');
 const NEW_PASSWORD = 'N3w$ecretPass';
-
-/** The accounts of a database the command wrote to, read through their owner's service. */
-const accounts = (db: Database) =>
-  createAuthService(db, {
-    rateLimits: createRateLimitsService(db),
-    passwords: createPasswords('owasp'),
-  });
 
 interface Place {
   /** The environment the shop and the command read. */
@@ -139,7 +130,7 @@ describe('npm run admin:create', { timeout: 180_000 }, () => {
     expect(result.stdout).toContain('Created the admin account owner@example.com.');
 
     await withShop(place, async ({ app, database }) => {
-      const user = await accounts(database.db).findUserByEmail(database.db, 'OWNER@example.com');
+      const user = await accountsAccess().findUserByEmail(database.db, 'OWNER@example.com');
       expect(user).toMatchObject({ name: 'Meera Rao', email: 'owner@example.com', role: 'admin' });
       const session = await login(app, 'owner@example.com', PASSWORD);
       expect(session.status).toBe(200);
@@ -167,7 +158,7 @@ describe('npm run admin:create', { timeout: 180_000 }, () => {
     expect(result.stdout).toContain(`Made ${email} an admin.`);
 
     await withShop(place, async ({ app, database }) => {
-      expect((await accounts(database.db).findUserByEmail(database.db, email))?.role).toBe('admin');
+      expect((await accountsAccess().findUserByEmail(database.db, email))?.role).toBe('admin');
       const dashboard = await call(app, {
         url: '/api/v1/admin/dashboard',
         headers: { authorization: `Bearer ${token}` },
@@ -224,7 +215,7 @@ describe('npm run admin:create', { timeout: 180_000 }, () => {
         'x@example.com',
         'nopassword@example.com',
       ]) {
-        expect(await accounts(database.db).findUserByEmail(database.db, email)).toBeUndefined();
+        expect(await accountsAccess().findUserByEmail(database.db, email)).toBeUndefined();
       }
     });
   });
@@ -244,7 +235,7 @@ describe('npm run admin:create', { timeout: 180_000 }, () => {
         expect(result.stderr).toContain('is in use by another shop process');
         expect(result.stderr).toContain(`(pid ${process.pid})`);
         expect(
-          await accounts(database.db).findUserByEmail(database.db, 'locked@example.com'),
+          await accountsAccess().findUserByEmail(database.db, 'locked@example.com'),
         ).toBeUndefined();
       } finally {
         await database.close();

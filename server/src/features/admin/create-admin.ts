@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { EmailSchema, NameSchema, NewPasswordSchema } from '#contract';
 import type { Database } from '#server/db/client.ts';
-import { createAuthService } from '#server/features/auth/auth.service.ts';
+import { accountsAccess } from '#server/features/auth/auth.service.ts';
 import { createPasswords } from '#server/features/auth/passwords.ts';
-import { createRateLimitsService } from '#server/features/rate-limits/rate-limits.service.ts';
 
 /** What `npm run admin:create` takes: the password follows the shop's rule (D7). */
 export const CreateAdminInputSchema = z.object({
@@ -31,10 +30,7 @@ export async function createOrPromoteAdmin(
   db: Database,
   input: CreateAdminInput,
 ): Promise<CreateAdminOutcome> {
-  const { findUserByEmail, insertUser, updateUser, deleteUserSessions } = createAuthService(db, {
-    rateLimits: createRateLimitsService(db),
-    passwords,
-  });
+  const { findUserByEmail, insertUser, updateUser, deleteUserSessions } = accountsAccess();
   const passwordHash = input.password ? await passwords.hashPassword(input.password) : undefined;
   return db.transaction(async (tx) => {
     const existing = await findUserByEmail(tx, input.email);

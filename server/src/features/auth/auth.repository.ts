@@ -1,6 +1,6 @@
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { sessions, users } from '#server/db/schema/accounts.ts';
+import { passwordResetTokens, sessions, users } from '#server/db/schema/accounts.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -70,4 +70,43 @@ export async function deleteUserSessions(db: Database, userId: string, exceptSes
         exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
       ),
     );
+}
+
+export async function insertPasswordResetToken(
+  db: Database,
+  token: { tokenHash: string; userId: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(passwordResetTokens).values(token);
+}
+
+/**
+ * Uses a reset token: one atomic statement, so of two requests racing with
+ * one link only one gets its user. Undefined when the token is unknown,
+ * expired or already used.
+ */
+export async function usePasswordResetToken(
+  db: Database,
+  tokenHash: string,
+  now: Date,
+): Promise<string | undefined> {
+  const [row] = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    )
+    .returning({ userId: passwordResetTokens.userId });
+  return row?.userId;
+}
+
+/** Ends every other reset link of a user: the password they were for is gone. */
+export async function useUserPasswordResetTokens(db: Database, userId: string, now: Date) {
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }

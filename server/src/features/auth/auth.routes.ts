@@ -1,5 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { changePassword, login, logout, logoutEverywhere, signup } from '#contract';
+import {
+  changePassword,
+  forgotPassword,
+  login,
+  logout,
+  logoutEverywhere,
+  resetPassword,
+  signup,
+} from '#contract';
 import { route } from '#server/lib/route.ts';
 import type { AuthService } from './auth.service.ts';
 
@@ -19,5 +27,7 @@ export function authRoutes(auth: AuthService) {
       await auth.changePassword(user, body);
       return null;
     });
+    route(app, forgotPassword, ({ body, request }) => auth.forgotPassword(body, request.ip));
+    route(app, resetPassword, ({ body }) => auth.resetPassword(body));
   };
 }

@@ -1,6 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { ChangePasswordBody, LoginBody, Session, SignupBody } from '#contract';
+import {
+  type ChangePasswordBody,
+  FORGOT_PASSWORD_ANSWER,
+  type ForgotPasswordBody,
+  type LoginBody,
+  PASSWORD_RESET_TTL_MINUTES,
+  RESET_LINK_INVALID,
+  type ResetPasswordBody,
+  type Session,
+  type SignupBody,
+} from '#contract';
 import type { Database } from '#server/db/client.ts';
+import type { MailService } from '#server/features/mail/mail.service.ts';
 import type { RateLimitsService } from '#server/features/rate-limits/rate-limits.service.ts';
 import { AppError, badRequest, conflict, unauthorized } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/auth-user.ts';
@@ -11,10 +22,13 @@ import {
   findSession,
   findUserByEmail,
   findUserById,
+  insertPasswordResetToken,
   insertSession,
   insertUser,
   type UserRow,
   updateUser,
+  usePasswordResetToken,
+  useUserPasswordResetTokens,
 } from './auth.repository.ts';
 import type { Passwords } from './passwords.ts';
 
@@ -27,6 +41,10 @@ const MAX_FAILURES_PER_EMAIL = 10;
 const MAX_FAILURES_PER_ADDRESS = 100;
 const LOGIN_BY_EMAIL = 'login:email';
 const LOGIN_BY_ADDRESS = 'login:address';
+/** Reset links asked for: a few per email (its owner's inbox), more per client address (D29). */
+const RESET_REQUEST_WINDOW_MS = 60 * 60 * 1000;
+const MAX_RESET_REQUESTS_PER_EMAIL = 5;
+const MAX_RESET_REQUESTS_PER_ADDRESS = 30;
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
 const WRONG_CREDENTIALS = 'Invalid email or password';
@@ -34,32 +52,39 @@ const WRONG_CREDENTIALS = 'Invalid email or password';
 /** Tokens are random and opaque; only their hash is stored. */
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+const newToken = () => randomBytes(32).toString('base64url');
+
 export interface AuthDependencies {
   rateLimits: RateLimitsService;
+  mail: Pick<MailService, 'welcome' | 'passwordReset'>;
   passwords: Passwords;
 }
 
 export function createAuthService(db: Database, deps: AuthDependencies) {
-  const { rateLimits } = deps;
+  const { rateLimits, mail } = deps;
   const { hashPassword, verifyPassword, verifyDecoy } = deps.passwords;
-  async function startSession(user: UserRow, remembered: boolean): Promise<Session> {
-    const token = randomBytes(32).toString('base64url');
+  async function startSession(
+    executor: Database,
+    user: UserRow,
+    remembered: boolean,
+  ): Promise<Session> {
+    const token = newToken();
     const expiresAt = new Date(
       Date.now() + (remembered ? SESSION_TTL_MS.remembered : SESSION_TTL_MS.default),
     );
-    await insertSession(db, { tokenHash: hashToken(token), userId: user.id, expiresAt });
+    await insertSession(executor, { tokenHash: hashToken(token), userId: user.id, expiresAt });
     return toSession(token, expiresAt, user);
   }
 
   return {
     async signup(body: SignupBody): Promise<Session> {
-      const user = await insertUser(db, {
-        name: body.name,
-        email: body.email,
-        passwordHash: await hashPassword(body.password),
+      const passwordHash = await hashPassword(body.password);
+      return db.transaction(async (tx) => {
+        const user = await insertUser(tx, { name: body.name, email: body.email, passwordHash });
+        if (!user) throw conflict(EMAIL_TAKEN, [{ field: 'email', message: EMAIL_TAKEN }]);
+        await mail.welcome(tx, user);
+        return startSession(tx, user, false);
       });
-      if (!user) throw conflict(EMAIL_TAKEN, [{ field: 'email', message: EMAIL_TAKEN }]);
-      return startSession(user, false);
     },
 
     /**
@@ -89,7 +114,7 @@ export function createAuthService(db: Database, deps: AuthDependencies) {
       // The owner is back: the email's failures are forgotten, and this attempt was no failure.
       await rateLimits.reset(LOGIN_BY_EMAIL, body.email);
       await rateLimits.giveBack(LOGIN_BY_ADDRESS, clientAddress);
-      return startSession(user, body.rememberMe);
+      return startSession(db, user, body.rememberMe);
     },
 
     /** The user behind a bearer token, or undefined when it is unknown, expired or ended. */
@@ -121,14 +146,77 @@ export function createAuthService(db: Database, deps: AuthDependencies) {
       await deleteUserSessions(db, user.id, user.sessionId);
     },
 
-    // The accounts other features read and write (profile, making an admin),
-    // executor first so that they can run inside the caller's transaction.
-    findUserById,
-    findUserByEmail,
-    insertUser,
-    updateUser,
-    deleteUserSessions,
+    /**
+     * Emails a reset link when the account exists, and answers the same either
+     * way (D29). Requests are limited per email and per client address, counted
+     * in the database like sign-ins, whether or not the account exists.
+     */
+    async forgotPassword(body: ForgotPasswordBody, clientAddress: string) {
+      const allowed = await rateLimits.reserve(
+        [
+          { name: 'password-reset:email', key: body.email, max: MAX_RESET_REQUESTS_PER_EMAIL },
+          {
+            name: 'password-reset:address',
+            key: clientAddress,
+            max: MAX_RESET_REQUESTS_PER_ADDRESS,
+          },
+        ],
+        RESET_REQUEST_WINDOW_MS,
+      );
+      if (!allowed) {
+        throw new AppError(
+          'rate_limited',
+          'Too many password reset requests. Please try again in an hour.',
+        );
+      }
+      const user = await findUserByEmail(db, body.email);
+      if (user) {
+        const token = newToken();
+        await db.transaction(async (tx) => {
+          await insertPasswordResetToken(tx, {
+            tokenHash: hashToken(token),
+            userId: user.id,
+            expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60 * 1000),
+          });
+          await mail.passwordReset(tx, user, token);
+        });
+      }
+      return { message: FORGOT_PASSWORD_ANSWER };
+    },
+
+    /**
+     * Sets a new password with a reset link, once (D29): the link and every
+     * other link of the account stop working, every session ends (whoever
+     * got in with the old password is out) and a fresh one starts.
+     */
+    async resetPassword(body: ResetPasswordBody): Promise<Session> {
+      const passwordHash = await hashPassword(body.password);
+      return db.transaction(async (tx) => {
+        const now = new Date();
+        const userId = await usePasswordResetToken(tx, hashToken(body.token), now);
+        const user = userId && (await updateUser(tx, userId, { passwordHash }));
+        if (!user)
+          throw badRequest(RESET_LINK_INVALID, [{ field: 'token', message: RESET_LINK_INVALID }]);
+        await useUserPasswordResetTokens(tx, user.id, now);
+        await deleteUserSessions(tx, user.id);
+        return startSession(tx, user, false);
+      });
+    },
+
+    ...accountsAccess(),
   };
 }
+
+/**
+ * The accounts other features read and write (profile, making an admin),
+ * executor first so that they can run inside the caller's transaction.
+ */
+export const accountsAccess = () => ({
+  findUserById,
+  findUserByEmail,
+  insertUser,
+  updateUser,
+  deleteUserSessions,
+});
 
 export type AuthService = ReturnType<typeof createAuthService>;

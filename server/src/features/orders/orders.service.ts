@@ -11,6 +11,7 @@ import type { OrderEventRow, OrderItemRow, OrderRow } from '#server/db/schema/or
 import type { AddressesService } from '#server/features/addresses/addresses.service.ts';
 import type { CartService } from '#server/features/cart/cart.service.ts';
 import type { CatalogueService } from '#server/features/catalogue/catalogue.service.ts';
+import type { MailService } from '#server/features/mail/mail.service.ts';
 import type { PaymentsService } from '#server/features/payments/payments.service.ts';
 import { badRequest, conflict, notFound } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/auth-user.ts';
@@ -88,6 +89,7 @@ export interface OrdersDependencies {
   addresses: Pick<AddressesService, 'findSelectedAddress'>;
   payments: PaymentsService;
   catalogue: Pick<CatalogueService, 'takeStockFor' | 'returnStock'>;
+  mail: Pick<MailService, 'orderPlaced' | 'orderStatusChanged'>;
 }
 
 /** JSON with object keys sorted, so equal requests hash equally whatever their key order. */
@@ -124,7 +126,7 @@ export function checkoutHash(body: CheckoutBody): string {
 
 export function createOrdersService(
   db: Database,
-  { cart, addresses, payments, catalogue }: OrdersDependencies,
+  { cart, addresses, payments, catalogue, mail }: OrdersDependencies,
 ) {
   /**
    * The one way an order changes status (D19), inside the caller's
@@ -161,6 +163,15 @@ export function createOrdersService(
       actorUserId: by.userId,
       at,
     });
+    // The shopper hears of every move (D32), in the same transaction as the move.
+    const found = await findOrderWithCustomer(tx, row.id);
+    if (found) {
+      const events = await findOrderEvents(tx, [row.id]);
+      await mail.orderStatusChanged(tx, found.customer, toOrder(order, items, events), {
+        to: rule.to,
+        at,
+      });
+    }
     return { from: row.status, to: rule.to, order, items, event };
   }
 
@@ -292,7 +303,10 @@ export function createOrdersService(
           user.id,
           lines.map((line) => line.cartItemId),
         );
-        return toOrder(row, items, [placed]);
+        const order = toOrder(row, items, [placed]);
+        // 'You will receive a confirmation email soon.' (D32): written with the order, or not at all.
+        await mail.orderPlaced(tx, user, order);
+        return order;
       });
       return transaction.catch(async (failure: unknown) => {
         await payments.voidPayments(authorizationIds).catch((voidFailure: unknown) => {

@@ -1,19 +1,12 @@
 import type { ComponentType, ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
 import { ClockIcon, type IconProps, MailIcon, PhoneIcon } from '#web/components/ui/icons.tsx';
 import { SUPPORT_CONTACT } from '#web/config/site.ts';
 import { ContactForm } from '#web/features/messages/components/contact-form.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
-const PASSWORD_HELP_MESSAGE =
-  'Hello, I have forgotten the password of my account. Please help me sign in again.';
-
 /** /contact: the contact form and how else to reach us (SPEC §2 Contact, D22). */
 export function ContactRoute() {
   useDocumentTitle('Contact us');
-  const [searchParams] = useSearchParams();
-  // The login page's 'Forgot password?' leads here until reset by email exists (D29).
-  const passwordHelp = searchParams.get('topic') === 'password';
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
@@ -79,17 +72,8 @@ export function ContactRoute() {
           <h2 id="contact-form" className="text-lg font-semibold text-ink-900">
             Send us a message
           </h2>
-          {passwordHelp ? (
-            <p className="mt-4 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
-              Forgot your password? Send this from the email address of your account and we will
-              help you sign in again. Never include your password in a message.
-            </p>
-          ) : null}
           <div className="mt-6">
-            <ContactForm
-              key={passwordHelp ? 'password' : 'general'}
-              defaultMessage={passwordHelp ? PASSWORD_HELP_MESSAGE : ''}
-            />
+            <ContactForm />
           </div>
         </section>
       </div>

@@ -86,11 +86,11 @@ describe('LoginForm', () => {
     expect(signIn()).toBeEnabled();
   });
 
-  it('links Forgot password? to the contact form, as there is no reset by email yet', () => {
+  it('links Forgot password? to the reset by email (D29)', () => {
     renderForm();
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
       'href',
-      '/contact?topic=password',
+      '/forgot-password',
     );
   });
 

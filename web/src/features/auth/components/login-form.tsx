@@ -75,9 +75,8 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
       />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <CheckboxField label="Remember me" {...register('remeberMe')} />
-        {/* No reset by email yet (D29): the link leads to a person who can help. */}
         <Link
-          to={paths.contact({ topic: 'password' })}
+          to={paths.forgotPassword()}
           className="rounded-sm text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
         >
           Forgot password?

@@ -1,0 +1,115 @@
+import type { MailConfig } from '#server/config/env.ts';
+import type { Database } from '#server/db/client.ts';
+import { claimDueMessages, settleClaimedMessage } from './mail.repository.ts';
+import type { Mailer } from './mailer.ts';
+
+/** Messages one worker claims at a time. */
+const BATCH_SIZE = 10;
+/** An error is kept only this long: the mail server's answer, not a whole transcript. */
+const ERROR_MAX_LENGTH = 500;
+
+export type MailWorkerOptions = Pick<
+  MailConfig,
+  'pollMs' | 'leaseMs' | 'retryBaseMs' | 'maxAttempts'
+> & {
+  /** Where a problem of the worker itself is reported (a lost database connection). */
+  onError?: (error: unknown) => void;
+};
+
+/** How long the n-th failed attempt waits before the next: base, 2 × base, 4 × base, … */
+export const retryDelay = (retryBaseMs: number, attempts: number) =>
+  retryBaseMs * 2 ** Math.max(0, attempts - 1);
+
+/**
+ * Delivers the outbox (D29). Each round claims due messages (SKIP LOCKED, so
+ * workers in several processes never claim the same one) with a lease; a
+ * process killed while holding claims loses nothing: once the lease is over,
+ * any worker claims them again. Sent messages are marked sent; a refused one
+ * is retried with exponential back-off, and marked failed after the last
+ * attempt.
+ */
+export function createMailWorker(db: Database, mailer: Mailer, options: MailWorkerOptions) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let started = false;
+  let stopping = false;
+
+  async function deliver(message: Awaited<ReturnType<typeof claimDueMessages>>[number]) {
+    const claim = { id: message.id, leaseUntil: message.nextAttemptAt };
+    try {
+      await mailer.send({
+        to: message.recipient,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
+    } catch (error) {
+      const lastError = (error instanceof Error ? error.message : String(error)).slice(
+        0,
+        ERROR_MAX_LENGTH,
+      );
+      const finalAttempt = message.attempts >= options.maxAttempts;
+      await settleClaimedMessage(db, claim, {
+        status: finalAttempt ? 'failed' : 'pending',
+        nextAttemptAt: new Date(Date.now() + retryDelay(options.retryBaseMs, message.attempts)),
+        lastError,
+      });
+      return;
+    }
+    await settleClaimedMessage(db, claim, { status: 'sent', sentAt: new Date(), lastError: null });
+  }
+
+  /** One round: claims a batch and delivers it; answers how many messages it handled. */
+  async function runOnce(): Promise<number> {
+    const now = new Date();
+    const leaseUntil = new Date(now.getTime() + options.leaseMs);
+    const claimed = await claimDueMessages(db, { now, leaseUntil, limit: BATCH_SIZE });
+    for (const [index, message] of claimed.entries()) {
+      // A send starts only with half the lease left, so it ends before another worker may
+      // take the message; the rest of the batch goes back to be claimed at once.
+      if (stopping || Date.now() > now.getTime() + options.leaseMs / 2) {
+        for (const rest of claimed.slice(index)) {
+          await settleClaimedMessage(
+            db,
+            { id: rest.id, leaseUntil },
+            { status: 'pending', attempts: rest.attempts - 1, nextAttemptAt: new Date() },
+          );
+        }
+        return index;
+      }
+      await deliver(message);
+    }
+    return claimed.length;
+  }
+
+  function schedule(delayMs: number) {
+    if (stopping) return;
+    timer = setTimeout(() => {
+      running = runOnce();
+      running
+        // A full batch suggests more are due: go again at once.
+        .then((handled) => schedule(handled === BATCH_SIZE ? 0 : options.pollMs))
+        .catch((error: unknown) => {
+          options.onError?.(error);
+          schedule(options.pollMs);
+        });
+    }, delayMs);
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (started) return;
+      started = true;
+      schedule(0);
+    },
+    /** Stops polling and waits for the round in progress: its unsent claims go back at once. */
+    async stop() {
+      stopping = true;
+      clearTimeout(timer);
+      await running?.catch(() => undefined);
+    },
+  };
+}
+
+export type MailWorker = ReturnType<typeof createMailWorker>;

@@ -1,0 +1,115 @@
+import {
+  HELD_NO_MAIL_SERVER,
+  type ListOutboxQuery,
+  type Order,
+  type OutboxMessage,
+  type OutboxPage,
+} from '#contract';
+import type { MailConfig } from '#server/config/env.ts';
+import type { Database } from '#server/db/client.ts';
+import { notFound } from '#server/lib/app-error.ts';
+import { isUuid } from '#server/lib/ids.ts';
+import { toOutboxMessage, toOutboxSummary } from './mail.mapper.ts';
+import { findOutboxMessage, findOutboxPage, insertOutboxMessage } from './mail.repository.ts';
+import {
+  type MailMessage,
+  orderCancelledEmail,
+  orderDeliveredEmail,
+  orderPlacedEmail,
+  orderShippedEmail,
+  passwordResetEmail,
+  type Recipient,
+  refundNote,
+  welcomeEmail,
+} from './templates.ts';
+
+export const OUTBOX_MESSAGE_NOT_FOUND = 'Message not found';
+
+/** What changed on an order: its new status, and for a cancel what happens to the money. */
+export interface OrderTransition {
+  to: Order['status'];
+  at: Date;
+  /** For a cancelled order: the refund in words; by default what refundNote() says. */
+  refund?: string;
+}
+
+/**
+ * The shop's email (D29, D32). Each event writes its message to the outbox in
+ * the event's own transaction: the message exists exactly when the event
+ * does, and the worker (mail-worker.ts) delivers it after the commit.
+ */
+export function createMailService(db: Database, config: Pick<MailConfig, 'smtpUrl' | 'publicUrl'>) {
+  const { publicUrl } = config;
+
+  /** Writes a message in the caller's transaction; held, with the reason, when no mail server is configured. */
+  async function enqueue(executor: Database, message: MailMessage): Promise<void> {
+    await insertOutboxMessage(executor, {
+      recipient: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      kind: message.kind,
+      ...(config.smtpUrl ? {} : { status: 'held', lastError: HELD_NO_MAIL_SERVER }),
+    });
+  }
+
+  return {
+    enqueue,
+
+    welcome: (executor: Database, to: Recipient) => enqueue(executor, welcomeEmail(to, publicUrl)),
+
+    orderPlaced: (executor: Database, to: Recipient, order: Order) =>
+      enqueue(executor, orderPlacedEmail(to, order, publicUrl)),
+
+    /** The one hook for an order's status change (shipped, delivered, cancelled). */
+    async orderStatusChanged(
+      executor: Database,
+      to: Recipient,
+      order: Order,
+      transition: OrderTransition,
+    ): Promise<void> {
+      if (transition.to === 'shipped') {
+        await enqueue(executor, orderShippedEmail(to, order, publicUrl));
+      } else if (transition.to === 'delivered') {
+        await enqueue(executor, orderDeliveredEmail(to, order, transition.at, publicUrl));
+      } else if (transition.to === 'cancelled') {
+        const refund = transition.refund ?? refundNote(order);
+        await enqueue(executor, orderCancelledEmail(to, order, refund, publicUrl));
+      }
+    },
+
+    /** The reset link for a token: /reset-password?token=… on the shop's public URL. */
+    passwordReset: (executor: Database, to: Recipient, token: string) =>
+      enqueue(
+        executor,
+        passwordResetEmail(
+          to,
+          `${publicUrl}/reset-password?${new URLSearchParams({ token })}`,
+          publicUrl,
+        ),
+      ),
+
+    async listOutbox(query: ListOutboxQuery): Promise<OutboxPage> {
+      const { rows, total } = await findOutboxPage(db, {
+        status: query.status,
+        offset: (query.page - 1) * query.limit,
+        limit: query.limit,
+      });
+      return {
+        results: rows.map(toOutboxSummary),
+        total,
+        page: query.page,
+        pages: Math.ceil(total / query.limit),
+        limit: query.limit,
+      };
+    },
+
+    async getOutboxMessage(id: string): Promise<OutboxMessage> {
+      const row = isUuid(id) ? await findOutboxMessage(db, id) : undefined;
+      if (!row) throw notFound(OUTBOX_MESSAGE_NOT_FOUND);
+      return toOutboxMessage(row);
+    },
+  };
+}
+
+export type MailService = ReturnType<typeof createMailService>;

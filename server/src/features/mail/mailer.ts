@@ -1,0 +1,30 @@
+import { createTransport } from 'nodemailer';
+import type { MailMessage } from './templates.ts';
+
+/** Sends one rendered message; throws with the mail server's answer when it refuses. */
+export interface Mailer {
+  send(message: Pick<MailMessage, 'to' | 'subject' | 'text' | 'html'>): Promise<void>;
+  close(): void;
+}
+
+/**
+ * Timeouts keep one send well inside a worker's lease (MAIL_LEASE_MS), so a
+ * claim never lapses while its message is still being sent.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+/** Sends over SMTP with nodemailer, one connection at a time (the mail adapter, STYLE §8). */
+export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = createTransport(smtpUrl, { from, ...SMTP_TIMEOUTS });
+  return {
+    async send(message) {
+      await transport.sendMail({
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,267 @@
+import {
+  type MailKind,
+  type Order,
+  PASSWORD_RESET_TTL_MINUTES,
+  RETURN_WINDOW_DAYS,
+  SHOP_NAME,
+  SHOP_POSTAL_ADDRESS,
+} from '#contract';
+import { shopDayPlus } from '#server/lib/dates.ts';
+
+/** One email, rendered: what the outbox stores and the mailer sends. */
+export interface MailMessage {
+  kind: MailKind;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Recipient {
+  name: string;
+  email: string;
+}
+
+/** A piece of a message, in both of its forms. */
+interface Part {
+  text: string;
+  html: string;
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Text as HTML shows it: names and notes come from shoppers, so nothing they type is markup. */
+export const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+
+const RUPEES = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** ₹ with Indian digit grouping and 2 decimals (D4, D5). */
+export const formatRupees = (amount: number) => RUPEES.format(amount);
+
+const LONG_DAY = new Intl.DateTimeFormat('en-IN', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A shop day (YYYY-MM-DD) as a shopper reads it: 'Friday, 27 November 2026'. */
+export const formatDay = (day: string) => LONG_DAY.format(new Date(`${day}T00:00:00Z`));
+
+/** SPEC §9: an order is shown by the last 8 characters of its id. */
+export const orderNumber = (order: Pick<Order, '_id'>) => `#${order._id.slice(-8)}`;
+
+const paragraph = (text: string): Part => ({
+  text,
+  html: `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`,
+});
+
+const action = (label: string, url: string): Part => ({
+  text: `${label}: ${url}`,
+  html: `<p style="margin:0 0 16px"><a href="${escapeHtml(url)}" style="display:inline-block;background:#111827;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(label)}</a></p>`,
+});
+
+/** Label and value pairs: 'Total: ₹1,049.00' in text, a table in HTML. */
+const details = (rows: [string, string][]): Part => ({
+  text: rows.map(([label, value]) => `${label}: ${value}`).join('\n'),
+  html: `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px">${rows
+    .map(
+      ([label, value]) =>
+        `<tr><td style="padding:2px 16px 2px 0;color:#6b7280">${escapeHtml(label)}</td><td style="padding:2px 0">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('')}</table>`,
+});
+
+/** The whole message: greeting, parts, and the footer with the shop's name and postal address. */
+function compose(
+  kind: MailKind,
+  to: Recipient,
+  subject: string,
+  parts: Part[],
+  publicUrl: string,
+): MailMessage {
+  const all = [paragraph(`Hi ${to.name},`), ...parts];
+  const footer = `${SHOP_NAME} · ${SHOP_POSTAL_ADDRESS} · ${publicUrl}`;
+  return {
+    kind,
+    to: to.email,
+    subject,
+    text: `${all.map((part) => part.text).join('\n\n')}\n\n--\n${footer}\n`,
+    html: `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family:Arial,Helvetica,sans-serif;color:#111827;line-height:1.5;margin:0;padding:24px"><div style="max-width:600px;margin:0 auto"><p style="font-size:20px;font-weight:bold;margin:0 0 24px">${escapeHtml(SHOP_NAME)}</p>${all
+      .map((part) => part.html)
+      .join(
+        '',
+      )}<hr style="border:none;border-top:1px solid #e5e7eb;margin:24px 0"><p style="font-size:12px;color:#6b7280;margin:0">${escapeHtml(SHOP_NAME)} · ${escapeHtml(SHOP_POSTAL_ADDRESS)} · <a href="${escapeHtml(publicUrl)}" style="color:#6b7280">${escapeHtml(publicUrl)}</a></p></div></body></html>`,
+  };
+}
+
+const orderLink = (publicUrl: string, order: Order) =>
+  `${publicUrl}/order/${encodeURIComponent(order._id)}`;
+
+const paymentLabel = (order: Order) =>
+  order.paymentMethod === 'cash'
+    ? 'Cash On Delivery'
+    : order.card
+      ? `${order.card.brand} •••• ${order.card.last4}`
+      : 'Card';
+
+export function welcomeEmail(to: Recipient, publicUrl: string): MailMessage {
+  return compose(
+    'welcome',
+    to,
+    `Welcome to ${SHOP_NAME}`,
+    [
+      paragraph(
+        `Thank you for creating your ${SHOP_NAME} account. You can now save addresses, check out faster and follow every order.`,
+      ),
+      action('Start shopping', `${publicUrl}/products`),
+    ],
+    publicUrl,
+  );
+}
+
+/** The order confirmation checkout promises ('You will receive a confirmation email soon.', D32). */
+export function orderPlacedEmail(to: Recipient, order: Order, publicUrl: string): MailMessage {
+  const items = order.items.map((item): [string, string] => [
+    `${item.name} (size ${item.size}) × ${item.quantity}`,
+    formatRupees(item.price * item.quantity),
+  ]);
+  const totals: [string, string][] = [
+    ['Subtotal', formatRupees(order.subtotal)],
+    ...(order.discount > 0
+      ? [
+          [
+            `Discount${order.couponCode ? ` (${order.couponCode})` : ''}`,
+            `−${formatRupees(order.discount)}`,
+          ] as [string, string],
+        ]
+      : []),
+    ...(order.giftWrap > 0
+      ? [['Gift wrap', formatRupees(order.giftWrap)] as [string, string]]
+      : []),
+    ['Total', formatRupees(order.totalPrice)],
+  ];
+  const { address } = order;
+  return compose(
+    'order-placed',
+    to,
+    `Your ${SHOP_NAME} order ${orderNumber(order)} is confirmed`,
+    [
+      paragraph(`Thank you for your order ${orderNumber(order)}. Here is what you ordered:`),
+      details(items),
+      details(totals),
+      details([
+        ['Payment', paymentLabel(order)],
+        [
+          'Deliver to',
+          `${address.name}, ${address.fullAddress}, ${address.city}, ${address.state} - ${address.pincode}`,
+        ],
+        ['Phone', address.phone],
+        ['Estimated delivery', formatDay(order.estimateDeliveryDate)],
+      ]),
+      action('View your order', orderLink(publicUrl, order)),
+    ],
+    publicUrl,
+  );
+}
+
+export function orderShippedEmail(to: Recipient, order: Order, publicUrl: string): MailMessage {
+  return compose(
+    'order-shipped',
+    to,
+    `Your ${SHOP_NAME} order ${orderNumber(order)} has shipped`,
+    [
+      paragraph(
+        `Good news: your order ${orderNumber(order)} is on its way. Estimated delivery: ${formatDay(order.estimateDeliveryDate)}.`,
+      ),
+      action('Track your order', `${orderLink(publicUrl, order)}/track`),
+    ],
+    publicUrl,
+  );
+}
+
+/** The last day a delivered order can be returned (D31): the shop day of delivery + 7. */
+export const returnWindowEnd = (deliveredAt: Date) => shopDayPlus(deliveredAt, RETURN_WINDOW_DAYS);
+
+export function orderDeliveredEmail(
+  to: Recipient,
+  order: Order,
+  deliveredAt: Date,
+  publicUrl: string,
+): MailMessage {
+  return compose(
+    'order-delivered',
+    to,
+    `Your ${SHOP_NAME} order ${orderNumber(order)} was delivered`,
+    [
+      paragraph(`Your order ${orderNumber(order)} was delivered. We hope you love it.`),
+      paragraph(
+        `Returns are free for ${RETURN_WINDOW_DAYS} days: you can return or exchange items until ${formatDay(returnWindowEnd(deliveredAt))}.`,
+      ),
+      action('View your order', orderLink(publicUrl, order)),
+    ],
+    publicUrl,
+  );
+}
+
+/**
+ * What happens to the money of a cancelled order, when the caller has nothing
+ * more precise to say: cash was never charged; a card payment goes back to the card.
+ */
+export function refundNote(order: Order): string {
+  if (order.paymentMethod === 'cash') return 'Nothing was charged for this order.';
+  const card = order.card ? `your ${order.card.brand} •••• ${order.card.last4}` : 'your card';
+  return `${formatRupees(order.totalPrice)} will be returned to ${card}.`;
+}
+
+export function orderCancelledEmail(
+  to: Recipient,
+  order: Order,
+  refund: string,
+  publicUrl: string,
+): MailMessage {
+  return compose(
+    'order-cancelled',
+    to,
+    `Your ${SHOP_NAME} order ${orderNumber(order)} was cancelled`,
+    [
+      paragraph(`Your order ${orderNumber(order)} was cancelled.`),
+      paragraph(refund),
+      action('View your order', orderLink(publicUrl, order)),
+    ],
+    publicUrl,
+  );
+}
+
+export function passwordResetEmail(
+  to: Recipient,
+  resetUrl: string,
+  publicUrl: string,
+): MailMessage {
+  return compose(
+    'password-reset',
+    to,
+    `Reset your ${SHOP_NAME} password`,
+    [
+      paragraph(
+        `Someone asked to reset the password of your ${SHOP_NAME} account. The link works once, for ${PASSWORD_RESET_TTL_MINUTES} minutes.`,
+      ),
+      action('Choose a new password', resetUrl),
+      paragraph('If it was not you, ignore this email: your password stays as it is.'),
+    ],
+    publicUrl,
+  );
+}

@@ -1,0 +1,27 @@
+import { useParams } from 'react-router';
+import { BackLink } from '#web/components/ui/back-link.tsx';
+import { ErrorMessage, LoadingMessage } from '#web/components/ui/status-message.tsx';
+import { paths } from '#web/config/paths.ts';
+import { useOutboxMessage } from '#web/features/admin/api/outbox.ts';
+import { AdminShell } from '#web/features/admin/components/admin-shell.tsx';
+import { OutboxMessageView } from '#web/features/admin/components/outbox-message-view.tsx';
+
+/** /admin/outbox/:id: one email as it was rendered, HTML and plain text. */
+export function AdminOutboxMessageRoute() {
+  const { id = '' } = useParams();
+  const message = useOutboxMessage(id);
+  return (
+    <AdminShell title="Email">
+      <BackLink to={paths.adminOutbox()}>Outbox</BackLink>
+      <div className="mt-4">
+        {message.data ? (
+          <OutboxMessageView message={message.data} />
+        ) : message.error ? (
+          <ErrorMessage message={message.error.message} onRetry={() => void message.refetch()} />
+        ) : (
+          <LoadingMessage>Loading email...</LoadingMessage>
+        )}
+      </div>
+    </AdminShell>
+  );
+}
