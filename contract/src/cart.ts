@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ProductImageSchema, ProductSizesSchema, SizeSchema } from './catalogue.ts';
 import { IdParamsSchema, IdSchema, RupeesSchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { textSchema } from './text.ts';
 
 export const MAX_LINE_QUANTITY = 100;
 
@@ -33,7 +34,7 @@ export const CartItemSchema = z.object({
 export type CartItem = z.infer<typeof CartItemSchema>;
 
 export const AddCartItemBodySchema = z.object({
-  productId: z.string({ error: 'productId is required' }).min(1, 'productId is required').max(64),
+  productId: textSchema('productId').min(1, 'productId is required').max(64),
   size: SizeSchema,
   quantity: QuantitySchema,
 });
@@ -61,7 +62,10 @@ export type MergeCartBody = z.infer<typeof MergeCartBodySchema>;
 
 /** What the selected lines cost, computed as checkout will charge it (D4, D10, D16). */
 export const QuoteQuerySchema = z.object({
-  couponCode: z.string().trim().max(40, 'couponCode must be at most 40 characters').optional(),
+  couponCode: textSchema('couponCode')
+    .trim()
+    .max(40, 'couponCode must be at most 40 characters')
+    .optional(),
   giftWrap: z.stringbool({ error: 'giftWrap must be true or false' }).optional().default(false),
 });
 export type QuoteQuery = z.infer<typeof QuoteQuerySchema>;

@@ -11,3 +11,4 @@ export * from './messages.ts';
 export * from './orders.ts';
 export * from './profile.ts';
 export * from './system.ts';
+export * from './text.ts';
