@@ -64,6 +64,15 @@ describe('text fields (D37)', () => {
     expect(AddressBodySchema.safeParse({ ...address, city: 'Benga\nluru' }).success).toBe(false);
   });
 
+  it('refuses half of a surrogate pair, and keeps whole pairs', () => {
+    for (const half of ['\ud800', 'a\udfffb', '\udc00\ud800']) {
+      expect(textSchema('Name').safeParse(half).error?.issues[0]?.message).toBe(
+        'Name must be valid Unicode text',
+      );
+    }
+    expect(textSchema('Name').safeParse('\ud83d\ude00').success).toBe(true);
+  });
+
   it('keeps any script, emoji and combining marks', () => {
     for (const text of ['Zoë', 'अनिल', '北京', '👩🏽‍💻', 'e\u0301', '\u200d', '\u202e']) {
       expect(textSchema('Name').safeParse(text).success, text).toBe(true);
