@@ -10,7 +10,7 @@ import { z } from 'zod';
  */
 const NO_CONTROL_CHARACTERS = {
   singleLine: /^\P{Cc}*$/u,
-  multiLine: /^(?:[\t\n\r]|\P{Cc})*$/u,
+  multiLine: /^[\t\n\r\P{Cc}]*$/u,
 } as const;
 
 /** A UTF-16 surrogate without its pair (JSON can carry one as `\ud800`) is no character at all. */
