@@ -10,7 +10,7 @@ export const AddressBodySchema = z.object({
   pincode: requiredText('Pincode', 10),
   city: requiredText('City', 80),
   state: requiredText('State', 80),
-  fullAddress: requiredText('Full Address', 300),
+  fullAddress: requiredText('Full Address', 300, { multiLine: true }),
 });
 export type AddressBody = z.infer<typeof AddressBodySchema>;
 

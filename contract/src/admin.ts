@@ -13,6 +13,7 @@ import {
   OrderStatusSchema,
   PaymentMethodSchema,
 } from './orders.ts';
+import { textSchema } from './text.ts';
 
 /**
  * The shop owner's calls (D25), all under /api/v1/admin: 401 without a live
@@ -22,7 +23,10 @@ import {
 const queryFlag = (name: string) =>
   z.stringbool({ error: `${name} must be true or false` }).optional();
 
-const searchText = z.string().trim().max(100, 'search must be at most 100 characters').optional();
+const searchText = textSchema('search')
+  .trim()
+  .max(100, 'search must be at most 100 characters')
+  .optional();
 
 // ---------------------------------------------------------------- dashboard
 
@@ -109,7 +113,7 @@ const isWholePaise = (rupees: number) => Math.abs(rupees * 100 - Math.round(rupe
 /** What the owner writes for a product; a PUT replaces all of it. */
 export const AdminProductBodySchema = z.object({
   title: requiredText('Title', 200),
-  description: requiredText('Description', 5000),
+  description: requiredText('Description', 5000, { multiLine: true }),
   /** In rupees (D4); orders already placed keep the price they were placed at. */
   price: z
     .number({ error: 'Price must be a number' })
@@ -304,7 +308,7 @@ export type ListAdminOrdersQuery = z.infer<typeof ListAdminOrdersQuerySchema>;
 export const SetOrderStatusBodySchema = z.object({
   status: StatusSchema,
   /** Shown with the event, e.g. a courier's tracking number. */
-  note: z.string().trim().max(500, 'note must be at most 500 characters').optional(),
+  note: textSchema('note').trim().max(500, 'note must be at most 500 characters').optional(),
 });
 export type SetOrderStatusBody = z.infer<typeof SetOrderStatusBodySchema>;
 

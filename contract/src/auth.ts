@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdSchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { EmailSchema, NameSchema, NewPasswordSchema, PASSWORD_MAX_LENGTH } from './fields.ts';
+import { textSchema } from './text.ts';
 
 export const ROLES = ['shopper', 'admin'] as const;
 export const RoleSchema = z.enum(ROLES);
@@ -23,8 +24,7 @@ export const SessionSchema = z.object({
 });
 export type Session = z.infer<typeof SessionSchema>;
 
-const PasswordSchema = z
-  .string({ error: 'Password is required' })
+const PasswordSchema = textSchema('Password')
   .min(1, 'Password is required')
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
@@ -33,9 +33,7 @@ export const SignupBodySchema = z
     name: NameSchema,
     email: EmailSchema,
     password: NewPasswordSchema,
-    confirmPassword: z
-      .string({ error: 'Confirm Password is required' })
-      .min(1, 'Confirm Password is required'),
+    confirmPassword: textSchema('Confirm Password').min(1, 'Confirm Password is required'),
   })
   .refine((body) => body.password === body.confirmPassword, {
     path: ['confirmPassword'],
@@ -62,9 +60,7 @@ export const ChangePasswordBodySchema = z
   .object({
     currentPassword: PasswordSchema,
     newPassword: NewPasswordSchema,
-    confirmPassword: z
-      .string({ error: 'Confirm Password is required' })
-      .min(1, 'Confirm Password is required'),
+    confirmPassword: textSchema('Confirm Password').min(1, 'Confirm Password is required'),
   })
   .refine((body) => body.newPassword === body.confirmPassword, {
     path: ['confirmPassword'],
@@ -141,14 +137,11 @@ export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBodySchema>;
 
 export const ResetPasswordBodySchema = z
   .object({
-    token: z
-      .string({ error: RESET_LINK_INVALID })
+    token: textSchema('token', { required: RESET_LINK_INVALID })
       .min(1, RESET_LINK_INVALID)
       .max(200, RESET_LINK_INVALID),
     password: NewPasswordSchema,
-    confirmPassword: z
-      .string({ error: 'Confirm Password is required' })
-      .min(1, 'Confirm Password is required'),
+    confirmPassword: textSchema('Confirm Password').min(1, 'Confirm Password is required'),
   })
   .refine((body) => body.password === body.confirmPassword, {
     path: ['confirmPassword'],

@@ -3,6 +3,7 @@ import { type Product, ProductImageSchema, ProductSizesSchema, SizeSchema } from
 import { IdParamsSchema, IdSchema, RupeesSchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { GIFT_MESSAGE_MAX_LENGTH } from './orders.ts';
+import { textSchema } from './text.ts';
 
 export const MAX_LINE_QUANTITY = 100;
 
@@ -52,7 +53,7 @@ export const CartItemSchema = z.object({
 export type CartItem = z.infer<typeof CartItemSchema>;
 
 export const AddCartItemBodySchema = z.object({
-  productId: z.string({ error: 'productId is required' }).min(1, 'productId is required').max(64),
+  productId: textSchema('productId').min(1, 'productId is required').max(64),
   size: SizeSchema,
   quantity: QuantitySchema,
 });
@@ -81,7 +82,9 @@ export type MergeCartBody = z.infer<typeof MergeCartBodySchema>;
 /** D10: the code a new cart starts with (SPEC §2 Cart's default 'MAX500'). */
 export const DEFAULT_COUPON_CODE = 'MAX500';
 
-const CouponCodeSchema = z.string().trim().max(40, 'couponCode must be at most 40 characters');
+const CouponCodeSchema = textSchema('couponCode')
+  .trim()
+  .max(40, 'couponCode must be at most 40 characters');
 
 /**
  * The coupon and gift wrap chosen for the cart, kept on the server with it so
@@ -101,8 +104,10 @@ export const UpdateCartOptionsBodySchema = z
     /** A known, active code; null or '' removes the coupon. */
     couponCode: CouponCodeSchema.nullable().optional(),
     giftWrap: z.boolean({ error: 'giftWrap must be true or false' }).optional(),
-    giftMessage: z
-      .string({ error: 'giftMessage must be text' })
+    giftMessage: textSchema('Gift message', {
+      multiLine: true,
+      required: 'giftMessage must be text',
+    })
       .trim()
       .max(
         GIFT_MESSAGE_MAX_LENGTH,

@@ -8,6 +8,7 @@ import {
   RupeesSchema,
 } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { textSchema } from './text.ts';
 
 /** The sizes the shop sells, smallest first; every list of sizes follows this order. */
 export const SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL'] as const;
@@ -66,16 +67,16 @@ export function defaultSortFor(searching: boolean): 'relevance' | typeof DEFAULT
   return searching ? 'relevance' : DEFAULT_SORT;
 }
 
-const FilterValueSchema = z.string().min(1).max(60);
+const filterValue = (name: string) => textSchema(name).min(1).max(60);
 const PriceSchema = z.coerce
   .number({ error: 'must be a number' })
   .min(0, 'must be 0 or more')
   .max(10_000_000, 'is too large');
 
 export const ListProductsQuerySchema = PageQuerySchema.extend({
-  search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
-  gender: queryList(FilterValueSchema),
-  category: queryList(FilterValueSchema),
+  search: textSchema('search').trim().max(100, 'search must be at most 100 characters').optional(),
+  gender: queryList(filterValue('gender')),
+  category: queryList(filterValue('category')),
   size: queryList(SizeSchema),
   minPrice: PriceSchema.optional(),
   maxPrice: PriceSchema.optional(),

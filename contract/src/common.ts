@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { textSchema } from './text.ts';
 
 /** Opaque identifiers travel as `_id` strings (D3). */
-export const IdSchema = z.string().min(1).max(64);
+export const IdSchema = textSchema('An id').min(1).max(64);
 
-export const IdParamsSchema = z.object({ id: z.string().max(64) });
+export const IdParamsSchema = z.object({ id: textSchema('The id').max(64) });
 export type IdParams = z.infer<typeof IdParamsSchema>;
 
 /** A rupee amount as the API answers it: `499` or `499.5` (D4). */

@@ -13,3 +13,4 @@ export * from './orders.ts';
 export * from './profile.ts';
 export * from './shop.ts';
 export * from './system.ts';
+export * from './text.ts';

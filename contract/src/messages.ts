@@ -5,7 +5,7 @@ import { EmailSchema, NameSchema, requiredText } from './fields.ts';
 export const ContactBodySchema = z.object({
   name: NameSchema,
   email: EmailSchema,
-  message: requiredText('Message', 5000),
+  message: requiredText('Message', 5000, { multiLine: true }),
 });
 export type ContactBody = z.infer<typeof ContactBodySchema>;
 

@@ -3,6 +3,7 @@ import { AddressBodySchema } from './addresses.ts';
 import { SizeSchema } from './catalogue.ts';
 import { IdParamsSchema, IdSchema, RupeesSchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { textSchema } from './text.ts';
 
 /** D13: one lowercase status, shown capitalised with one colour everywhere. */
 export const ORDER_STATUSES = ['pending', 'shipped', 'delivered', 'cancelled'] as const;
@@ -53,13 +54,11 @@ export const GIFT_MESSAGE_MAX_LENGTH = 200;
 export const CARD_DETAILS_REQUIRED_MESSAGE = 'Card details are required to pay by card';
 
 export const CardBodySchema = z.object({
-  name: z
-    .string()
+  name: textSchema('Name on card')
     .trim()
     .min(1, 'Name on card is required')
     .max(100, 'Name on card must be at most 100 characters'),
-  number: z
-    .string({ error: 'Card number is required' })
+  number: textSchema('Card number')
     .transform((number) => number.replace(/[\s-]/g, ''))
     .pipe(z.string().regex(/^\d{12,19}$/, 'Card number must be 12 to 19 digits')),
   expMonth: z
@@ -72,7 +71,7 @@ export const CardBodySchema = z.object({
     .int()
     .min(2000, 'Expiry year is not valid')
     .max(2100, 'Expiry year is not valid'),
-  cvv: z.string().regex(/^\d{3}$/, 'CVV must be 3 digits'),
+  cvv: textSchema('CVV').regex(/^\d{3}$/, 'CVV must be 3 digits'),
   save: z.boolean().optional().default(false),
 });
 export type CardBody = z.infer<typeof CardBodySchema>;
@@ -82,11 +81,13 @@ export const CheckoutBodySchema = z
     /** D12: the spec's client sends nothing, which means cash. */
     paymentMethod: PaymentMethodSchema.optional().default('cash'),
     card: CardBodySchema.optional(),
-    couponCode: z.string().trim().max(40, 'couponCode must be at most 40 characters').optional(),
+    couponCode: textSchema('couponCode')
+      .trim()
+      .max(40, 'couponCode must be at most 40 characters')
+      .optional(),
     giftWrap: z
       .object({
-        message: z
-          .string()
+        message: textSchema('Gift message', { multiLine: true })
           .trim()
           .max(
             GIFT_MESSAGE_MAX_LENGTH,

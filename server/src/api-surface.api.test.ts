@@ -5,6 +5,7 @@
  * gets anything but a 4xx envelope.
  */
 import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Endpoint } from '#contract';
@@ -13,6 +14,7 @@ import { signUpAdmin } from '#server-test/admins.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { call } from '#server-test/http.ts';
 import { signUp } from '#server-test/users.ts';
+import { arbitraryFor, setAt, stringFieldsOf } from '#server-test/zod-arbitrary.ts';
 
 const isEndpoint = (value: unknown): value is Endpoint =>
   typeof value === 'object' &&
@@ -199,6 +201,100 @@ describe('hostile input gets a 4xx with a message, never a 5xx', () => {
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({ success: false });
     expect((await call(t.app, '/api/v1/health')).status).toBe(200);
+  });
+});
+
+describe('control characters and broken Unicode in any string field get a 400 that names them (D37)', () => {
+  // NUL (PostgreSQL cannot store it), other C0 controls, DEL and C1 controls.
+  // Tabs and line breaks are refused too, except in multi-line fields (contract/src/text.test.ts).
+  const controls = ['\u0000', '\u0001', '\u0008', '\u000b', '\u001b', '\u007f', '\u0085', '\u009f'];
+  // Half of a surrogate pair, which JSON can carry and PostgreSQL refuses.
+  const loneSurrogates = ['\ud800', '\udfff'];
+  const named = (control: string) => `a${control}b`;
+  // A fresh client address for each call, so per-address limits (contact: D30) never answer first.
+  let clients = 0;
+  const nextClient = () => `10.37.${(++clients >> 8) & 255}.${clients & 255}`;
+  const percentEncoded = (text: string) =>
+    [...Buffer.from(text)].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
+  /** A body every field of which is valid, so the control character is the one complaint. */
+  const validBodies = new Map(
+    endpoints.map((endpoint) => [
+      endpoint,
+      endpoint.body
+        ? fc.sample(arbitraryFor(endpoint.body), { numRuns: 1, seed: 37 })[0]
+        : undefined,
+    ]),
+  );
+  const validBody = (endpoint: Endpoint) => validBodies.get(endpoint);
+
+  const cases = endpoints.flatMap((endpoint) => [
+    ...stringFieldsOf(endpoint.body ?? z.never()).map(
+      (path) => [label(endpoint), 'body', path.join('.'), endpoint, path] as const,
+    ),
+    ...stringFieldsOf(endpoint.query ?? z.never()).map(
+      (path) => [label(endpoint), 'query', path.join('.'), endpoint, path] as const,
+    ),
+  ]);
+
+  it('finds the free-text fields of the contract', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(40);
+  });
+
+  it.each(cases)('%s %s.%s', async (_, part, field, endpoint, path) => {
+    const body = validBody(endpoint);
+    const refused: [string, RegExp][] = [
+      ...controls.map((control): [string, RegExp] => [
+        control,
+        /must not contain control characters$/,
+      ]),
+      // A URL's percent-encoding cannot carry half a character; only JSON can.
+      ...(part === 'body' ? loneSurrogates : []).map((half): [string, RegExp] => [
+        half,
+        /must be valid Unicode text$/,
+      ]),
+    ];
+    for (const [control, complaint] of refused) {
+      const [name] = path;
+      const response = await call(t.app, {
+        method: endpoint.method,
+        url:
+          part === 'query'
+            ? `${urlOf(endpoint)}?${String(name)}=${percentEncoded(named(control))}`
+            : urlOf(endpoint),
+        headers: { authorization: `Bearer ${tokenFor(endpoint)}` },
+        remoteAddress: nextClient(),
+        ...(endpoint.body && {
+          payload: (part === 'body' ? setAt(body, path, named(control)) : body) as object,
+        }),
+      });
+      const what = `${JSON.stringify(control)}: ${JSON.stringify(response.body)}`;
+      expect(response.status, what).toBe(400);
+      expect(response.body, what).toMatchObject({
+        success: false,
+        message: expect.stringMatching(/\S/),
+        errors: expect.arrayContaining([{ field, message: expect.stringMatching(complaint) }]),
+      });
+    }
+  });
+
+  it.each(
+    endpoints
+      .filter((endpoint) => endpoint.params)
+      .map((endpoint) => [label(endpoint), endpoint] as const),
+  )('%s with a control character in the id', async (_, endpoint) => {
+    for (const control of controls) {
+      const response = await call(t.app, {
+        method: endpoint.method,
+        url: urlOf(endpoint, percentEncoded(named(control))),
+        headers: { authorization: `Bearer ${tokenFor(endpoint)}` },
+        remoteAddress: nextClient(),
+        ...(endpoint.body && { payload: validBody(endpoint) as object }),
+      });
+      expect(response, JSON.stringify(control)).toMatchObject({
+        status: 400,
+        body: { success: false, message: 'The id must not contain control characters' },
+      });
+    }
   });
 });
 
