@@ -9,5 +9,6 @@ export * from './envelope.ts';
 export * from './fields.ts';
 export * from './messages.ts';
 export * from './orders.ts';
+export * from './payments.ts';
 export * from './profile.ts';
 export * from './system.ts';

@@ -65,7 +65,7 @@ describe('the test gateway (D12)', () => {
 describe('payments.pay', () => {
   // Nothing is saved in these cases, so no database is touched.
   const db = undefined as never;
-  const payments = createPaymentsService(gateway, () => now);
+  const payments = createPaymentsService(undefined as never, gateway, () => now);
   const body = { name: 'Asha Shopper', save: false, ...card };
 
   it('answers cash without card details', async () => {
@@ -75,6 +75,7 @@ describe('payments.pay', () => {
       method: 'cash',
       cardBrand: null,
       cardLast4: null,
+      reference: expect.any(String),
     });
   });
 
@@ -85,6 +86,7 @@ describe('payments.pay', () => {
       method: 'debit-card',
       cardBrand: 'Visa',
       cardLast4: '1111',
+      reference: expect.any(String),
     });
   });
 
@@ -109,7 +111,7 @@ describe('payments.pay', () => {
 
   it('adds each approval to the caller’s list, and nothing when declined', async () => {
     const recording = createTestGateway({ clock: () => now, record: true });
-    const paying = createPaymentsService(recording, () => now);
+    const paying = createPaymentsService(undefined as never, recording, () => now);
     const approvals: string[] = [];
     await paying.pay(db, 'u', { method: 'debit-card', amountPaise: 100, card: body }, approvals);
     await paying
@@ -129,6 +131,7 @@ describe('payments.pay', () => {
   it('voids every approval it can, and names those it could not', async () => {
     const voided: string[] = [];
     const flaky = createPaymentsService(
+      undefined as never,
       {
         ...gateway,
         async void(id) {
