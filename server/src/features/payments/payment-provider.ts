@@ -88,6 +88,7 @@ export interface TestGateway extends PaymentProvider {
 /** The test gateway's card that is always declined (D12). */
 export const DECLINED_TEST_CARD = '4000000000000002';
 export const CARD_DECLINED = 'Your card was declined';
+export const CVV_MISMATCH = 'The CVV does not match this card';
 export const REFUND_REFUSED = 'The refund is more than what is left of the payment';
 
 /**
@@ -130,11 +131,13 @@ export function createTestGateway({
     refunds,
     async authorize(request) {
       if (request.method === 'cash') return { approved: true, id: approve(request) };
-      const saved = request.savedCard && savedCards.get(request.savedCard.token);
-      const card = saved && request.savedCard ? saved : request.card;
-      if (!isApprovable(card) || (request.savedCard && request.savedCard.cvv !== saved?.cvv)) {
-        return { approved: false, message: CARD_DECLINED };
+      const { savedCard } = request;
+      const saved = savedCard && savedCards.get(savedCard.token);
+      if (savedCard && saved && savedCard.cvv !== saved.cvv) {
+        return { approved: false, message: CVV_MISMATCH };
       }
+      const card = savedCard ? saved : request.card;
+      if (!isApprovable(card)) return { approved: false, message: CARD_DECLINED };
       return {
         approved: true,
         id: approve(request),
