@@ -341,9 +341,7 @@ export function createOrdersService(
         moveOrder(tx, { orderId: id, to: 'cancelled', by: { userId: user.id, as: 'shopper' } }),
       );
       await payments.sendRefunds(order.id);
-      const row = await findOrder(db, user.id, order.id);
-      if (!row) throw notFound(ORDER_NOT_FOUND);
-      return withDetails(db, row);
+      return withDetails(db, order);
     },
 
     moveOrder,
