@@ -10,6 +10,7 @@ export * from './fields.ts';
 export * from './mail.ts';
 export * from './messages.ts';
 export * from './orders.ts';
+export * from './payments.ts';
 export * from './profile.ts';
 export * from './shop.ts';
 export * from './system.ts';

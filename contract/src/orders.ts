@@ -52,6 +52,7 @@ export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
 export const GIFT_MESSAGE_MAX_LENGTH = 200;
 
 export const CARD_DETAILS_REQUIRED_MESSAGE = 'Card details are required to pay by card';
+export const SAVED_CARD_CVV_MESSAGE = 'Enter the CVV of your saved card';
 
 export const CardBodySchema = z.object({
   name: textSchema('Name on card')
@@ -81,6 +82,11 @@ export const CheckoutBodySchema = z
     /** D12: the spec's client sends nothing, which means cash. */
     paymentMethod: PaymentMethodSchema.optional().default('cash'),
     card: CardBodySchema.optional(),
+    /** Pay with a card saved at an earlier checkout: its id and the CVV typed now (issue 13). */
+    savedCardId: IdSchema.optional(),
+    cvv: textSchema('CVV')
+      .regex(/^\d{3}$/, 'CVV must be 3 digits')
+      .optional(),
     couponCode: textSchema('couponCode')
       .trim()
       .max(40, 'couponCode must be at most 40 characters')
@@ -98,9 +104,16 @@ export const CheckoutBodySchema = z
       })
       .optional(),
   })
-  .refine((body) => body.paymentMethod !== 'debit-card' || body.card !== undefined, {
-    path: ['card'],
-    message: CARD_DETAILS_REQUIRED_MESSAGE,
+  .refine(
+    (body) =>
+      body.paymentMethod !== 'debit-card' ||
+      body.card !== undefined ||
+      body.savedCardId !== undefined,
+    { path: ['card'], message: CARD_DETAILS_REQUIRED_MESSAGE },
+  )
+  .refine((body) => body.savedCardId === undefined || body.cvv !== undefined, {
+    path: ['cvv'],
+    message: SAVED_CARD_CVV_MESSAGE,
   });
 export type CheckoutBody = z.infer<typeof CheckoutBodySchema>;
 
@@ -138,6 +151,22 @@ export const OrderEventSchema = z.object({
 });
 export type OrderEvent = z.infer<typeof OrderEventSchema>;
 
+export const REFUND_STATUSES = ['pending', 'refunded'] as const;
+
+/**
+ * Money given back on an order (issue 13): to the card it was paid with, or
+ * in cash. 'pending' until the payment provider confirms it.
+ */
+export const RefundSchema = z.object({
+  amount: RupeesSchema,
+  status: z.enum(REFUND_STATUSES),
+  method: PaymentMethodSchema,
+  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  createdAt: z.string(),
+  refundedAt: z.string().nullable(),
+});
+export type Refund = z.infer<typeof RefundSchema>;
+
 export const OrderSchema = z.object({
   _id: IdSchema,
   status: OrderStatusSchema,
@@ -156,6 +185,7 @@ export const OrderSchema = z.object({
   estimateDeliveryDate: z.iso.date(),
   deliveredAt: z.string().nullable(),
   events: z.array(OrderEventSchema),
+  refunds: z.array(RefundSchema),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

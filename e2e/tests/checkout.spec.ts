@@ -261,6 +261,10 @@ test('cart rules, then checkout to a new address with cash', async ({
     .getByRole('button', { name: 'Yes, cancel order' })
     .click();
   await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
+  // Cash is paid on delivery: there is nothing to refund, and the page says so (issue 13).
+  await expect(
+    page.getByText('Nothing was charged: this order was to be paid on delivery'),
+  ).toBeVisible();
   expect((await getOrderViaApi(request, account.token, orderId)).status).toBe('cancelled');
 });
 
@@ -304,7 +308,7 @@ test('two tabs show and charge one total: gift wrap chosen in one is the other�
   await otherTab.close();
 });
 
-test('a card payment is declined, then another card is approved', async ({
+test('a card payment is declined, another is approved and saved, then paid with its CVV alone, refunded on cancel and removed', async ({
   page,
   request,
   consoleErrors,
@@ -313,11 +317,13 @@ test('a card payment is declined, then another card is approved', async ({
   await addAddressViaApi(request, account.token);
   const [item] = await stock(request, 2, 1);
   if (!item) throw new Error('a product is needed');
-  await addToCartViaApi(request, account.token, {
-    productId: item.product._id,
-    size: item.size,
-    quantity: 1,
-  });
+  const addItem = () =>
+    addToCartViaApi(request, account.token, {
+      productId: item.product._id,
+      size: item.size,
+      quantity: 1,
+    });
+  await addItem();
   await storeToken(page, account.token);
   await page.goto('/checkout');
 
@@ -363,6 +369,42 @@ test('a card payment is declined, then another card is approved', async ({
     paymentMethod: 'debit-card',
     card: { last4: '4242' },
   });
+
+  // The next checkout offers the saved card and asks only for its CVV (issue 13).
+  await addItem();
+  await page.goto('/checkout');
+  await page.getByRole('radio', { name: /Debit\/Card/ }).check();
+  const savedLabel = `Visa •••• 4242, expires 12/${year.slice(-2)}`;
+  await expect(page.getByRole('radio', { name: savedLabel })).toBeChecked();
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
+  await page.getByLabel('CVV', { exact: true }).fill('123');
+  await placeOrder.click();
+  await expect(page.getByRole('heading', { name: 'Order placed successfully!' })).toBeVisible();
+  const [bySaved] = await orderHistory(request, account.token);
+  if (!bySaved || bySaved._id === order?._id) throw new Error('a second order is needed');
+  expect(bySaved.card).toEqual({ brand: 'Visa', last4: '4242' });
+
+  // Cancelled, it is refunded in full to the card.
+  await page.goto(`/order/${bySaved._id}`);
+  await page.getByRole('button', { name: 'Cancel order' }).click();
+  await page
+    .getByRole('dialog', { name: 'Cancel this order?' })
+    .getByRole('button', { name: 'Yes, cancel order' })
+    .click();
+  const today = new Intl.DateTimeFormat('en-IN', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'Asia/Kolkata',
+  }).format(new Date());
+  await expect(
+    page.getByText(`Refunded ${rupees(bySaved.totalPrice)} to Visa •••• 4242 on ${today}`),
+  ).toBeVisible();
+
+  // Settings lists the card; 'Remove' removes it.
+  await page.goto('/settings');
+  await page.getByRole('button', { name: `Remove ${savedLabel}` }).click();
+  await expect(page.getByText(/No saved cards/)).toBeVisible();
 });
 
 test("a double click on 'Place order' places one order", async ({ page, request }) => {

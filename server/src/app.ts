@@ -23,6 +23,7 @@ import { createMessagesService } from '#server/features/messages/messages.servic
 import { ordersRoutes } from '#server/features/orders/orders.routes.ts';
 import { createOrdersService } from '#server/features/orders/orders.service.ts';
 import type { PaymentProvider } from '#server/features/payments/payment-provider.ts';
+import { paymentsRoutes } from '#server/features/payments/payments.routes.ts';
 import { createPaymentsService } from '#server/features/payments/payments.service.ts';
 import { profileRoutes } from '#server/features/profile/profile.routes.ts';
 import { createProfileService } from '#server/features/profile/profile.service.ts';
@@ -106,7 +107,7 @@ export async function buildApp({
   const addresses = createAddressesService(db);
   const profile = createProfileService(db, { auth });
   const messages = createMessagesService(db);
-  const payments = createPaymentsService(paymentProvider);
+  const payments = createPaymentsService(db, paymentProvider);
   const orders = createOrdersService(db, { cart, addresses, payments, catalogue, mail });
   const admin = createAdminService(db, { catalogue, orders, messages, media });
   registerAuth(app, auth);
@@ -122,6 +123,7 @@ export async function buildApp({
       await api.register(profileRoutes(profile));
       await api.register(messagesRoutes(messages));
       await api.register(ordersRoutes(orders));
+      await api.register(paymentsRoutes(payments));
       await api.register(adminRoutes(admin));
       await api.register(mailRoutes(mail));
     },

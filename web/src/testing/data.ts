@@ -100,6 +100,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     estimateDeliveryDate: '2026-11-24',
     deliveredAt: null,
     events: [{ type: 'placed', at: '2026-11-21T06:30:00.000Z', note: null }],
+    refunds: [],
     ...overrides,
   });
 }

@@ -13,7 +13,13 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ORDER_EVENT_TYPES, ORDER_STATUSES, PAYMENT_METHODS, SIZES } from '#contract';
+import {
+  ORDER_EVENT_TYPES,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  REFUND_STATUSES,
+  SIZES,
+} from '#contract';
 import { users } from './accounts.ts';
 import { products } from './catalogue.ts';
 
@@ -46,6 +52,8 @@ export const orders = pgTable(
     paymentMethod: text({ enum: PAYMENT_METHODS }).notNull(),
     cardBrand: text(),
     cardLast4: text(),
+    /** The payment provider's id for the approval: what refunds are made against. */
+    paymentReference: text(),
     /** The delivery address as it was when ordered. */
     addressName: text().notNull(),
     addressPhone: text().notNull(),
@@ -135,7 +143,37 @@ export const savedCards = pgTable(
     last4: text().notNull(),
     expMonth: smallint().notNull(),
     expYear: smallint().notNull(),
+    /** The provider's token for the card, charged with the CVV the shopper types; null before tokens. */
+    token: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('saved_cards_user_idx').on(table.userId)],
 );
+
+/**
+ * Money given back on an order (issue 13, section 4). A refund is written
+ * 'pending' inside the transaction that decides it and sent to the provider
+ * after that commits, with its id as the idempotency key (decision 014).
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountPaise: integer().notNull(),
+    reason: text().notNull(),
+    status: text({ enum: REFUND_STATUSES }).notNull().default('pending'),
+    providerReference: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    refundedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    index('refunds_order_idx').on(table.orderId, table.createdAt),
+    check('refunds_amount_positive', sql`${table.amountPaise} > 0`),
+  ],
+);
+
+export type RefundRow = typeof refunds.$inferSelect;
+export type SavedCardRow = typeof savedCards.$inferSelect;

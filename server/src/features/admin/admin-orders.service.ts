@@ -6,7 +6,7 @@ import type {
 } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import type { CustomerRow } from '#server/db/schema/accounts.ts';
-import type { OrderItemRow, OrderRow } from '#server/db/schema/orders.ts';
+import type { OrderRow } from '#server/db/schema/orders.ts';
 import { ORDER_NOT_FOUND, type OrdersService } from '#server/features/orders/orders.service.ts';
 import { notFound } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/auth-user.ts';
@@ -19,17 +19,19 @@ const searchTerm = (search: string | undefined) =>
 
 /** The owner's orders screen (D25): find orders and move them along D19 with the orders feature's one transition. */
 export function createAdminOrdersService(db: Database, { orders }: { orders: OrdersService }) {
-  async function detail(
-    tx: Database,
-    row: OrderRow,
-    customer: CustomerRow,
-    items?: OrderItemRow[],
-  ): Promise<AdminOrder> {
-    const [lines, events] = await Promise.all([
-      items ?? orders.findOrderItems(tx, [row.id]),
+  async function detail(tx: Database, row: OrderRow, customer: CustomerRow): Promise<AdminOrder> {
+    const [lines, events, refunds] = await Promise.all([
+      orders.findOrderItems(tx, [row.id]),
       orders.findOrderEventsWithActors(tx, row.id),
+      orders.findRefunds(tx, [row.id]),
     ]);
-    return toAdminOrder(row, customer, lines, events);
+    return toAdminOrder(row, customer, lines, events, refunds);
+  }
+
+  async function getOrder(id: string): Promise<AdminOrder> {
+    const found = isUuid(id) ? await orders.findOrderWithCustomer(db, id) : undefined;
+    if (!found) throw notFound(ORDER_NOT_FOUND);
+    return detail(db, found.order, found.customer);
   }
 
   return {
@@ -49,25 +51,27 @@ export function createAdminOrdersService(db: Database, { orders }: { orders: Ord
       };
     },
 
-    async getOrder(id: string): Promise<AdminOrder> {
-      const found = isUuid(id) ? await orders.findOrderWithCustomer(db, id) : undefined;
-      if (!found) throw notFound(ORDER_NOT_FOUND);
-      return detail(db, found.order, found.customer);
-    },
+    getOrder,
 
-    /** Moves an order one step (D19); every move is an event with its time, its admin and note. */
-    setOrderStatus(admin: AuthUser, id: string, body: SetOrderStatusBody): Promise<AdminOrder> {
-      return db.transaction(async (tx) => {
-        const { order, items } = await orders.moveOrder(tx, {
+    /**
+     * Moves an order one step (D19); every move is an event with its time,
+     * its admin and note. A cancel's refund is sent once the move committed.
+     */
+    async setOrderStatus(
+      admin: AuthUser,
+      id: string,
+      body: SetOrderStatusBody,
+    ): Promise<AdminOrder> {
+      const { order } = await db.transaction((tx) =>
+        orders.moveOrder(tx, {
           orderId: id,
           to: body.status,
           by: { userId: admin.id, as: 'admin' },
           note: body.note,
-        });
-        const found = await orders.findOrderWithCustomer(tx, order.id);
-        if (!found) throw notFound(ORDER_NOT_FOUND);
-        return detail(tx, order, found.customer, items);
-      });
+        }),
+      );
+      await orders.sendRefunds(order.id);
+      return getOrder(order.id);
     },
   };
 }

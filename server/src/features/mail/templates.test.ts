@@ -48,6 +48,7 @@ const order: Order = {
   estimateDeliveryDate: '2026-11-27',
   deliveredAt: null,
   events: [],
+  refunds: [],
 };
 
 describe('email templates', () => {

@@ -303,6 +303,8 @@ describe('POST /api/v1/order/checkout', () => {
         last4: '4444',
         expMonth: 12,
         expYear: NEXT_YEAR,
+        // The provider's token for the card: what a later checkout charges, with its CVV.
+        token: expect.stringMatching(/^tok_/),
         createdAt: expect.any(Date),
       },
     ]);

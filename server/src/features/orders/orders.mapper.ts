@@ -1,5 +1,5 @@
 import type { Order } from '#contract';
-import type { OrderEventRow, OrderItemRow, OrderRow } from '#server/db/schema/orders.ts';
+import type { OrderEventRow, OrderItemRow, OrderRow, RefundRow } from '#server/db/schema/orders.ts';
 import { paiseToRupees } from '#server/lib/money.ts';
 
 function groupByOrder<Row extends { orderId: string }>(rows: Row[]): Map<string, Row[]> {
@@ -12,8 +12,15 @@ function groupByOrder<Row extends { orderId: string }>(rows: Row[]): Map<string,
   return groups;
 }
 
-/** Reshapes an order row with its items and events into the API's order (D3, D4). */
-export function toOrder(row: OrderRow, items: OrderItemRow[], events: OrderEventRow[]): Order {
+/** Reshapes an order row with its items, events and refunds into the API's order (D3, D4). */
+export function toOrder(
+  row: OrderRow,
+  items: OrderItemRow[],
+  events: OrderEventRow[],
+  refunds: RefundRow[],
+): Order {
+  const card =
+    row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null;
   return {
     _id: row.id,
     status: row.status,
@@ -35,7 +42,7 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], events: OrderEvent
     giftMessage: row.giftMessage,
     totalPrice: paiseToRupees(row.totalPaise),
     paymentMethod: row.paymentMethod,
-    card: row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
+    card,
     address: {
       name: row.addressName,
       phone: row.addressPhone,
@@ -52,18 +59,34 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], events: OrderEvent
       at: event.at.toISOString(),
       note: event.note,
     })),
+    // A refund goes back the way the order was paid.
+    refunds: refunds.map((refund) => ({
+      amount: paiseToRupees(refund.amountPaise),
+      status: refund.status,
+      method: row.paymentMethod,
+      card,
+      createdAt: refund.createdAt.toISOString(),
+      refundedAt: refund.refundedAt ? refund.refundedAt.toISOString() : null,
+    })),
   };
 }
 
-/** Several orders, each with its own items and events picked out of the lists. */
+/** Several orders, each with its own items, events and refunds picked out of the lists. */
 export function toOrders(
   rows: OrderRow[],
   items: OrderItemRow[],
   events: OrderEventRow[],
+  refunds: RefundRow[],
 ): Order[] {
   const itemsByOrder = groupByOrder(items);
   const eventsByOrder = groupByOrder(events);
+  const refundsByOrder = groupByOrder(refunds);
   return rows.map((row) =>
-    toOrder(row, itemsByOrder.get(row.id) ?? [], eventsByOrder.get(row.id) ?? []),
+    toOrder(
+      row,
+      itemsByOrder.get(row.id) ?? [],
+      eventsByOrder.get(row.id) ?? [],
+      refundsByOrder.get(row.id) ?? [],
+    ),
   );
 }

@@ -7,7 +7,7 @@ import {
   type OrderStatus,
 } from '#contract';
 import type { Database } from '#server/db/client.ts';
-import type { OrderEventRow, OrderItemRow, OrderRow } from '#server/db/schema/orders.ts';
+import type { OrderEventRow, OrderItemRow, OrderRow, RefundRow } from '#server/db/schema/orders.ts';
 import type { AddressesService } from '#server/features/addresses/addresses.service.ts';
 import type { CartService } from '#server/features/cart/cart.service.ts';
 import type { CatalogueService } from '#server/features/catalogue/catalogue.service.ts';
@@ -82,6 +82,8 @@ export interface OrderTransition {
   order: OrderRow;
   items: OrderItemRow[];
   event: OrderEventRow;
+  /** The refund a cancel decided, pending until `sendRefunds` after the commit. */
+  refund: RefundRow | undefined;
 }
 
 export interface OrdersDependencies {
@@ -106,11 +108,11 @@ function canonicalJson(value: unknown): string {
 
 /**
  * What makes two checkouts "the same request" for an Idempotency-Key (D18):
- * the parsed body, except that a card counts by its name, last 4 and expiry:
- * not even a hash of the card number or CVV is kept (D12).
+ * the parsed body, except that a card counts by its name, last 4 and expiry
+ * and a saved card by its id: not even a hash of a card number or CVV is kept (D12).
  */
 export function checkoutHash(body: CheckoutBody): string {
-  const { card, ...rest } = body;
+  const { card, cvv: _cvv, ...rest } = body;
   const fingerprint = {
     ...rest,
     card: card && {
@@ -156,6 +158,10 @@ export function createOrdersService(
       rule.to,
       rule.to === 'delivered' ? { deliveredAt: at } : {},
     );
+    // A cancel gives back all that was paid; a cash order not yet delivered had nothing paid.
+    // Written here, pending, it commits with the cancel; the caller sends it after the commit.
+    const refund =
+      rule.to === 'cancelled' ? await payments.refundRest(tx, order, 'Order cancelled') : undefined;
     const event = await insertOrderEvent(tx, {
       orderId: row.id,
       type: rule.to,
@@ -166,21 +172,25 @@ export function createOrdersService(
     // The shopper hears of every move (D32), in the same transaction as the move.
     const found = await findOrderWithCustomer(tx, row.id);
     if (found) {
-      const events = await findOrderEvents(tx, [row.id]);
-      await mail.orderStatusChanged(tx, found.customer, toOrder(order, items, events), {
+      const [events, refunds] = await Promise.all([
+        findOrderEvents(tx, [row.id]),
+        payments.findRefunds(tx, [row.id]),
+      ]);
+      await mail.orderStatusChanged(tx, found.customer, toOrder(order, items, events, refunds), {
         to: rule.to,
         at,
       });
     }
-    return { from: row.status, to: rule.to, order, items, event };
+    return { from: row.status, to: rule.to, order, items, event, refund };
   }
 
   async function withDetails(tx: Database, row: OrderRow): Promise<Order> {
-    const [items, events] = await Promise.all([
+    const [items, events, refunds] = await Promise.all([
       findOrderItems(tx, [row.id]),
       findOrderEvents(tx, [row.id]),
+      payments.findRefunds(tx, [row.id]),
     ]);
-    return toOrder(row, items, events);
+    return toOrder(row, items, events, refunds);
   }
 
   /**
@@ -247,6 +257,10 @@ export function createOrdersService(
             method: body.paymentMethod,
             amountPaise: price.totalPaise,
             card: body.card,
+            savedCard:
+              body.savedCardId !== undefined && body.cvv !== undefined
+                ? { id: body.savedCardId, cvv: body.cvv }
+                : undefined,
           },
           authorizationIds,
         );
@@ -264,6 +278,7 @@ export function createOrdersService(
           paymentMethod: payment.method,
           cardBrand: payment.cardBrand,
           cardLast4: payment.cardLast4,
+          paymentReference: payment.reference,
           addressName: address.name,
           addressPhone: address.phone,
           addressPincode: address.pincode,
@@ -303,7 +318,7 @@ export function createOrdersService(
           user.id,
           lines.map((line) => line.cartItemId),
         );
-        const order = toOrder(row, items, [placed]);
+        const order = toOrder(row, items, [placed], []);
         // 'You will receive a confirmation email soon.' (D32): written with the order, or not at all.
         await mail.orderPlaced(tx, user, order);
         return order;
@@ -320,11 +335,12 @@ export function createOrdersService(
     async listOrders(userId: string): Promise<Order[]> {
       const rows = await findUserOrders(db, userId);
       const ids = rows.map((row) => row.id);
-      const [items, events] = await Promise.all([
+      const [items, events, refunds] = await Promise.all([
         findOrderItems(db, ids),
         findOrderEvents(db, ids),
+        payments.findRefunds(db, ids),
       ]);
-      return toOrders(rows, items, events);
+      return toOrders(rows, items, events, refunds);
     },
 
     async getOrder(userId: string, id: string): Promise<Order> {
@@ -333,19 +349,22 @@ export function createOrdersService(
       return withDetails(db, row);
     },
 
-    /** The shopper cancels their pending order (D19): its stock comes back. */
-    cancelOrder(user: AuthUser, id: string): Promise<Order> {
-      return db.transaction(async (tx) => {
-        const { order, items } = await moveOrder(tx, {
-          orderId: id,
-          to: 'cancelled',
-          by: { userId: user.id, as: 'shopper' },
-        });
-        return toOrder(order, items, await findOrderEvents(tx, [order.id]));
-      });
+    /**
+     * The shopper cancels their pending order (D19): its stock comes back and
+     * what was paid by card is refunded, sent to the provider once the cancel committed.
+     */
+    async cancelOrder(user: AuthUser, id: string): Promise<Order> {
+      const { order } = await db.transaction((tx) =>
+        moveOrder(tx, { orderId: id, to: 'cancelled', by: { userId: user.id, as: 'shopper' } }),
+      );
+      await payments.sendRefunds(order.id);
+      return withDetails(db, order);
     },
 
     moveOrder,
+    /** Sends the refunds a move decided, after its transaction committed (decision 014). */
+    sendRefunds: (orderId: string) => payments.sendRefunds(orderId),
+    findRefunds: (tx: Database, orderIds: string[]) => payments.findRefunds(tx, orderIds),
 
     // What other features may read and write of the orders, executor first.
     findOrderItems,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CARD_DECLINED, createTestGateway, DECLINED_TEST_CARD } from './payment-provider.ts';
+import {
+  CARD_DECLINED,
+  CVV_MISMATCH,
+  createTestGateway,
+  DECLINED_TEST_CARD,
+  REFUND_REFUSED,
+} from './payment-provider.ts';
 import { createPaymentsService } from './payments.service.ts';
 
 const now = new Date('2026-06-15T12:00:00Z');
@@ -62,10 +68,38 @@ describe('the test gateway (D12)', () => {
   });
 });
 
+describe('the test gateway’s refunds and saved cards (issue 13)', () => {
+  it('refunds once per idempotency key, never beyond the approval', async () => {
+    const recording = createTestGateway({ clock: () => now, record: true });
+    const approval = await recording.authorize({ method: 'debit-card', amountPaise: 1_000, card });
+    if (!approval.approved) throw new Error('expected an approval');
+    const payment = { authorizationId: approval.id, method: 'debit-card' as const };
+    const first = await recording.refund(payment, 600, 'refund-1');
+    expect(await recording.refund(payment, 600, 'refund-1')).toEqual(first);
+    await expect(recording.refund(payment, 401, 'refund-2')).rejects.toThrow(REFUND_REFUSED);
+    await recording.refund(payment, 400, 'refund-3');
+    expect(recording.refunds.map((refund) => [refund.idempotencyKey, refund.amountPaise])).toEqual([
+      ['refund-1', 600],
+      ['refund-3', 400],
+    ]);
+  });
+
+  it('charges a saved card by its token with the right CVV only', async () => {
+    const saved = await gateway.saveCard(card);
+    expect(saved).toEqual({ token: expect.stringMatching(/^tok_/), brand: 'Visa', last4: '1111' });
+    expect(saved.token).not.toContain(card.number);
+    const pay = (token: string, cvv: string) =>
+      gateway.authorize({ method: 'debit-card', amountPaise: 100, savedCard: { token, cvv } });
+    expect(await pay(saved.token, '123')).toMatchObject({ approved: true, brand: 'Visa' });
+    expect(await pay(saved.token, '124')).toEqual({ approved: false, message: CVV_MISMATCH });
+    expect(await pay('tok_unknown', '123')).toEqual({ approved: false, message: CARD_DECLINED });
+  });
+});
+
 describe('payments.pay', () => {
   // Nothing is saved in these cases, so no database is touched.
   const db = undefined as never;
-  const payments = createPaymentsService(gateway, () => now);
+  const payments = createPaymentsService(undefined as never, gateway, () => now);
   const body = { name: 'Asha Shopper', save: false, ...card };
 
   it('answers cash without card details', async () => {
@@ -75,6 +109,7 @@ describe('payments.pay', () => {
       method: 'cash',
       cardBrand: null,
       cardLast4: null,
+      reference: expect.any(String),
     });
   });
 
@@ -85,6 +120,7 @@ describe('payments.pay', () => {
       method: 'debit-card',
       cardBrand: 'Visa',
       cardLast4: '1111',
+      reference: expect.any(String),
     });
   });
 
@@ -109,7 +145,7 @@ describe('payments.pay', () => {
 
   it('adds each approval to the caller’s list, and nothing when declined', async () => {
     const recording = createTestGateway({ clock: () => now, record: true });
-    const paying = createPaymentsService(recording, () => now);
+    const paying = createPaymentsService(undefined as never, recording, () => now);
     const approvals: string[] = [];
     await paying.pay(db, 'u', { method: 'debit-card', amountPaise: 100, card: body }, approvals);
     await paying
@@ -129,6 +165,7 @@ describe('payments.pay', () => {
   it('voids every approval it can, and names those it could not', async () => {
     const voided: string[] = [];
     const flaky = createPaymentsService(
+      undefined as never,
       {
         ...gateway,
         async void(id) {

@@ -2,11 +2,35 @@ import { randomUUID } from 'node:crypto';
 import type { PaymentMethod } from '#contract';
 import { cardBrand, hasExpired, isLuhnValid, lastFour } from './cards.ts';
 
-/** What a payment provider is asked: the method, the amount, and the card when paying by card. */
+export interface CardDetails {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvv: string;
+}
+
+/**
+ * What a payment provider is asked: the method, the amount, and when paying
+ * by card either the card or a saved card's token with the CVV typed now.
+ */
 export interface PaymentRequest {
   method: PaymentMethod;
   amountPaise: number;
-  card?: { number: string; expMonth: number; expYear: number; cvv: string } | undefined;
+  card?: CardDetails | undefined;
+  savedCard?: { token: string; cvv: string } | undefined;
+}
+
+/** A card kept by the provider: the shop stores the token, never the number (D12). */
+export interface CardToken {
+  token: string;
+  brand: string;
+  last4: string;
+}
+
+/** What a refund is made against: the approval the order was paid with. */
+export interface RefundTarget {
+  authorizationId: string;
+  method: PaymentMethod;
 }
 
 /**
@@ -22,6 +46,17 @@ export interface PaymentProvider {
   authorize(request: PaymentRequest): Promise<PaymentAuthorization>;
   /** Releases an approval whose order was never placed, so the shopper is not charged. */
   void(authorizationId: string): Promise<void>;
+  /**
+   * Gives back part or all of an approved payment. A retry with the same
+   * idempotency key answers the first refund's id and moves no more money.
+   */
+  refund(
+    payment: RefundTarget,
+    amountPaise: number,
+    idempotencyKey: string,
+  ): Promise<{ id: string }>;
+  /** Keeps an approved card and answers a token to charge it by later, with its CVV. */
+  saveCard(card: CardDetails): Promise<CardToken>;
 }
 
 /** An approval as the test gateway remembers it: no card details. */
@@ -32,22 +67,36 @@ export interface RecordedAuthorization {
   status: 'approved' | 'voided';
 }
 
+/** A refund as the test gateway remembers it. */
+export interface RecordedRefund {
+  id: string;
+  authorizationId: string;
+  amountPaise: number;
+  idempotencyKey: string;
+}
+
 export interface TestGateway extends PaymentProvider {
   /**
    * Its approvals, oldest first, when made with `record: true` (tests see
    * what was voided); empty otherwise, so a long-running shop keeps no list.
    */
   readonly authorizations: readonly RecordedAuthorization[];
+  /** Its refunds, oldest first, when made with `record: true`. */
+  readonly refunds: readonly RecordedRefund[];
 }
 
 /** The test gateway's card that is always declined (D12). */
 export const DECLINED_TEST_CARD = '4000000000000002';
 export const CARD_DECLINED = 'Your card was declined';
+export const CVV_MISMATCH = 'The CVV does not match this card';
+export const REFUND_REFUSED = 'The refund is more than what is left of the payment';
 
 /**
  * The built-in test gateway (D12): cash is approved (paid on delivery); a card
  * is approved when its number passes Luhn, it has not expired and its CVV has
- * 3 digits, except DECLINED_TEST_CARD, which is declined.
+ * 3 digits, except DECLINED_TEST_CARD, which is declined. A saved card is
+ * kept in memory by its token, as a real provider keeps it on its side, and is
+ * approved when the CVV given matches.
  */
 export function createTestGateway({
   clock = () => new Date(),
@@ -57,6 +106,14 @@ export function createTestGateway({
   record?: boolean;
 } = {}): TestGateway {
   const authorizations: RecordedAuthorization[] = [];
+  const refunds: RecordedRefund[] = [];
+  const savedCards = new Map<string, CardDetails>();
+  const isApprovable = (card: CardDetails | undefined): card is CardDetails =>
+    card !== undefined &&
+    card.number !== DECLINED_TEST_CARD &&
+    isLuhnValid(card.number) &&
+    !hasExpired(card, clock()) &&
+    /^\d{3}$/.test(card.cvv);
   const approve = (request: PaymentRequest) => {
     const id = randomUUID();
     if (record) {
@@ -71,18 +128,16 @@ export function createTestGateway({
   };
   return {
     authorizations,
+    refunds,
     async authorize(request) {
       if (request.method === 'cash') return { approved: true, id: approve(request) };
-      const { card } = request;
-      if (
-        !card ||
-        card.number === DECLINED_TEST_CARD ||
-        !isLuhnValid(card.number) ||
-        hasExpired(card, clock()) ||
-        !/^\d{3}$/.test(card.cvv)
-      ) {
-        return { approved: false, message: CARD_DECLINED };
+      const { savedCard } = request;
+      const saved = savedCard && savedCards.get(savedCard.token);
+      if (savedCard && saved && savedCard.cvv !== saved.cvv) {
+        return { approved: false, message: CVV_MISMATCH };
       }
+      const card = savedCard ? saved : request.card;
+      if (!isApprovable(card)) return { approved: false, message: CARD_DECLINED };
       return {
         approved: true,
         id: approve(request),
@@ -93,6 +148,26 @@ export function createTestGateway({
     async void(authorizationId) {
       const recorded = authorizations.find((authorization) => authorization.id === authorizationId);
       if (recorded) recorded.status = 'voided';
+    },
+    async refund(payment, amountPaise, idempotencyKey) {
+      const earlier = refunds.find((refund) => refund.idempotencyKey === idempotencyKey);
+      if (earlier) return { id: earlier.id };
+      const id = randomUUID();
+      if (record) {
+        // Like a real gateway, never more than was approved, whatever the shop asks.
+        const approved = authorizations.find((item) => item.id === payment.authorizationId);
+        const given = refunds
+          .filter((refund) => refund.authorizationId === payment.authorizationId)
+          .reduce((sum, refund) => sum + refund.amountPaise, 0);
+        if (approved && given + amountPaise > approved.amountPaise) throw new Error(REFUND_REFUSED);
+        refunds.push({ id, authorizationId: payment.authorizationId, amountPaise, idempotencyKey });
+      }
+      return { id };
+    },
+    async saveCard(card) {
+      const token = `tok_${randomUUID()}`;
+      savedCards.set(token, { ...card });
+      return { token, brand: cardBrand(card.number), last4: lastFour(card.number) };
     },
   };
 }

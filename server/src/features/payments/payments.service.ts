@@ -1,43 +1,112 @@
-import { CARD_DETAILS_REQUIRED_MESSAGE, type CardBody, type PaymentMethod } from '#contract';
+import {
+  CARD_DETAILS_REQUIRED_MESSAGE,
+  type CardBody,
+  type PaymentMethod,
+  SAVED_CARD_NOT_FOUND,
+  type SavedCard,
+} from '#contract';
 import type { Database } from '#server/db/client.ts';
-import { AppError, badRequest } from '#server/lib/app-error.ts';
+import type { RefundRow } from '#server/db/schema/orders.ts';
+import { AppError, badRequest, conflict, notFound } from '#server/lib/app-error.ts';
+import { isUuid } from '#server/lib/ids.ts';
+import { paiseToRupees } from '#server/lib/money.ts';
 import { hasExpired, isLuhnValid } from './cards.ts';
 import { createTestGateway, type PaymentProvider } from './payment-provider.ts';
-import { insertSavedCard } from './payments.repository.ts';
+import {
+  deleteSavedCard,
+  findPendingRefunds,
+  findRefunds,
+  findSavedCard,
+  findSavedCards,
+  insertRefund,
+  insertSavedCard,
+  lockOrderPayment,
+  markRefunded,
+  refundedPaise,
+} from './payments.repository.ts';
 
 /** How an order was paid, as the order keeps it: brand and last 4 digits at most (D12). */
 export interface Payment {
   method: PaymentMethod;
   cardBrand: string | null;
   cardLast4: string | null;
+  /** The provider's approval id, which refunds are made against. */
+  reference: string;
 }
 
+export interface PaymentRequestBody {
+  method: PaymentMethod;
+  amountPaise: number;
+  card?: CardBody | undefined;
+  savedCard?: { id: string; cvv: string } | undefined;
+}
+
+export const refundTooLarge = (leftPaise: number) =>
+  leftPaise > 0
+    ? `At most ₹${paiseToRupees(leftPaise).toLocaleString('en-IN')} can still be refunded on this order`
+    : 'Nothing is left to refund on this order';
+
 export function createPaymentsService(
+  db: Database,
   provider: PaymentProvider = createTestGateway(),
   clock: () => Date = () => new Date(),
 ) {
+  async function approve(
+    request: Parameters<PaymentProvider['authorize']>[0],
+    approvals: string[],
+  ): Promise<string> {
+    const answer = await provider.authorize(request);
+    if (!answer.approved) throw new AppError('payment_required', answer.message);
+    approvals.push(answer.id);
+    return answer.id;
+  }
+
+  /**
+   * What is left to refund on an order, with its row locked for the rest of
+   * the transaction. Paid is the total: by card when ordered, in cash once
+   * delivered (D12); before that a cash order has had nothing paid.
+   */
+  async function leftToRefund(tx: Database, orderId: string): Promise<number> {
+    const payment = await lockOrderPayment(tx, orderId);
+    if (!payment) throw notFound('Order not found');
+    const paid = payment.paymentMethod === 'cash' && !payment.deliveredAt ? 0 : payment.totalPaise;
+    return paid - (await refundedPaise(tx, orderId));
+  }
+
   return {
     /**
      * Takes the payment for an order, inside the caller's transaction: a bad
-     * card is a 400, a declined one a 402, and 'save' keeps the card's name,
+     * card is a 400, a declined one a 402 (a saved card's wrong CVV too), and
+     * 'save' has the provider keep the card and the shop its token, name,
      * brand, last 4 and expiry. The card number and CVV go to the provider
      * and nowhere else. Each approval's id is added to `approvals` the moment
      * it is given, so the caller can void it if its transaction rolls back.
      */
     async pay(
-      db: Database,
+      tx: Database,
       userId: string,
-      request: { method: PaymentMethod; amountPaise: number; card?: CardBody | undefined },
+      request: PaymentRequestBody,
       approvals: string[],
     ): Promise<Payment> {
-      if (request.method === 'cash') {
-        const answer = await provider.authorize({
-          method: 'cash',
-          amountPaise: request.amountPaise,
-        });
-        if (!answer.approved) throw new AppError('payment_required', answer.message);
-        approvals.push(answer.id);
-        return { method: 'cash', cardBrand: null, cardLast4: null };
+      const { method, amountPaise } = request;
+      if (method === 'cash') {
+        const reference = await approve({ method, amountPaise }, approvals);
+        return { method, cardBrand: null, cardLast4: null, reference };
+      }
+      if (request.savedCard) {
+        const { id, cvv } = request.savedCard;
+        const saved = isUuid(id) ? await findSavedCard(tx, userId, id) : undefined;
+        if (!saved?.token) throw notFound(SAVED_CARD_NOT_FOUND);
+        if (hasExpired(saved, clock())) {
+          throw badRequest('This saved card has expired', [
+            { field: 'savedCardId', message: 'This saved card has expired' },
+          ]);
+        }
+        const reference = await approve(
+          { method, amountPaise, savedCard: { token: saved.token, cvv } },
+          approvals,
+        );
+        return { method, cardBrand: saved.brand, cardLast4: saved.last4, reference };
       }
       const { card } = request;
       if (!card) throw badRequest(CARD_DETAILS_REQUIRED_MESSAGE);
@@ -51,31 +120,30 @@ export function createPaymentsService(
           { field: 'card.expYear', message: 'Card has expired' },
         ]);
       }
-      const answer = await provider.authorize({
-        method: request.method,
-        amountPaise: request.amountPaise,
-        card: {
-          number: card.number,
-          expMonth: card.expMonth,
-          expYear: card.expYear,
-          cvv: card.cvv,
-        },
-      });
+      const details = {
+        number: card.number,
+        expMonth: card.expMonth,
+        expYear: card.expYear,
+        cvv: card.cvv,
+      };
+      const answer = await provider.authorize({ method, amountPaise, card: details });
       if (!answer.approved) throw new AppError('payment_required', answer.message);
       approvals.push(answer.id);
       const brand = answer.brand ?? 'Card';
       const last4 = answer.last4 ?? card.number.slice(-4);
       if (card.save) {
-        await insertSavedCard(db, {
+        const { token } = await provider.saveCard(details);
+        await insertSavedCard(tx, {
           userId,
           name: card.name,
           brand,
           last4,
           expMonth: card.expMonth,
           expYear: card.expYear,
+          token,
         });
       }
-      return { method: request.method, cardBrand: brand, cardLast4: last4 };
+      return { method, cardBrand: brand, cardLast4: last4, reference: answer.id };
     },
 
     /**
@@ -94,6 +162,82 @@ export function createPaymentsService(
           `Payment authorizations not voided: ${failures.map((failure) => failure.id).join(', ')}`,
         );
       }
+    },
+
+    /**
+     * Decides a refund of `amountPaise` on an order, inside the caller's
+     * transaction (the cancel, a return): never more than what was paid less
+     * what was refunded, checked with the order's row locked, so two refunds
+     * racing cannot both pass (409 otherwise). The refund is written
+     * 'pending': the provider is not called here, as a refund sent from a
+     * transaction that then rolls back would give money back for nothing.
+     * The caller calls `sendRefunds` after its commit (decision 014).
+     */
+    async refundOrder(
+      tx: Database,
+      order: { id: string },
+      amountPaise: number,
+      reason: string,
+    ): Promise<RefundRow> {
+      if (!Number.isInteger(amountPaise) || amountPaise <= 0) {
+        throw badRequest('A refund must be a positive amount');
+      }
+      const left = await leftToRefund(tx, order.id);
+      if (amountPaise > left) throw conflict(refundTooLarge(left));
+      return insertRefund(tx, { orderId: order.id, amountPaise, reason });
+    },
+
+    /** Refunds whatever is left of an order's payment; nothing when nothing was paid (cash before delivery). */
+    async refundRest(tx: Database, order: { id: string }, reason: string) {
+      const left = await leftToRefund(tx, order.id);
+      return left > 0
+        ? insertRefund(tx, { orderId: order.id, amountPaise: left, reason })
+        : undefined;
+    },
+
+    /**
+     * Sends an order's pending refunds to the provider, after the transaction
+     * that wrote them committed. Each refund's id is its idempotency key, so
+     * sending one twice (two callers, a retry after a crash between the call
+     * and the mark) gives the money back once. One the provider refuses or
+     * cannot be reached for stays 'pending', shown so, for a later send.
+     */
+    async sendRefunds(orderId: string): Promise<void> {
+      for (const refund of await findPendingRefunds(db, orderId)) {
+        if (!refund.paymentReference) continue; // an order from before references: refunded by hand
+        try {
+          const { id } = await provider.refund(
+            { authorizationId: refund.paymentReference, method: refund.paymentMethod },
+            refund.amountPaise,
+            refund.id,
+          );
+          await markRefunded(db, refund.id, id, clock());
+        } catch {
+          // Left pending: the order shows it, and the next send tries again.
+        }
+      }
+    },
+
+    findRefunds,
+
+    async listCards(userId: string): Promise<SavedCard[]> {
+      const rows = await findSavedCards(db, userId);
+      return rows.map((row) => ({
+        _id: row.id,
+        name: row.name,
+        brand: row.brand,
+        last4: row.last4,
+        expMonth: row.expMonth,
+        expYear: row.expYear,
+      }));
+    },
+
+    /** Removes a saved card; another shopper's is not found (D2). */
+    async removeCard(userId: string, id: string): Promise<null> {
+      if (!isUuid(id) || !(await deleteSavedCard(db, userId, id))) {
+        throw notFound(SAVED_CARD_NOT_FOUND);
+      }
+      return null;
     },
   };
 }

@@ -44,6 +44,7 @@ function checkoutApi(addresses: Address[]) {
     'GET /cart/options': apiOk(options),
     'GET /cart/quote': apiOk(quote),
     'GET /address/get': () => apiOk(addresses),
+    'GET /payment/cards': apiOk([]),
     'POST /address/add': ({ body }) => {
       const added = { ...(body as Omit<Address, '_id' | 'selected'>), _id: 'a1', selected: true };
       addresses.push(added);

@@ -19,6 +19,7 @@ import {
   type PaymentChoice,
   PaymentOptions,
 } from '#web/features/checkout/components/payment-options.tsx';
+import { useSavedCards } from '#web/features/payments/api/saved-cards.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 const PAYMENT_FORM_ID = 'payment-form';
@@ -38,6 +39,7 @@ export function CheckoutRoute() {
   const quote = useCartQuote();
   const order = usePlaceOrder();
   const address = useSelectedAddress();
+  const savedCards = useSavedCards();
   const selected = cart.list.filter((line) => line.selected);
   const { clearError } = order;
   const addressId = address?._id;
@@ -83,7 +85,12 @@ export function CheckoutRoute() {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
         <div className="flex min-w-0 flex-col gap-6">
           <AddressManager />
-          <PaymentOptions formId={PAYMENT_FORM_ID} onSubmit={onPay} disabled={order.isPlacing} />
+          <PaymentOptions
+            formId={PAYMENT_FORM_ID}
+            onSubmit={onPay}
+            disabled={order.isPlacing}
+            savedCards={savedCards.data}
+          />
         </div>
         <div className="flex flex-col gap-4 lg:sticky lg:top-20">
           <OrderSummary lines={selected} estimatedDelivery={quote.data?.estimatedDelivery} />

@@ -2,10 +2,11 @@ import toast from 'react-hot-toast';
 import { CardSection } from '#web/components/ui/card-section.tsx';
 import { ChangePasswordForm } from '#web/features/auth/components/change-password-form.tsx';
 import { SignOutEverywhere } from '#web/features/auth/components/sign-out-everywhere.tsx';
+import { SavedCards } from '#web/features/payments/components/saved-cards.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { forgetSession } from '../auth-session.ts';
 
-/** /settings (D21): change the password; sign out of all devices. */
+/** /settings (D21): change the password; sign out of all devices; saved cards (issue 13). */
 export function SettingsRoute() {
   useDocumentTitle('Settings');
 
@@ -32,6 +33,9 @@ export function SettingsRoute() {
             one included.
           </p>
           <SignOutEverywhere onSignedOut={onSignedOutEverywhere} />
+        </CardSection>
+        <CardSection id="saved-cards" title="Saved cards">
+          <SavedCards />
         </CardSection>
       </div>
     </div>

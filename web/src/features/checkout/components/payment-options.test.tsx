@@ -1,13 +1,14 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import type { SavedCard } from '#contract';
 import { renderWithRouter } from '#web/testing/render.tsx';
 import { PaymentOptions } from './payment-options.tsx';
 
-function renderOptions() {
+function renderOptions(savedCards: SavedCard[] = []) {
   const onSubmit = vi.fn();
   const view = renderWithRouter(
     <>
-      <PaymentOptions formId="pay" onSubmit={onSubmit} />
+      <PaymentOptions formId="pay" onSubmit={onSubmit} savedCards={savedCards} />
       <button type="submit" form="pay">
         Place order
       </button>
@@ -63,6 +64,77 @@ describe('PaymentOptions', () => {
         cvv: '123',
         save: true,
       },
+    });
+  });
+
+  describe('with saved cards (issue 13)', () => {
+    const visa: SavedCard = {
+      _id: '11111111-1111-4111-8111-111111111111',
+      name: 'Asha Rao',
+      brand: 'Visa',
+      last4: '4242',
+      expMonth: 12,
+      expYear: 2030,
+    };
+    const mastercard: SavedCard = {
+      ...visa,
+      _id: '22222222-2222-4222-8222-222222222222',
+      brand: 'Mastercard',
+      last4: '4444',
+      expMonth: 3,
+      expYear: 2031,
+    };
+
+    it('offers them first and pays with the CVV alone', async () => {
+      const { user, onSubmit } = renderOptions([visa, mastercard]);
+      await user.click(screen.getByRole('radio', { name: /Debit\/Card/ }));
+
+      expect(screen.getByRole('radio', { name: 'Visa •••• 4242, expires 12/30' })).toBeChecked();
+      expect(
+        screen.getByRole('radio', { name: 'Mastercard •••• 4444, expires 03/31' }),
+      ).not.toBeChecked();
+      expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Place order' }));
+      expect(await screen.findByText('CVV must be 3 digits')).toBeInTheDocument();
+      expect(onSubmit).not.toHaveBeenCalled();
+
+      await user.click(screen.getByRole('radio', { name: 'Mastercard •••• 4444, expires 03/31' }));
+      await user.type(screen.getByLabelText('CVV'), '321');
+      await user.click(screen.getByRole('button', { name: 'Place order' }));
+      expect(onSubmit).toHaveBeenCalledWith({
+        paymentMethod: 'debit-card',
+        savedCardId: mastercard._id,
+        cvv: '321',
+      });
+    });
+
+    it('takes a new card instead when asked', async () => {
+      const { user, onSubmit } = renderOptions([visa]);
+      await user.click(screen.getByRole('radio', { name: /Debit\/Card/ }));
+      await user.click(screen.getByRole('radio', { name: 'Use a new card' }));
+      await user.type(screen.getByLabelText('Name on card'), 'Asha Rao');
+      await user.type(screen.getByLabelText('Card number'), '4111 1111 1111 1111');
+      await user.type(screen.getByLabelText('Expiry month (MM)'), '09');
+      await user.type(screen.getByLabelText('Expiry year (YYYY)'), '31');
+      await user.type(screen.getByLabelText('CVV'), '123');
+      await user.click(screen.getByRole('button', { name: 'Place order' }));
+
+      const sent = onSubmit.mock.calls[0]?.[0];
+      expect(sent).toMatchObject({
+        paymentMethod: 'debit-card',
+        card: { number: '4111111111111111' },
+      });
+      expect(sent?.savedCardId).toBeUndefined();
+      expect(sent?.cvv).toBeUndefined();
+    });
+
+    it('sends no saved card when paying cash', async () => {
+      const { user, onSubmit } = renderOptions([visa]);
+      await user.click(screen.getByRole('button', { name: 'Place order' }));
+      const sent = onSubmit.mock.calls[0]?.[0];
+      expect(sent).toMatchObject({ paymentMethod: 'cash' });
+      expect(sent?.savedCardId).toBeUndefined();
     });
   });
 });

@@ -1,12 +1,43 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { type CheckoutBody, CheckoutBodySchema } from '#contract';
+import { type CheckoutBody, CheckoutBodySchema, type SavedCard } from '#contract';
 import { CheckboxField, PasswordField, TextField } from '#web/components/ui/form-field.tsx';
+import { savedCardLabel } from '#web/utils/card-label.ts';
 
 type PaymentInput = z.input<typeof CheckoutBodySchema>;
 
-export type PaymentChoice = Pick<CheckoutBody, 'paymentMethod' | 'card'>;
+export type PaymentChoice = Pick<CheckoutBody, 'paymentMethod' | 'card' | 'savedCardId' | 'cvv'>;
+
+/** The card choice that is not a saved card. */
+const NEW_CARD = 'new';
+
+interface CardContext {
+  /** A saved card's id, or NEW_CARD. */
+  chosenCard: string;
+}
+
+/**
+ * The contract's rules, with the saved card chosen (kept outside the form's
+ * fields, as its radios' 'new card' is no id) put in the body when paying by card.
+ */
+const checkPayment: Resolver<PaymentInput, CardContext, CheckoutBody> = (
+  values,
+  context,
+  options,
+) =>
+  zodResolver(CheckoutBodySchema)(
+    {
+      ...values,
+      savedCardId:
+        values.paymentMethod === 'debit-card' && context && context.chosenCard !== NEW_CARD
+          ? context.chosenCard
+          : undefined,
+    },
+    context,
+    options,
+  );
 
 const OPTIONS = [
   { value: 'cash', label: 'Cash On Delivery', hint: 'Pay when your order arrives.' },
@@ -27,22 +58,34 @@ interface PaymentOptionsProps {
   onSubmit: (payment: PaymentChoice) => void | Promise<void>;
   /** True while the order is being placed: the choice cannot change under it. */
   disabled?: boolean;
+  /** Cards saved at earlier checkouts: offered first, paid with the CVV alone (issue 13). */
+  savedCards?: SavedCard[];
 }
 
 /**
  * SPEC §2 Payment options, wired to the order (D12): 'Cash On Delivery' or
  * 'Debit/Card' with the card form (name, number, expiry, a masked 3-digit
  * CVV, 'Save this card for later use'), checked with the contract's
- * CheckoutBodySchema. The card fields exist only while card is chosen.
+ * CheckoutBodySchema. The card fields exist only while card is chosen. A
+ * shopper with saved cards chooses one of them (the newest first) or a new
+ * card; a saved card asks only for its CVV.
  */
-export function PaymentOptions({ formId, onSubmit, disabled = false }: PaymentOptionsProps) {
+export function PaymentOptions({
+  formId,
+  onSubmit,
+  disabled = false,
+  savedCards = [],
+}: PaymentOptionsProps) {
+  const [cardChoice, setCardChoice] = useState<string>();
+  const chosenCard = cardChoice ?? savedCards[0]?._id ?? NEW_CARD;
   const {
     register,
     handleSubmit,
     watch,
     formState: { errors },
-  } = useForm<PaymentInput, unknown, CheckoutBody>({
-    resolver: zodResolver(CheckoutBodySchema),
+  } = useForm<PaymentInput, CardContext, CheckoutBody>({
+    resolver: checkPayment,
+    context: { chosenCard },
     defaultValues: { paymentMethod: 'cash' },
     shouldUnregister: true,
   });
@@ -60,7 +103,9 @@ export function PaymentOptions({ formId, onSubmit, disabled = false }: PaymentOp
       <form
         id={formId}
         noValidate
-        onSubmit={handleSubmit(({ paymentMethod, card }) => onSubmit({ paymentMethod, card }))}
+        onSubmit={handleSubmit(({ paymentMethod, card, savedCardId, cvv }) =>
+          onSubmit({ paymentMethod, card, savedCardId, cvv }),
+        )}
         className="mt-4"
       >
         <fieldset disabled={disabled} className="flex min-w-0 flex-col gap-3">
@@ -86,7 +131,42 @@ export function PaymentOptions({ formId, onSubmit, disabled = false }: PaymentOp
               </span>
             </label>
           ))}
-          {method === 'debit-card' ? (
+          {method === 'debit-card' && savedCards.length > 0 ? (
+            <fieldset className="flex flex-col gap-2 rounded-xl border border-ink-200 bg-ink-50 p-4">
+              <legend className="sr-only">Card</legend>
+              {[
+                ...savedCards.map((card) => ({ id: card._id, label: savedCardLabel(card) })),
+                {
+                  id: NEW_CARD,
+                  label: 'Use a new card',
+                },
+              ].map((option) => (
+                <label key={option.id} className="flex cursor-pointer items-center gap-3 text-sm">
+                  <input
+                    type="radio"
+                    name={`${formId}-card`}
+                    value={option.id}
+                    checked={chosenCard === option.id}
+                    onChange={() => setCardChoice(option.id)}
+                    className="size-4 shrink-0 cursor-pointer accent-brand-600"
+                  />
+                  <span className="font-medium text-ink-900">{option.label}</span>
+                </label>
+              ))}
+              {chosenCard !== NEW_CARD ? (
+                <PasswordField
+                  label="CVV"
+                  autoComplete="cc-csc"
+                  inputMode="numeric"
+                  maxLength={3}
+                  className="mt-2 max-w-40"
+                  error={errors.cvv?.message}
+                  {...register('cvv')}
+                />
+              ) : null}
+            </fieldset>
+          ) : null}
+          {method === 'debit-card' && chosenCard === NEW_CARD ? (
             <div className="grid gap-4 rounded-xl border border-ink-200 bg-ink-50 p-4 sm:grid-cols-3">
               <TextField
                 label="Name on card"

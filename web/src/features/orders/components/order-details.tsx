@@ -2,7 +2,12 @@ import type { ReactNode } from 'react';
 import type { Order } from '#contract';
 import { formatDate } from '#web/utils/format-date.ts';
 import { formatRupees } from '#web/utils/format-money.ts';
-import { itemCountLabel, orderItemCount, paymentMethodLabel } from '../utils/order-summary.ts';
+import {
+  itemCountLabel,
+  orderItemCount,
+  paymentMethodLabel,
+  refundLines,
+} from '../utils/order-summary.ts';
 
 /** The estimated delivery, or N/A when there is none to expect (cancelled, D19). */
 export function estimatedDeliveryLabel(order: Pick<Order, 'status' | 'estimateDeliveryDate'>) {
@@ -13,6 +18,7 @@ export function estimatedDeliveryLabel(order: Pick<Order, 'status' | 'estimateDe
 /** The facts about an order beside its items (SPEC §2 Order detail). */
 export function OrderFacts({ order }: { order: Order }) {
   const { address } = order;
+  const refunds = refundLines(order);
   return (
     <dl className="divide-y divide-ink-100 text-sm">
       <Fact term="Estimated delivery">{estimatedDeliveryLabel(order)}</Fact>
@@ -26,6 +32,15 @@ export function OrderFacts({ order }: { order: Order }) {
         </Fact>
       ) : null}
       <Fact term="Payment method">{paymentMethodLabel(order)}</Fact>
+      {refunds.length > 0 ? (
+        <Fact term="Refund" stacked>
+          <ul className="space-y-1">
+            {refunds.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </Fact>
+      ) : null}
       <Fact term="Shipping address" stacked>
         {address.fullAddress ? (
           <address className="not-italic leading-relaxed text-ink-900">

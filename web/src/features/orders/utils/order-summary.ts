@@ -1,4 +1,6 @@
-import type { Order } from '#contract';
+import type { Order, Refund } from '#contract';
+import { formatDate } from '#web/utils/format-date.ts';
+import { formatRupees } from '#web/utils/format-money.ts';
 
 /** SPEC §9: an order is shown by the last 8 characters of its id. */
 export function shortOrderId(id: string): string {
@@ -18,4 +20,28 @@ export function itemCountLabel(count: number): string {
 export function paymentMethodLabel(order: Pick<Order, 'paymentMethod' | 'card'>): string {
   if (order.paymentMethod === 'cash') return 'Cash On Delivery';
   return order.card ? `${order.card.brand} ending in ${order.card.last4}` : 'Debit/Card';
+}
+
+/** Where a refund goes: back to the card it was paid with, or in cash. */
+const refundDestination = (refund: Refund) =>
+  refund.card ? `to ${refund.card.brand} •••• ${refund.card.last4}` : 'in cash';
+
+/** 'Refunded ₹998.00 to Visa •••• 4242 on 24 Nov 2026' (D11), or that it is on its way. */
+export function refundLabel(refund: Refund): string {
+  const amount = formatRupees(refund.amount);
+  return refund.status === 'refunded' && refund.refundedAt
+    ? `Refunded ${amount} ${refundDestination(refund)} on ${formatDate(refund.refundedAt)}`
+    : `Refund of ${amount} ${refundDestination(refund)} is on its way`;
+}
+
+/**
+ * What the order's page says about money given back: each refund, or for a
+ * cancelled order paid on delivery, that nothing was ever taken (issue 13).
+ */
+export function refundLines(order: Pick<Order, 'status' | 'paymentMethod' | 'refunds'>): string[] {
+  if (order.refunds.length > 0) return order.refunds.map(refundLabel);
+  if (order.status === 'cancelled' && order.paymentMethod === 'cash') {
+    return ['Nothing was charged: this order was to be paid on delivery'];
+  }
+  return [];
 }
