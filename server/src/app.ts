@@ -13,6 +13,7 @@ import { cartRoutes } from '#server/features/cart/cart.routes.ts';
 import { createCartService } from '#server/features/cart/cart.service.ts';
 import { catalogueRoutes } from '#server/features/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
+import { createCatalogueCache } from '#server/features/catalogue/catalogue-cache.ts';
 import { mediaRoutes } from '#server/features/media/media.routes.ts';
 import { createMediaService } from '#server/features/media/media.service.ts';
 import { messagesRoutes } from '#server/features/messages/messages.routes.ts';
@@ -93,6 +94,11 @@ export async function buildApp({
   const rateLimits = createRateLimitsService(db);
   const auth = createAuthService(db, { rateLimits });
   const catalogue = createCatalogueService(db);
+  const catalogueCache = await createCatalogueCache({
+    db,
+    listen: database.listen,
+    maxBytes: config.catalogueCacheBytes,
+  });
   const cart = createCartService(db, { catalogue });
   const media = createMediaService(db);
   const addresses = createAddressesService(db);
@@ -108,7 +114,7 @@ export async function buildApp({
       await registerRateLimit(api, rateLimits, config.rateLimitPerMinute);
       await api.register(systemRoutes(createSystemService(database)));
       await api.register(authRoutes(auth));
-      await api.register(catalogueRoutes(catalogue));
+      await api.register(catalogueRoutes(catalogue, catalogueCache));
       await api.register(cartRoutes(cart));
       await api.register(addressRoutes(addresses));
       await api.register(profileRoutes(profile));

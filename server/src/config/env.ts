@@ -35,6 +35,8 @@ const EnvSchema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: milliseconds(72_000),
   /** Connections one process holds open at once; more are closed as they arrive. */
   MAX_CONNECTIONS: z.coerce.number().int().positive().default(500),
+  /** Memory for the catalogue read cache, per process, in MiB; 0 turns it off (decision 014). */
+  CATALOGUE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
 });
 
 // Node refuses a headers timeout longer than the request timeout.
@@ -59,6 +61,7 @@ export interface AppConfig {
   idleTimeoutMs: number;
   keepAliveTimeoutMs: number;
   maxConnections: number;
+  catalogueCacheBytes: number;
 }
 
 /** Reads the environment once, at boot, and fails with every problem listed. */
@@ -89,5 +92,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     idleTimeoutMs: vars.IDLE_TIMEOUT_MS,
     keepAliveTimeoutMs: vars.KEEP_ALIVE_TIMEOUT_MS,
     maxConnections: vars.MAX_CONNECTIONS,
+    catalogueCacheBytes: Math.round(vars.CATALOGUE_CACHE_MB * 1024 * 1024),
   };
 }
