@@ -156,6 +156,8 @@ export const CatalogueMetricsSchema = z.object({
   /** The catalogue version this process last learned, and whether it hears changes at once. */
   catalogueVersion: z.number().int(),
   listening: z.boolean(),
+  /** 'strict': the version is read before every answer; 'notify': LISTEN alone (decision 014). */
+  consistency: z.enum(['strict', 'notify']),
 });
 export type CatalogueMetrics = z.infer<typeof CatalogueMetricsSchema>;
 

@@ -94,11 +94,7 @@ export async function buildApp({
   const rateLimits = createRateLimitsService(db);
   const auth = createAuthService(db, { rateLimits });
   const catalogue = createCatalogueService(db);
-  const catalogueCache = await createCatalogueCache({
-    db,
-    listen: database.listen,
-    maxBytes: config.catalogueCacheBytes,
-  });
+  const catalogueCache = await createCatalogueCache({ database, ...config.catalogueCache });
   const cart = createCartService(db, { catalogue });
   const media = createMediaService(db);
   const addresses = createAddressesService(db);

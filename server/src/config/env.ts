@@ -37,6 +37,8 @@ const EnvSchema = z.object({
   MAX_CONNECTIONS: z.coerce.number().int().positive().default(500),
   /** Memory for the catalogue read cache, per process, in MiB; 0 turns it off (decision 014). */
   CATALOGUE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
+  /** 'strict' (no answer after a commit shows the old catalogue) or 'notify' (LISTEN alone; decision 014). */
+  CATALOGUE_CONSISTENCY: z.enum(['strict', 'notify']).default('strict'),
 });
 
 // Node refuses a headers timeout longer than the request timeout.
@@ -61,7 +63,7 @@ export interface AppConfig {
   idleTimeoutMs: number;
   keepAliveTimeoutMs: number;
   maxConnections: number;
-  catalogueCacheBytes: number;
+  catalogueCache: { maxBytes: number; consistency: 'strict' | 'notify' };
 }
 
 /** Reads the environment once, at boot, and fails with every problem listed. */
@@ -92,6 +94,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     idleTimeoutMs: vars.IDLE_TIMEOUT_MS,
     keepAliveTimeoutMs: vars.KEEP_ALIVE_TIMEOUT_MS,
     maxConnections: vars.MAX_CONNECTIONS,
-    catalogueCacheBytes: Math.round(vars.CATALOGUE_CACHE_MB * 1024 * 1024),
+    catalogueCache: {
+      maxBytes: Math.round(vars.CATALOGUE_CACHE_MB * 1024 * 1024),
+      consistency: vars.CATALOGUE_CONSISTENCY,
+    },
   };
 }

@@ -9,24 +9,58 @@ import { CATALOGUE_VERSION_CHANNEL, findCatalogueVersion } from './catalogue-ver
 const VERSION_CHECK_MS = 1_000;
 
 /**
- * The catalogue version as this process knows it. Notices (LISTEN) tell it at
- * once; while it is not subscribed, every read checks the database first, and
- * even while it is, it checks at most every VERSION_CHECK_MS (decision 014).
+ * Reads of the committed version, at most one at a time: a caller waits for a
+ * read that began after it asked (never one already under way, which may have
+ * missed a commit made just before), and every caller waiting gets the same one.
  */
-function watchCatalogueVersion(db: Database) {
+function coalescedVersionReads(db: Database): () => Promise<number> {
+  let running: Promise<number> | undefined;
+  let queued: Promise<number> | undefined;
+  const read = (): Promise<number> => {
+    if (!running) {
+      running = findCatalogueVersion(db).finally(() => {
+        running = undefined;
+      });
+      return running;
+    }
+    queued ??= running
+      .catch(() => undefined)
+      .then(() => {
+        queued = undefined;
+        return read();
+      });
+    return queued;
+  };
+  return read;
+}
+
+/**
+ * The catalogue version as this process knows it (decision 014). Notices
+ * (LISTEN) tell it of a commit: in-process at the commit itself on PGlite, a
+ * moment later on PostgreSQL. So with several processes on PostgreSQL, a
+ * `strict` watch also reads the committed version before every answer
+ * (coalesced: one small query however many requests wait), which is what
+ * guarantees no answer after a commit shows what was there before. Without it,
+ * or while not subscribed, it reads the version at most every VERSION_CHECK_MS
+ * (every read while not subscribed).
+ */
+function watchCatalogueVersion(db: Database, strict: boolean) {
   let latest = -1;
   let subscribed = false;
   let checkedAt = 0;
+  const readVersion = coalescedVersionReads(db);
   const learn = (version: number) => {
     if (version > latest) latest = version;
+    return latest;
   };
 
   const source: VersionSource = {
     async fresh() {
+      if (strict || !subscribed) return learn(await readVersion());
       const now = Date.now();
-      if (!subscribed || now - checkedAt >= VERSION_CHECK_MS) {
+      if (now - checkedAt >= VERSION_CHECK_MS) {
         checkedAt = now;
-        learn(await findCatalogueVersion(db));
+        learn(await readVersion());
       }
       return latest;
     },
@@ -48,16 +82,26 @@ function watchCatalogueVersion(db: Database) {
 }
 
 export interface CatalogueCacheOptions {
-  db: Database;
-  listen: DatabaseHandle['listen'];
+  database: DatabaseHandle;
   /** The byte budget; 0 turns keeping answers off (they are still hashed for ETags). */
   maxBytes: number;
+  /**
+   * 'strict': on PostgreSQL, read the committed version before every answer.
+   * 'notify': trust LISTEN, a change reaching other processes a moment after its commit.
+   */
+  consistency: 'strict' | 'notify';
 }
 
 /** The catalogue's GET answers in this process, as bytes, valid for one catalogue version. */
-export async function createCatalogueCache({ db, listen, maxBytes }: CatalogueCacheOptions) {
-  const version = watchCatalogueVersion(db);
-  const stopListening = await listen(CATALOGUE_VERSION_CHANNEL, version.listener);
+export async function createCatalogueCache({
+  database,
+  maxBytes,
+  consistency,
+}: CatalogueCacheOptions) {
+  // PGlite is one process, and hears its notices at commit: strict already.
+  const strict = consistency === 'strict' && database.kind === 'postgres';
+  const version = watchCatalogueVersion(database.db, strict);
+  const stopListening = await database.listen(CATALOGUE_VERSION_CHANNEL, version.listener);
   const cache = createResponseCache({ maxBytes, version: version.source });
   return {
     answer: cache.answer,
@@ -65,6 +109,7 @@ export async function createCatalogueCache({ db, listen, maxBytes }: CatalogueCa
       cache: cache.stats(),
       catalogueVersion: Math.max(version.source.latest(), 0),
       listening: version.isSubscribed(),
+      consistency,
     }),
     close: stopListening,
   };
