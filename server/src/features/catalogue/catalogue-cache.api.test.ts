@@ -291,3 +291,52 @@ describe.skipIf(inject('testDatabase').kind !== 'postgres')(
     });
   },
 );
+
+describe.skipIf(inject('testDatabase').kind !== 'postgres')(
+  "two processes trusting LISTEN alone (CATALOGUE_CONSISTENCY 'notify')",
+  () => {
+    const BOUND_MS = 2_000;
+    let servers: ShopProcess[] = [];
+    beforeAll(async () => {
+      if (inject('testDatabase').kind !== 'postgres') return;
+      servers = await startShopProcesses(2, await databaseUrlOf(t.db), {
+        CATALOGUE_CONSISTENCY: 'notify',
+      });
+    }, 60_000);
+    afterAll(() => stopShopProcesses(servers));
+
+    const priceFrom = async (base: string, id: string) => {
+      const response = await fetch(`${base}/api/v1/product/${id}`);
+      return ProductSchema.parse(((await response.json()) as { result: unknown }).result).price;
+    };
+
+    it('shows the new price in both within the bound, and never the old one once the new was seen', async () => {
+      const [a] = servers;
+      if (!a) throw new Error('Two processes');
+      const body = productBody({ price: 800 });
+      const product = await addProduct(t.app, admin, body);
+      for (const server of servers) {
+        expect(await priceFrom(server.base, product._id)).toBe(800);
+        expect(await priceFrom(server.base, product._id)).toBe(800);
+      }
+      const edit = await fetch(`${a.base}/api/v1/admin/products/${product._id}`, {
+        method: 'PUT',
+        headers: { ...admin.auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ ...body, price: 801 }),
+      });
+      expect(edit.status).toBe(200);
+
+      const committedAt = Date.now();
+      for (const server of servers) {
+        let seenNew = false;
+        while (Date.now() - committedAt < BOUND_MS) {
+          const price = await priceFrom(server.base, product._id);
+          if (seenNew) expect(price).toBe(801);
+          seenNew = price === 801;
+          if (seenNew && Date.now() - committedAt > 200) break;
+        }
+        expect(seenNew, server.base).toBe(true);
+      }
+    });
+  },
+);
