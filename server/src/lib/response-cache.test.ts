@@ -32,6 +32,19 @@ describe('createResponseCache', () => {
     expect(cache.stats()).toMatchObject({ hits: 1, misses: 1, entries: 1, hitRatio: 0.5 });
   });
 
+  it('computes once for requests that miss the same key at once', async () => {
+    const cache = createResponseCache({ maxBytes: 10_000, version: versionAt().source });
+    let computed = 0;
+    const slow = async () => {
+      computed += 1;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return '{"slow":true}';
+    };
+    const answers = await Promise.all([1, 2, 3].map(() => cache.answer('k', slow)));
+    expect(computed).toBe(1);
+    expect(new Set(answers).size).toBe(1);
+  });
+
   it('drops every entry when the version moves', async () => {
     const version = versionAt();
     const cache = createResponseCache({ maxBytes: 10_000, version: version.source });

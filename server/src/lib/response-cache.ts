@@ -72,6 +72,7 @@ export function createResponseCache(options: {
   const { maxBytes, version } = options;
   // A Map iterates in insertion order: a hit is moved to the end, the first is the least recently used.
   const entries = new Map<string, CachedAnswer>();
+  const computing = new Map<string, Promise<CachedAnswer>>();
   let entriesVersion = Number.NaN;
   let bytes = 0;
   let hits = 0;
@@ -122,11 +123,20 @@ export function createResponseCache(options: {
         return hit;
       }
       misses += 1;
-      const answer = toCachedAnswer(await compute());
-      if (version.latest() === current && entriesVersion === current) {
-        keep(key, answer);
+      // Requests that miss one key under one version share one computation:
+      // it began after that version was learned, so it shows all it counts.
+      const flightKey = `${current} ${key}`;
+      const inFlight = computing.get(flightKey);
+      if (inFlight) return inFlight;
+      const computed = compute().then(toCachedAnswer);
+      computing.set(flightKey, computed);
+      try {
+        const answer = await computed;
+        if (version.latest() === current && entriesVersion === current) keep(key, answer);
+        return answer;
+      } finally {
+        computing.delete(flightKey);
       }
-      return answer;
     },
 
     stats() {
