@@ -13,8 +13,9 @@ import { type DatabaseHandle, openDatabase } from '#server/db/client.ts';
 import { generateCatalogue } from './generate-catalogue.ts';
 
 /**
- * `npm run bench`: the catalogue listing and search under load, on 10k
- * products, on PGlite (a fresh temp folder) and on PostgreSQL when
+ * `npm run bench`: the catalogue listing, search and detail under load, on 10k
+ * products, each cold (read cache off, every request queries) and warm (the
+ * catalogue read cache on, decision 014), on PGlite (a fresh temp folder) and on PostgreSQL when
  * BENCH_DATABASE_URL is set (a scratch database is created there and dropped
  * after). Load generator and server share the machine, so the number to read
  * is the ratio to a bare Fastify route serving a body of the same size,
@@ -127,7 +128,7 @@ async function benchTarget(target: Target, folder: string): Promise<Row[]> {
   const dataDir = join(folder, target.name.toLowerCase());
   const { database, url, drop } = await target.open(dataDir);
   const bare = Fastify();
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  const apps: Awaited<ReturnType<typeof buildApp>>[] = [];
   try {
     await database.migrate();
     const started = performance.now();
@@ -135,26 +136,37 @@ async function benchTarget(target: Target, folder: string): Promise<Row[]> {
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(`${target.name}: generated ${PRODUCTS} products in ${seconds} s`);
 
-    const config = loadConfig({
-      ...process.env,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      DATA_DIR: dataDir,
-      DATABASE_URL: url,
-    });
-    app = await buildApp({ config, database });
     // autocannon drops its sockets when a run ends while the shop may still be
     // answering them: count unfinished requests so the next run (and closing) waits.
     const unfinished = new Set<string>();
-    app.addHook('onRequest', async (request) => {
-      unfinished.add(request.id);
-    });
-    app.addHook('onSend', async (request) => {
-      unfinished.delete(request.id);
-    });
-    const shop = await app.listen({ host: '127.0.0.1', port: 0 });
-    const listing = await fetchOk(shop + LISTING);
-    const found = JSON.parse(await fetchOk(shop + SEARCH)) as { result: { total: number } };
+    /** The shop on this database, listening, with the read cache given this many MiB. */
+    const startShop = async (cacheMb: string) => {
+      const config = loadConfig({
+        ...process.env,
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_PER_MINUTE: '100000000',
+        DATA_DIR: dataDir,
+        DATABASE_URL: url,
+        CATALOGUE_CACHE_MB: cacheMb,
+      });
+      const app = await buildApp({ config, database });
+      apps.push(app);
+      app.addHook('onRequest', async (request) => {
+        unfinished.add(request.id);
+      });
+      app.addHook('onSend', async (request) => {
+        unfinished.delete(request.id);
+      });
+      return app.listen({ host: '127.0.0.1', port: 0 });
+    };
+    const cold = await startShop('0');
+    const warm = await startShop(process.env.CATALOGUE_CACHE_MB ?? '64');
+    const listing = await fetchOk(cold + LISTING);
+    const found = JSON.parse(await fetchOk(cold + SEARCH)) as { result: { total: number } };
+    const first = (JSON.parse(listing) as { result: { results: { _id: string }[] } }).result
+      .results[0];
+    if (!first) throw new Error('The listing found no product');
+    const detail = `/api/v1/product/${first._id}`;
     console.log(
       `${target.name}: listing body ${Buffer.byteLength(listing)} bytes; 'tshrt' finds ${found.result.total}`,
     );
@@ -166,8 +178,12 @@ async function benchTarget(target: Target, folder: string): Promise<Row[]> {
     // The baseline runs first, while nothing is queued in the shop.
     const scenarios: [string, string][] = [
       [BARE, `${baseline}/bare`],
-      ['listing (filters, priceAsc)', shop + LISTING],
-      ["search 'tshrt'", shop + SEARCH],
+      ['listing (filters, priceAsc), cold', cold + LISTING],
+      ['listing (filters, priceAsc), warm', warm + LISTING],
+      ["search 'tshrt', cold", cold + SEARCH],
+      ["search 'tshrt', warm", warm + SEARCH],
+      ['detail, cold', cold + detail],
+      ['detail, warm', warm + detail],
     ];
     const settle = async () => {
       for (let waited = 0; unfinished.size > 0 && waited < 120_000; waited += 50) await sleep(50);
@@ -187,7 +203,7 @@ async function benchTarget(target: Target, folder: string): Promise<Row[]> {
     await settle();
     return rows;
   } finally {
-    await app?.close();
+    for (const app of apps) await app.close();
     await bare.close();
     await database.close();
     await drop?.();

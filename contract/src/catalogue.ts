@@ -138,3 +138,36 @@ export const getProduct = defineEndpoint({
   params: IdParamsSchema,
   result: ProductSchema,
 });
+
+/** The catalogue read cache of the one server process that answered (decision 017). */
+export const CatalogueMetricsSchema = z.object({
+  /** Which process answered: each keeps its own cache, so figures differ between them. */
+  process: z.object({ pid: z.number().int(), uptimeSeconds: z.number() }),
+  cache: z.object({
+    enabled: z.boolean(),
+    entries: z.number().int(),
+    bytes: z.number().int(),
+    maxBytes: z.number().int(),
+    hits: z.number().int(),
+    misses: z.number().int(),
+    evictions: z.number().int(),
+    /** hits / (hits + misses), 0 before any read. */
+    hitRatio: z.number(),
+  }),
+  /** The catalogue version this process last learned, and whether it hears changes at once. */
+  catalogueVersion: z.number().int(),
+  listening: z.boolean(),
+  /** 'strict': the version is read before every answer; 'notify': LISTEN alone (decision 017). */
+  consistency: z.enum(['strict', 'notify']),
+});
+export type CatalogueMetrics = z.infer<typeof CatalogueMetricsSchema>;
+
+export const getAdminMetrics = defineEndpoint({
+  name: 'getAdminMetrics',
+  method: 'GET',
+  path: '/admin/metrics',
+  tag: 'admin',
+  summary: "The catalogue read cache's figures in the process that answers",
+  auth: 'admin',
+  result: CatalogueMetricsSchema,
+});

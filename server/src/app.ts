@@ -14,6 +14,7 @@ import { cartRoutes } from '#server/features/cart/cart.routes.ts';
 import { createCartService } from '#server/features/cart/cart.service.ts';
 import { catalogueRoutes } from '#server/features/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
+import { createCatalogueCache } from '#server/features/catalogue/catalogue-cache.ts';
 import { mailRoutes } from '#server/features/mail/mail.routes.ts';
 import { createMailService } from '#server/features/mail/mail.service.ts';
 import { mediaRoutes } from '#server/features/media/media.routes.ts';
@@ -102,6 +103,7 @@ export async function buildApp({
     passwords: createPasswords(config.passwordHashCost),
   });
   const catalogue = createCatalogueService(db);
+  const catalogueCache = await createCatalogueCache({ database, ...config.catalogueCache });
   const cart = createCartService(db, { catalogue });
   const media = createMediaService(db);
   const addresses = createAddressesService(db);
@@ -117,7 +119,7 @@ export async function buildApp({
       await registerRateLimit(api, rateLimits, config.rateLimitPerMinute);
       await api.register(systemRoutes(createSystemService(database)));
       await api.register(authRoutes(auth));
-      await api.register(catalogueRoutes(catalogue));
+      await api.register(catalogueRoutes(catalogue, catalogueCache));
       await api.register(cartRoutes(cart));
       await api.register(addressRoutes(addresses));
       await api.register(profileRoutes(profile));

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Size } from '#contract';
 import type { Database } from '#server/db/client.ts';
-import { productStock, products } from '#server/db/schema/catalogue.ts';
+import { productStock } from '#server/db/schema/catalogue.ts';
 import { toStockLevels } from '#server/features/catalogue/catalogue.mapper.ts';
 import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
 import { createMediaService } from '#server/features/media/media.service.ts';
@@ -51,7 +51,7 @@ export async function createProduct(db: Database, fixture: ProductFixture = {}):
 }
 
 export async function archiveProduct(db: Database, id: string): Promise<void> {
-  await db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, id));
+  await createCatalogueService(db).setProductArchived(db, id, true);
 }
 
 /** Someone else's purchase, as far as the stock shows it: the size now has `stock` units. */

@@ -57,6 +57,10 @@ const EnvSchema = z.object({
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(60_000),
   /** Attempts before a message is marked failed. */
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  /** Memory for the catalogue read cache, per process, in MiB; 0 turns it off (decision 017). */
+  CATALOGUE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
+  /** 'strict' (no answer after a commit shows the old catalogue) or 'notify' (LISTEN alone; decision 017). */
+  CATALOGUE_CONSISTENCY: z.enum(['strict', 'notify']).default('strict'),
 });
 
 // Node refuses a headers timeout longer than the request timeout.
@@ -96,6 +100,7 @@ export interface AppConfig {
   maxConnections: number;
   passwordHashCost: 'owasp' | 'test';
   mail: MailConfig;
+  catalogueCache: { maxBytes: number; consistency: 'strict' | 'notify' };
 }
 
 /** Reads the environment once, at boot, and fails with every problem listed. */
@@ -135,6 +140,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       leaseMs: vars.MAIL_LEASE_MS,
       retryBaseMs: vars.MAIL_RETRY_BASE_MS,
       maxAttempts: vars.MAIL_MAX_ATTEMPTS,
+    },
+    catalogueCache: {
+      maxBytes: Math.round(vars.CATALOGUE_CACHE_MB * 1024 * 1024),
+      consistency: vars.CATALOGUE_CONSISTENCY,
     },
   };
 }

@@ -4,6 +4,7 @@ import { type Database, type DatabaseHandle, openDatabase } from '#server/db/cli
 import { images, productImages, products } from '#server/db/schema/catalogue.ts';
 import { SEED_PRODUCTS } from '#server/db/seed/catalogue-data.ts';
 import { insertSeedProducts } from '#server/db/seed/seed.ts';
+import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
 import { runMain } from '#server/lib/run-main.ts';
 
 /**
@@ -46,6 +47,8 @@ async function emptyCatalogue(db: Database): Promise<number> {
     .with(db.$with('gone').as(db.delete(products).returning({ id: products.id })))
     .select({ count: sql<number>`count(*)::int` })
     .from(sql`gone`);
+  // Running servers drop what they cached of the catalogue at this commit.
+  await createCatalogueService(db).catalogueChanged(db);
   return row?.count ?? 0;
 }
 

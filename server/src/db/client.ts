@@ -22,7 +22,20 @@ export interface DatabaseHandle {
   /** Applies the committed SQL migrations; safe to run on every start. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Subscribes to a NOTIFY channel: PGlite delivers in-process at commit,
+   * PostgreSQL on a dedicated connection that reconnects. The listener hears
+   * whether it is subscribed, since notifications sent while it was not are lost.
+   */
+  listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>>;
 }
+
+export interface NotificationListener {
+  notified(payload: string): void;
+  subscribed(up: boolean): void;
+}
+
+const RELISTEN_DELAY_MS = 1_000;
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 const DRIZZLE_OPTIONS = { casing: 'snake_case' } as const;
@@ -57,6 +70,14 @@ export function wrapPglite(client: PGlite, onClose?: () => void): DatabaseHandle
     close: async () => {
       await client.close();
       onClose?.();
+    },
+    listen: async (channel, listener) => {
+      const unlisten = await client.listen(channel, (payload) => listener.notified(payload));
+      listener.subscribed(true);
+      return async () => {
+        listener.subscribed(false);
+        await unlisten();
+      };
     },
   };
 }
@@ -94,6 +115,51 @@ export function openPostgres(connectionString: string, poolSize = 10): DatabaseH
       ending = true;
       return pool.end();
     },
+    listen: async (channel, listener) => listenPostgres(connectionString, channel, listener),
+  };
+}
+
+/** LISTEN on a connection of its own (a pooled one would be handed to queries), reconnecting while not stopped. */
+async function listenPostgres(
+  connectionString: string,
+  channel: string,
+  listener: NotificationListener,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+
+  const lost = (error?: Error) => {
+    if (stopped || !client) return;
+    if (error) console.warn(`PostgreSQL LISTEN connection lost: ${error.message}`);
+    listener.subscribed(false);
+    client.removeAllListeners();
+    client.on('error', () => {});
+    void client.end().catch(() => {});
+    client = undefined;
+    retry = setTimeout(() => void connect().catch(() => lost()), RELISTEN_DELAY_MS);
+  };
+
+  async function connect(): Promise<void> {
+    const next = new pg.Client({ connectionString });
+    client = next;
+    next.on('error', lost);
+    next.on('end', () => lost());
+    next.on('notification', (message) => {
+      if (message.channel === channel) listener.notified(message.payload ?? '');
+    });
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    if (!stopped && client === next) listener.subscribed(true);
+  }
+
+  // Down at start is like lost later: the watcher checks the version meanwhile.
+  await connect().catch(lost);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    listener.subscribed(false);
+    await client?.end();
   };
 }
 

@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { type AuthLevel, type Endpoint, FailureEnvelopeSchema, successEnvelope } from '#contract';
 import { forbidden, unauthorized } from './app-error.ts';
 import type { AuthUser } from './auth-user.ts';
+import { type CachedAnswer, normalisedKey } from './response-cache.ts';
 
 type Parsed<Schema> = Schema extends z.ZodType ? z.output<Schema> : undefined;
 
@@ -57,6 +58,25 @@ export interface RouteOptions {
   status?: 200 | 201;
   /** A tighter per-client limit than the API-wide one, for public writes: counted exactly, across processes. */
   rateLimit?: { max: number; timeWindow: string };
+  /**
+   * For public reads the same for everyone: answers go out as cached bytes
+   * with a strong ETag (304 on If-None-Match) and may be kept briefly by a
+   * CDN. Every other answer says `private, no-store`.
+   */
+  cache?: { answer(key: string, compute: () => Promise<string>): Promise<CachedAnswer> };
+}
+
+/** How long a CDN or browser may keep a public catalogue answer, and serve it stale while it asks again. */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=30, stale-while-revalidate=60';
+const PERSONAL_CACHE_CONTROL = 'private, no-store';
+
+/** If-None-Match names this ETag (or `*`); weak and strong forms compare alike (RFC 9110, 13.1.2). */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etag);
 }
 
 /**
@@ -101,8 +121,28 @@ export function route<E extends Endpoint>(
         request,
       };
       // The schemas above have parsed params, query, body and headers into exactly these types.
-      const result = await handler(input as unknown as RouteInput<E>);
-      return reply.code(status).send({ success: true, result });
+      const run = () => handler(input as unknown as RouteInput<E>);
+      const { cache } = options;
+      // A request that carries credentials gets a personal answer, even from a public read.
+      if (!cache || request.headers.authorization) {
+        reply.header('cache-control', PERSONAL_CACHE_CONTROL);
+        if (!cache) return reply.code(status).send({ success: true, result: await run() });
+      } else {
+        reply.header('cache-control', PUBLIC_CACHE_CONTROL);
+      }
+      const key = normalisedKey(endpoint.name, { params: input.params, query: input.query });
+      // reply.serialize() is the route's own response serializer: the bytes are what send() would make.
+      const answer = await cache.answer(key, async () =>
+        String(reply.serialize({ success: true, result: await run() })),
+      );
+      // Bytes made above: sent as they are, past the typed envelope.
+      const raw = reply as FastifyReply;
+      raw.header('etag', answer.etag);
+      if (matches(request.headers['if-none-match'], answer.etag)) return raw.code(304).send();
+      return raw
+        .code(status)
+        .header('content-type', 'application/json; charset=utf-8')
+        .send(answer.body);
     },
   });
 }

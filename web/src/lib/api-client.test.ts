@@ -106,9 +106,18 @@ describe('apiCall: the request', () => {
     localStorage.setItem(STORAGE_KEYS.token, 'secret-token');
     fetchMock.mockResolvedValue(reply(200, { success: true, result: filters }));
 
-    await apiCall(getProductFilters);
+    await apiCall({ ...getProductFilters, auth: 'user' as const });
 
     expect(sentRequest().headers.get('authorization')).toBe('Bearer secret-token');
+  });
+
+  it('keeps the token off public calls, so their answers may be cached', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'secret-token');
+    fetchMock.mockResolvedValue(reply(200, { success: true, result: filters }));
+
+    await apiCall(getProductFilters);
+
+    expect(sentRequest().headers.has('authorization')).toBe(false);
   });
 
   it('sends no authorisation header without a token', async () => {

@@ -204,7 +204,8 @@ export async function apiCall<E extends Endpoint>(
     if (value !== undefined) headers.set(name, value);
   }
   const token = getAuthToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
+  // A public call never reads the token; without it, its answer may be kept and revalidated (decision 017).
+  if (token && endpoint.auth !== 'none') headers.set('Authorization', `Bearer ${token}`);
   const init: RequestInit = { method: endpoint.method, headers, signal };
   if (body !== undefined) {
     headers.set('Content-Type', 'application/json');

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -127,3 +128,17 @@ export type ImageRow = Pick<typeof productImages.$inferSelect, 'productId' | 'im
 export const searchTerms = pgTable('search_terms', { term: text().primaryKey() }, (table) => [
   index('search_terms_trgm_idx').using('gin', table.term.op('gin_trgm_ops')),
 ]);
+
+/**
+ * One row counting every change to what the catalogue shows (products, stock,
+ * images): bumped in the writing transaction, so a server process that reads a
+ * version also sees every write that made it (decision 017).
+ */
+export const catalogueVersion = pgTable(
+  'catalogue_version',
+  {
+    id: smallint().primaryKey().default(1),
+    version: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (table) => [check('catalogue_version_single_row', sql`${table.id} = 1`)],
+);

@@ -1,12 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { getProduct, getProductFilters, listProducts } from '#contract';
+import { getAdminMetrics, getProduct, getProductFilters, listProducts } from '#contract';
 import { route } from '#server/lib/route.ts';
 import type { CatalogueService } from './catalogue.service.ts';
+import type { CatalogueCache } from './catalogue-cache.ts';
 
-export function catalogueRoutes(catalogue: CatalogueService) {
+export function catalogueRoutes(catalogue: CatalogueService, cache: CatalogueCache) {
   return async (app: FastifyInstance) => {
-    route(app, listProducts, ({ query }) => catalogue.listProducts(query));
-    route(app, getProductFilters, () => catalogue.getProductFilters());
-    route(app, getProduct, ({ params }) => catalogue.getProduct(params.id));
+    app.addHook('onClose', () => cache.close());
+    route(app, listProducts, ({ query }) => catalogue.listProducts(query), { cache });
+    route(app, getProductFilters, () => catalogue.getProductFilters(), { cache });
+    route(app, getProduct, ({ params }) => catalogue.getProduct(params.id), { cache });
+    route(app, getAdminMetrics, async () => ({
+      process: { pid: process.pid, uptimeSeconds: process.uptime() },
+      ...cache.metrics(),
+    }));
   };
 }

@@ -32,6 +32,7 @@ import {
   findProductPage,
   findSearchTerms,
 } from './catalogue-listing.repository.ts';
+import { bumpCatalogueVersion } from './catalogue-version.repository.ts';
 import { returnStock, takeStockFor } from './stock.repository.ts';
 
 /** Lower case words without hyphens or apostrophes, as the search vector is stored. */
@@ -43,6 +44,21 @@ export function searchWords(search: string | undefined): string[] {
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .slice(0, 8);
+}
+
+/**
+ * A write to what the catalogue shows, made to bump the catalogue version in
+ * the same executor (the caller's transaction), so that no writer can forget
+ * to invalidate the read caches (decision 017).
+ */
+function bumpingVersion<Args extends unknown[], Result>(
+  write: (db: Database, ...args: Args) => Promise<Result>,
+): (db: Database, ...args: Args) => Promise<Result> {
+  return async (db, ...args) => {
+    const result = await write(db, ...args);
+    await bumpCatalogueVersion(db);
+    return result;
+  };
 }
 
 export function createCatalogueService(db: Database) {
@@ -102,20 +118,22 @@ export function createCatalogueService(db: Database) {
     findProduct,
     findProductDetails,
     /** The stock ledger (checkout, cancel): units out in lock order, or back. */
-    takeStockFor,
-    returnStock,
+    takeStockFor: bumpingVersion(takeStockFor),
+    returnStock: bumpingVersion(returnStock),
     /** The owner's reads and writes (D25), and the bulk loads of the seed and the bench. */
     countProducts,
-    insertProduct,
-    insertProducts,
+    insertProduct: bumpingVersion(insertProduct),
+    insertProducts: bumpingVersion(insertProducts),
     findAdminProductPage,
     findAnyProduct,
     lockProduct,
-    updateProduct,
-    replaceProductStock,
-    replaceProductImages,
-    setProductArchived,
-    deleteProduct,
+    updateProduct: bumpingVersion(updateProduct),
+    replaceProductStock: bumpingVersion(replaceProductStock),
+    replaceProductImages: bumpingVersion(replaceProductImages),
+    setProductArchived: bumpingVersion(setProductArchived),
+    deleteProduct: bumpingVersion(deleteProduct),
+    /** For the one bulk writer outside these methods: the CLI's `empty`. */
+    catalogueChanged: bumpCatalogueVersion,
   };
 }
 

@@ -1,0 +1,118 @@
+import type { Database, DatabaseHandle } from '#server/db/client.ts';
+import { createResponseCache, type VersionSource } from '#server/lib/response-cache.ts';
+import { CATALOGUE_VERSION_CHANNEL, findCatalogueVersion } from './catalogue-version.repository.ts';
+
+/**
+ * How stale the version may be while notices arrive: a notice lost without
+ * the connection dropping is still caught within this.
+ */
+const VERSION_CHECK_MS = 1_000;
+
+/**
+ * Reads of the committed version, at most one at a time: a caller waits for a
+ * read that began after it asked (never one already under way, which may have
+ * missed a commit made just before), and every caller waiting gets the same one.
+ */
+function coalescedVersionReads(db: Database): () => Promise<number> {
+  let running: Promise<number> | undefined;
+  let queued: Promise<number> | undefined;
+  const read = (): Promise<number> => {
+    if (!running) {
+      running = findCatalogueVersion(db).finally(() => {
+        running = undefined;
+      });
+      return running;
+    }
+    queued ??= running
+      .catch(() => undefined)
+      .then(() => {
+        queued = undefined;
+        return read();
+      });
+    return queued;
+  };
+  return read;
+}
+
+/**
+ * The catalogue version as this process knows it (decision 017). Notices
+ * (LISTEN) tell it of a commit: in-process at the commit itself on PGlite, a
+ * moment later on PostgreSQL. So with several processes on PostgreSQL, a
+ * `strict` watch also reads the committed version before every answer
+ * (coalesced: one small query however many requests wait), which is what
+ * guarantees no answer after a commit shows what was there before. Without it,
+ * or while not subscribed, it reads the version at most every VERSION_CHECK_MS
+ * (every read while not subscribed).
+ */
+function watchCatalogueVersion(db: Database, strict: boolean) {
+  let latest = -1;
+  let subscribed = false;
+  let checkedAt = 0;
+  const readVersion = coalescedVersionReads(db);
+  const learn = (version: number) => {
+    if (version > latest) latest = version;
+    return latest;
+  };
+
+  const source: VersionSource = {
+    async fresh() {
+      if (strict || !subscribed) return learn(await readVersion());
+      const now = Date.now();
+      if (now - checkedAt >= VERSION_CHECK_MS) {
+        checkedAt = now;
+        learn(await readVersion());
+      }
+      return latest;
+    },
+    latest: () => latest,
+  };
+
+  return {
+    source,
+    listener: {
+      notified: (payload: string) => learn(Number(payload)),
+      subscribed: (up: boolean) => {
+        subscribed = up;
+        // Notices sent while down are lost: check the database on the next read.
+        checkedAt = 0;
+      },
+    },
+    isSubscribed: () => subscribed,
+  };
+}
+
+export interface CatalogueCacheOptions {
+  database: DatabaseHandle;
+  /** The byte budget; 0 turns keeping answers off (they are still hashed for ETags). */
+  maxBytes: number;
+  /**
+   * 'strict': on PostgreSQL, read the committed version before every answer.
+   * 'notify': trust LISTEN, a change reaching other processes a moment after its commit.
+   */
+  consistency: 'strict' | 'notify';
+}
+
+/** The catalogue's GET answers in this process, as bytes, valid for one catalogue version. */
+export async function createCatalogueCache({
+  database,
+  maxBytes,
+  consistency,
+}: CatalogueCacheOptions) {
+  // PGlite is one process, and hears its notices at commit: strict already.
+  const strict = consistency === 'strict' && database.kind === 'postgres';
+  const version = watchCatalogueVersion(database.db, strict);
+  const stopListening = await database.listen(CATALOGUE_VERSION_CHANNEL, version.listener);
+  const cache = createResponseCache({ maxBytes, version: version.source });
+  return {
+    answer: cache.answer,
+    metrics: () => ({
+      cache: cache.stats(),
+      catalogueVersion: Math.max(version.source.latest(), 0),
+      listening: version.isSubscribed(),
+      consistency,
+    }),
+    close: stopListening,
+  };
+}
+
+export type CatalogueCache = Awaited<ReturnType<typeof createCatalogueCache>>;

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { createResponseCache, normalisedKey, type VersionSource } from './response-cache.ts';
+
+/** A version the test moves by hand. */
+function versionAt(start = 1) {
+  let current = start;
+  const source: VersionSource = { fresh: async () => current, latest: () => current };
+  return {
+    source,
+    move: () => {
+      current += 1;
+    },
+  };
+}
+
+const json = (text: string) => async () => JSON.stringify({ text });
+
+describe('createResponseCache', () => {
+  it('computes once, then answers the same bytes and ETag from memory', async () => {
+    const cache = createResponseCache({ maxBytes: 10_000, version: versionAt().source });
+    let computed = 0;
+    const compute = async () => {
+      computed += 1;
+      return '{"a":1}';
+    };
+    const first = await cache.answer('k', compute);
+    const second = await cache.answer('k', compute);
+    expect(computed).toBe(1);
+    expect(second).toBe(first);
+    expect(first.body.toString()).toBe('{"a":1}');
+    expect(first.etag).toMatch(/^"[\w-]{32}"$/);
+    expect(cache.stats()).toMatchObject({ hits: 1, misses: 1, entries: 1, hitRatio: 0.5 });
+  });
+
+  it('computes once for requests that miss the same key at once', async () => {
+    const cache = createResponseCache({ maxBytes: 10_000, version: versionAt().source });
+    let computed = 0;
+    const slow = async () => {
+      computed += 1;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return '{"slow":true}';
+    };
+    const answers = await Promise.all([1, 2, 3].map(() => cache.answer('k', slow)));
+    expect(computed).toBe(1);
+    expect(new Set(answers).size).toBe(1);
+  });
+
+  it('drops every entry when the version moves', async () => {
+    const version = versionAt();
+    const cache = createResponseCache({ maxBytes: 10_000, version: version.source });
+    await cache.answer('k', json('old'));
+    version.move();
+    const answer = await cache.answer('k', json('new'));
+    expect(answer.body.toString()).toBe('{"text":"new"}');
+    expect(cache.stats()).toMatchObject({ hits: 0, misses: 2, entries: 1 });
+  });
+
+  it('does not keep an answer computed while the version moved', async () => {
+    const version = versionAt();
+    const cache = createResponseCache({ maxBytes: 10_000, version: version.source });
+    await cache.answer('k', async () => {
+      // A write commits while this answer is being read from the old catalogue.
+      version.move();
+      return '{"text":"maybe old"}';
+    });
+    const next = await cache.answer('k', json('new'));
+    expect(next.body.toString()).toBe('{"text":"new"}');
+    expect(cache.stats().hits).toBe(0);
+  });
+
+  it('evicts the least recently used entry past its byte budget', async () => {
+    const body = 'x'.repeat(300);
+    const cache = createResponseCache({ maxBytes: 1_200, version: versionAt().source });
+    await cache.answer('a', async () => body);
+    await cache.answer('b', async () => body);
+    await cache.answer('a', async () => body);
+    await cache.answer('c', async () => body);
+    const stats = cache.stats();
+    expect(stats).toMatchObject({ entries: 2, evictions: 1 });
+    expect(stats.bytes).toBeLessThanOrEqual(1_200);
+    await cache.answer('a', async () => body);
+    expect(cache.stats().hits).toBe(2);
+    await cache.answer('b', async () => body);
+    expect(cache.stats().misses).toBe(4);
+  });
+
+  it('keeps nothing with a budget of 0, and nothing larger than the budget', async () => {
+    const off = createResponseCache({ maxBytes: 0, version: versionAt().source });
+    await off.answer('k', json('a'));
+    await off.answer('k', json('a'));
+    expect(off.stats()).toMatchObject({ enabled: false, entries: 0, hits: 0, misses: 2 });
+
+    const small = createResponseCache({ maxBytes: 250, version: versionAt().source });
+    await small.answer('k', async () => 'x'.repeat(100));
+    expect(small.stats().entries).toBe(0);
+  });
+});
+
+describe('normalisedKey', () => {
+  it('names one query whatever the order of its fields and list values, ignoring undefined', () => {
+    expect(normalisedKey('list', { query: { b: 1, a: ['y', 'x'], c: undefined } })).toBe(
+      normalisedKey('list', { query: { a: ['x', 'y'], b: 1 } }),
+    );
+    expect(normalisedKey('list', { query: { a: 1 } })).not.toBe(
+      normalisedKey('detail', { query: { a: 1 } }),
+    );
+  });
+});
