@@ -76,7 +76,8 @@ export function wrapPglite(client: PGlite, onClose?: () => void): DatabaseHandle
       listener.subscribed(true);
       return async () => {
         listener.subscribed(false);
-        await unlisten();
+        // A closed database has dropped its listeners already; asking it again throws.
+        if (!client.closed) await unlisten();
       };
     },
   };
