@@ -81,8 +81,8 @@ export function CartLine({
             size="sm"
             value={line.quantity}
             itemLabel={label}
-            onDecrease={() => actions.setQuantity(line, line.quantity - 1)}
-            onIncrease={() => actions.setQuantity(line, line.quantity + 1)}
+            onDecrease={() => actions.stepQuantity(line, -1)}
+            onIncrease={() => actions.stepQuantity(line, 1)}
           />
           <p className="text-right">
             <span className="block font-bold text-ink-900">{formatRupees(line.totalPrice)}</span>

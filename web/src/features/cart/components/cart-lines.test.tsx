@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartItem } from '#contract';
@@ -120,6 +120,32 @@ describe("CartLines, a signed-in shopper's cart (server state)", () => {
     });
     expect(updates()[0]?.body).toEqual({ quantity: 4 });
     expect(quantityOf()).toHaveTextContent('4');
+  });
+
+  it('counts taps that land before the cart re-renders (each step starts from the cache)', async () => {
+    const api = mockApi({
+      'GET /cart/get-all': apiOk([line]),
+      [`PUT /cart/update/${line._id}`]: ({ body }) => {
+        const { quantity } = body as { quantity: number };
+        return apiOk({ ...line, quantity, totalPrice: 599 * quantity });
+      },
+    });
+    renderWithRouter(<CartLines />);
+    await screen.findByRole('listitem');
+
+    // The query cache tells its observers on a later tick, so these three
+    // clicks all reach the same rendered line, as fast clicks in a browser can.
+    const button = increase();
+    fireEvent.click(button);
+    fireEvent.click(button);
+    fireEvent.click(button);
+
+    await waitFor(() => expect(quantityOf()).toHaveTextContent('4'));
+    const updates = () => api.requests.filter((request) => request.method === 'PUT');
+    await waitFor(() => expect(updates()).toHaveLength(1), {
+      timeout: QUANTITY_SETTLE_MS * 3,
+    });
+    expect(updates()[0]?.body).toEqual({ quantity: 4 });
   });
 
   it("rolls back to the server's quantity with its reason when it refuses (D9)", async () => {

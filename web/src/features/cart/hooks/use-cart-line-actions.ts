@@ -1,6 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { CartItem } from '#contract';
 import { useAuthToken } from '#web/lib/auth-token.ts';
+import { cachedLine } from '../api/get-cart.ts';
 import { useRemoveCartItem } from '../api/remove-cart-item.ts';
 import { useSelectAllCartItems } from '../api/select-all-cart-items.ts';
 import { useUpdateCartItem, useUpdateCartQuantity } from '../api/update-cart-item.ts';
@@ -13,6 +15,7 @@ import { availableStock, CART_MESSAGES } from '../utils/cart-lines.ts';
  */
 export function useCartLineActions() {
   const token = useAuthToken();
+  const queryClient = useQueryClient();
   const changeQuantity = useUpdateCartQuantity();
   const updateLine = useUpdateCartItem();
   const selectAllLines = useSelectAllCartItems();
@@ -20,15 +23,24 @@ export function useCartLineActions() {
   const guest = useGuestCartStore.getState;
 
   return {
-    /** − stops at 1; + stops at the size's stock with 'Available quantity is {n}' (D9). */
-    setQuantity(line: CartItem, quantity: number) {
-      if (!Number.isInteger(quantity) || quantity < 1 || quantity === line.quantity) return;
-      const available = availableStock(line);
-      if (quantity > line.quantity && quantity > available) {
+    /**
+     * One tap on − or +: − stops at 1; + stops at the size's stock with
+     * 'Available quantity is {n}' (D9). The step starts from the line as it is
+     * now, not as last rendered, so quick taps between renders all count.
+     */
+    stepQuantity(line: CartItem, step: 1 | -1) {
+      const current =
+        (token
+          ? cachedLine(queryClient, line._id)
+          : guest().list.find((item) => item._id === line._id)) ?? line;
+      const quantity = current.quantity + step;
+      if (quantity < 1) return;
+      const available = availableStock(current);
+      if (step > 0 && quantity > available) {
         toast.error(CART_MESSAGES.availableQuantity(available));
         return;
       }
-      if (token) changeQuantity(line, quantity);
+      if (token) changeQuantity(current, quantity);
       else guest().setQuantity(line._id, quantity);
     },
     setSelected(line: CartItem, selected: boolean) {
