@@ -20,6 +20,8 @@ const EnvSchema = z.object({
   CORS_ORIGINS: z.string().default(''),
   /** Set when a reverse proxy sits in front, so client addresses come from X-Forwarded-For. */
   TRUST_PROXY: z.stringbool().default(false),
+  /** Where shoppers reach the shop (no trailing slash): absolute links in the sitemap and robots.txt. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** The built web app to serve (npm start builds it there). */
   WEB_ROOT: z
     .string()
@@ -53,6 +55,8 @@ export interface AppConfig {
   rateLimitPerMinute: number;
   corsOrigins: string[];
   trustProxy: boolean;
+  /** The shop's public origin, without a trailing slash. */
+  publicUrl: string;
   webRoot: string;
   headersTimeoutMs: number;
   requestTimeoutMs: number;
@@ -83,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .map((origin) => origin.trim())
       .filter(Boolean),
     trustProxy: vars.TRUST_PROXY,
+    publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
     webRoot: resolve(vars.WEB_ROOT),
     headersTimeoutMs: vars.HEADERS_TIMEOUT_MS,
     requestTimeoutMs: vars.REQUEST_TIMEOUT_MS,
