@@ -39,6 +39,8 @@ interface PageScores {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** Audits under 100% in the timing-free categories: what to fix. */
+  failing: string[];
 }
 
 interface ProductSummary {
@@ -108,8 +110,8 @@ function guestCart(products: ProductSummary[]): string {
 }
 
 function scoresOf(lhr: {
-  categories: Record<string, { score: number | null }>;
-  audits: Record<string, { numericValue?: number }>;
+  categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+  audits: Record<string, { numericValue?: number; score: number | null }>;
 }): PageScores {
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
@@ -122,6 +124,11 @@ function scoresOf(lhr: {
     lcpMs: Math.round(metric('largest-contentful-paint')),
     tbtMs: Math.round(metric('total-blocking-time')),
     cls: Number(metric('cumulative-layout-shift').toFixed(3)),
+    failing: ['accessibility', 'best-practices', 'seo'].flatMap((category) =>
+      (lhr.categories[category]?.auditRefs ?? [])
+        .filter(({ id, weight }) => weight > 0 && (lhr.audits[id]?.score ?? 1) < 1)
+        .map(({ id }) => `${category}/${id}`),
+    ),
   };
 }
 
@@ -133,12 +140,25 @@ function median(runs: PageScores[]): PageScores {
   return middle;
 }
 
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART); it says to run it again. */
+const ATTEMPTS = 3;
+
 async function audit(page: Page, url: string): Promise<PageScores> {
-  const result = await lighthouse(url, { output: 'json', logLevel: 'error' }, undefined, page);
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const failure = result.lhr.runtimeError;
-  if (failure) throw new Error(`Lighthouse failed on ${url}: ${failure.message}`);
-  return scoresOf(result.lhr);
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, { output: 'json', logLevel: 'error' }, undefined, page);
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const failure = result.lhr.runtimeError;
+    if (!failure) return scoresOf(result.lhr);
+    if (attempt === ATTEMPTS) throw new Error(`Lighthouse failed on ${url}: ${failure.message}`);
+    console.error(`${url}: ${failure.code}, running again`);
+  }
+}
+
+/** The audited cart must be the two-line one, not an empty cart. */
+async function expectCartLines(page: Page, products: ProductSummary[]): Promise<void> {
+  const text = await page.evaluate('document.body.innerText');
+  const missing = products.filter((product) => !String(text).includes(product.title));
+  if (missing.length > 0) throw new Error(`The cart page does not show ${missing[0]?.title}`);
 }
 
 async function main() {
@@ -173,6 +193,7 @@ async function main() {
           );
         }
         runs.push(await audit(page, url));
+        if (withCart) await expectCartLines(page, products);
         await page.close();
       }
       results[name] = { url, ...median(runs), runs };
@@ -181,12 +202,14 @@ async function main() {
     await browser.disconnect();
     console.table(
       Object.fromEntries(
-        Object.entries(results).map(([name, { runs: _runs, url: _url, ...scores }]) => [
-          name,
-          scores,
-        ]),
+        Object.entries(results).map(
+          ([name, { runs: _runs, url: _url, failing: _failing, ...scores }]) => [name, scores],
+        ),
       ),
     );
+    for (const [name, { failing }] of Object.entries(results)) {
+      if (failing.length > 0) console.log(`${name} loses points on: ${failing.join(', ')}`);
+    }
     writeFileSync(OUTPUT, `${JSON.stringify(results, null, 2)}\n`);
     console.log(`Median of ${RUNS} runs per page; every run in ${OUTPUT}`);
   } finally {
