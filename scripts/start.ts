@@ -16,6 +16,7 @@ const sources = [
   'web/public',
   'web/index.html',
   'web/vite.config.ts',
+  'scripts/vite-precompress.ts',
   'contract/src',
   'package-lock.json',
 ];

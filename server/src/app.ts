@@ -29,10 +29,13 @@ import { createPaymentsService } from '#server/features/payments/payments.servic
 import { profileRoutes } from '#server/features/profile/profile.routes.ts';
 import { createProfileService } from '#server/features/profile/profile.service.ts';
 import { createRateLimitsService } from '#server/features/rate-limits/rate-limits.service.ts';
+import { seoRoutes } from '#server/features/seo/seo.routes.ts';
+import { createSeoService } from '#server/features/seo/seo.service.ts';
 import { systemRoutes } from '#server/features/system/system.routes.ts';
 import { createSystemService } from '#server/features/system/system.service.ts';
 import { serializeError } from '#server/lib/error-log.ts';
 import { registerAuth } from '#server/plugins/auth.ts';
+import { registerCompression } from '#server/plugins/compression.ts';
 import {
   answerClientError,
   frameworkErrors,
@@ -117,6 +120,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await registerRateLimit(api, rateLimits, config.rateLimitPerMinute);
+      await registerCompression(api);
       await api.register(systemRoutes(createSystemService(database)));
       await api.register(authRoutes(auth));
       await api.register(catalogueRoutes(catalogue, catalogueCache));
@@ -132,6 +136,9 @@ export async function buildApp({
     { prefix: API_PREFIX },
   );
   await app.register(mediaRoutes(media));
-  await registerWebApp(app, serveWebApp ? config.webRoot : undefined);
+  await app.register(seoRoutes(createSeoService({ catalogue }, config.publicUrl)));
+  await registerWebApp(app, serveWebApp ? config.webRoot : undefined, {
+    productOnSale: (id) => catalogue.isOnSale(id),
+  });
   return app;
 }

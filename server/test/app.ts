@@ -11,8 +11,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export interface TestAppOptions extends Pick<AppDependencies, 'paymentProvider' | 'logStream'> {
-  /** Environment variables on top of the test defaults, e.g. RATE_LIMIT_PER_MINUTE. */
+export interface TestAppOptions
+  extends Pick<AppDependencies, 'paymentProvider' | 'logStream' | 'serveWebApp'> {
+  /** Environment variables on top of the test defaults, e.g. RATE_LIMIT_PER_MINUTE or WEB_ROOT. */
   env?: Record<string, string>;
 }
 

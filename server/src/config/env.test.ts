@@ -37,3 +37,17 @@ describe('loadConfig: password hashing cost', () => {
     }
   });
 });
+
+describe('loadConfig: the public URL', () => {
+  it('defaults to this machine and port, and drops a trailing slash', () => {
+    expect(loadConfig({ PORT: '4100' }).publicUrl).toBe('http://localhost:4100');
+    expect(loadConfig({ PUBLIC_URL: 'https://shop.example/' }).publicUrl).toBe(
+      'https://shop.example',
+    );
+  });
+
+  it('refuses a value that is not an http(s) URL', () => {
+    expect(() => loadConfig({ PUBLIC_URL: 'shop.example' })).toThrow('PUBLIC_URL');
+    expect(() => loadConfig({ PUBLIC_URL: 'ftp://shop.example' })).toThrow('PUBLIC_URL');
+  });
+});

@@ -45,7 +45,7 @@ const EnvSchema = z.object({
     .optional(),
   /** The sender of every email. */
   MAIL_FROM: z.string().min(3).default(`${SHOP_NAME} <no-reply@localhost>`),
-  /** The shop's address as shoppers reach it, for links in emails; http://localhost:PORT when unset. */
+  /** The shop's address as shoppers reach it: links in emails, the sitemap, robots.txt; http://localhost:PORT when unset. */
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .optional(),
@@ -92,6 +92,8 @@ export interface AppConfig {
   rateLimitPerMinute: number;
   corsOrigins: string[];
   trustProxy: boolean;
+  /** The shop's public origin, without a trailing slash. */
+  publicUrl: string;
   webRoot: string;
   headersTimeoutMs: number;
   requestTimeoutMs: number;
@@ -113,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`The environment is not valid:\n${problems.join('\n')}`);
   }
   const vars = parsed.data;
+  const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
   return {
     env: vars.NODE_ENV,
     port: vars.PORT,
@@ -125,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .map((origin) => origin.trim())
       .filter(Boolean),
     trustProxy: vars.TRUST_PROXY,
+    publicUrl,
     webRoot: resolve(vars.WEB_ROOT),
     headersTimeoutMs: vars.HEADERS_TIMEOUT_MS,
     requestTimeoutMs: vars.REQUEST_TIMEOUT_MS,
@@ -135,7 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mail: {
       smtpUrl: vars.SMTP_URL,
       from: vars.MAIL_FROM,
-      publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
+      publicUrl,
       pollMs: vars.MAIL_POLL_MS,
       leaseMs: vars.MAIL_LEASE_MS,
       retryBaseMs: vars.MAIL_RETRY_BASE_MS,

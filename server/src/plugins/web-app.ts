@@ -2,23 +2,46 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { APP_ROUTE_PATHS } from '#contract';
 
 /** Paths that never fall back to the web app: an unknown one is a JSON 404. */
 const NON_APP_PREFIXES = ['/api/', '/media/'];
 
+/** The web app's route patterns as expressions; a `:param` is one path segment. */
+const APP_ROUTES = Object.values(APP_ROUTE_PATHS).map(
+  (pattern) => new RegExp(`^${pattern.replace(/:[a-z]+/gi, '([^/]+)')}/?$`),
+);
+const PRODUCT_ROUTE = new RegExp(`^${APP_ROUTE_PATHS.product.replace(':id', '([^/]+)')}/?$`);
+
+/** What the fallback asks before it answers a page: does the product exist? */
+export interface PageLookups {
+  productOnSale(id: string): Promise<boolean>;
+}
+
+/** Whether a path is a page of the web app, and one that exists. */
+async function pageExists(path: string, lookups: PageLookups): Promise<boolean> {
+  if (!APP_ROUTES.some((route) => route.test(path))) return false;
+  const productId = PRODUCT_ROUTE.exec(path)?.[1];
+  return productId === undefined || lookups.productOnSale(productId);
+}
+
 /**
- * Serves the built web app. Hashed assets are cached for a year; any other
- * GET that is not an API path answers index.html, so every client route
- * (SPEC §2) loads the app.
+ * Serves the built web app, precompressed (brotli or gzip beside each file,
+ * written by the build; issue 14). Hashed assets are cached for a year; any
+ * other GET that is not an API path answers index.html, so every client route
+ * (SPEC §2) loads the app: with 200 for a page that exists, 404 otherwise
+ * (the app then shows its not-found page, and search engines drop the URL).
  */
 export async function registerWebApp(
   app: FastifyInstance,
   root: string | undefined,
+  lookups: PageLookups,
 ): Promise<void> {
   const built = root !== undefined && existsSync(join(root, 'index.html'));
   if (built) {
     await app.register(fastifyStatic, {
       root,
+      preCompressed: true,
       // Files are looked up per request, so a rebuild is served without a restart.
       setHeaders: (reply, path) => {
         reply.header(
@@ -31,12 +54,13 @@ export async function registerWebApp(
     app.log.warn(`The web app is not built (no ${root}/index.html): run npm run build.`);
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const wantsApp =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !NON_APP_PREFIXES.some((prefix) => path.startsWith(prefix) || `${path}/` === prefix);
     if (wantsApp && built) {
+      if (!(await pageExists(path, lookups))) reply.code(404);
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply

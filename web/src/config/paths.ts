@@ -1,40 +1,11 @@
+import { APP_ROUTE_PATHS } from '#contract';
+
 /**
  * Every route of the web app in one place (SPEC §2). `routePaths` holds the
- * patterns the router registers; `paths` builds the links, so no screen
- * spells a URL by hand.
+ * patterns the router registers (the contract owns them, so the server knows
+ * them too); `paths` builds the links, so no screen spells a URL by hand.
  */
-export const routePaths = {
-  home: '/',
-  products: '/products',
-  product: '/product/:id',
-  about: '/about',
-  contact: '/contact',
-  login: '/login',
-  signUp: '/signin',
-  // D29: a reset link by email.
-  forgotPassword: '/forgot-password',
-  resetPassword: '/reset-password',
-  cart: '/cart',
-  checkout: '/checkout',
-  paymentDone: '/payment-done/:id',
-  profile: '/profile',
-  orders: '/orders',
-  order: '/order/:id',
-  // D20: the order list links here.
-  orderTracking: '/order/:id/track',
-  logout: '/logout',
-  settings: '/settings',
-  // D25: the shop owner's screens.
-  admin: '/admin',
-  adminProducts: '/admin/products',
-  adminProductNew: '/admin/products/new',
-  adminProduct: '/admin/products/:id',
-  adminOrders: '/admin/orders',
-  adminOrder: '/admin/orders/:id',
-  adminMessages: '/admin/messages',
-  adminOutbox: '/admin/outbox',
-  adminOutboxMessage: '/admin/outbox/:id',
-} as const;
+export const routePaths = APP_ROUTE_PATHS;
 
 const withId = (base: string, id: string) => `${base}/${encodeURIComponent(id)}`;
 

@@ -162,6 +162,17 @@ export async function findProduct(db: Database, id: string): Promise<ProductRow 
   return row;
 }
 
+/** Every product on sale and when it last changed, oldest first (the sitemap). */
+export async function findLiveProductDates(
+  db: Database,
+): Promise<{ id: string; updatedAt: Date }[]> {
+  return db
+    .select({ id: products.id, updatedAt: products.updatedAt })
+    .from(products)
+    .where(onSale)
+    .orderBy(asc(products.createdAt), asc(products.id));
+}
+
 /** Stock rows and image ids of the given products, for the mapper to attach. */
 export async function findProductDetails(
   db: Database,

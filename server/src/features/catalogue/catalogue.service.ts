@@ -27,6 +27,7 @@ import {
 import {
   countProducts,
   findFilterValues,
+  findLiveProductDates,
   findProduct,
   findProductDetails,
   findProductPage,
@@ -109,6 +110,16 @@ export function createCatalogueService(db: Database) {
       const [product] = await withDetails([row]);
       if (!product) throw notFound('Product not found');
       return product;
+    },
+
+    /** Whether a product is on sale: its page exists (a real 404 otherwise, issue 14). */
+    async isOnSale(id: string): Promise<boolean> {
+      return isUuid(id) && (await findProduct(db, id)) !== undefined;
+    },
+
+    /** Every product on sale and when it last changed (the sitemap). */
+    async listLiveProductDates(): Promise<{ id: string; updatedAt: Date }[]> {
+      return findLiveProductDates(db);
     },
 
     // What other features may read and write of the catalogue. Each takes the

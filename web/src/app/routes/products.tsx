@@ -138,7 +138,11 @@ export function ProductsRoute() {
           {filtersPanel}
         </aside>
 
-        <section aria-label="Product list" className="min-w-0">
+        <section aria-labelledby="product-list-heading" className="min-w-0">
+          {/* The filters' heading is hidden on phones: this keeps the cards' h3s under an h2 there. */}
+          <h2 id="product-list-heading" className="sr-only">
+            Product list
+          </h2>
           <div className="mb-5 flex flex-wrap items-center justify-between gap-3 lg:justify-end">
             <button
               type="button"

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiOk, mockApi } from '#web/testing/mock-api.ts';
+import { apiFail, apiOk, mockApi } from '#web/testing/mock-api.ts';
 import { renderWithRouter } from '#web/testing/render.tsx';
 import { NEWSLETTER_SUCCESS_MESSAGE, NewsletterForm } from './newsletter-form.tsx';
 
@@ -36,5 +36,22 @@ describe('NewsletterForm', () => {
     expect(await screen.findByText(NEWSLETTER_SUCCESS_MESSAGE)).toBeInTheDocument();
     expect(api.requests[0]?.body).toEqual({ email: 'asha@example.com' });
     expect(email()).toHaveValue('');
+  });
+
+  it("shows the server's complaint about the email under the box, and keeps what was typed", async () => {
+    mockApi({
+      'POST /newsletter': apiFail(400, 'Validation failed', [
+        { field: 'email', message: 'That address cannot receive mail' },
+      ]),
+    });
+    const { user } = renderWithRouter(<NewsletterForm />);
+
+    await user.type(email(), 'asha@example.com{Enter}');
+
+    await vi.waitFor(() =>
+      expect(email()).toHaveAccessibleDescription(/That address cannot receive mail/),
+    );
+    expect(email()).toHaveValue('asha@example.com');
+    expect(email()).toHaveFocus();
   });
 });

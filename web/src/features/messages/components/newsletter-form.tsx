@@ -1,11 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import type { z } from 'zod';
 import { NewsletterBodySchema } from '#contract';
-import { getErrorMessage } from '#web/lib/api-client.ts';
-import { setServerFieldErrors } from '#web/lib/form-errors.ts';
+import { ApiError, getErrorMessage } from '#web/lib/api-client.ts';
 import { subscribeNewsletter } from '../api/subscribe-newsletter.ts';
 
 export const NEWSLETTER_SUCCESS_MESSAGE =
@@ -32,34 +28,61 @@ interface NewsletterFormProps {
 }
 
 /** An email box and a button: the email is stored for the newsletter, twice is fine (D22). */
+/**
+ * An email box and a button: the email is stored for the newsletter, twice is fine (D22).
+ * One field, so plain state rather than a form library: it is on every page, in the
+ * first download (issue 14).
+ */
 export function NewsletterForm({ tone = 'light', buttonLabel = 'Subscribe' }: NewsletterFormProps) {
   const inputId = useId();
   const errorId = `${inputId}-error`;
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof NewsletterBodySchema>, unknown, z.output<typeof NewsletterBodySchema>>(
-    { resolver: zodResolver(NewsletterBodySchema), defaultValues: { email: '' } },
-  );
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [submitted, setSubmitted] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await subscribeNewsletter(values);
-    } catch (error) {
-      if (setServerFieldErrors(error, setError, ['email']) === 0)
-        toast.error(getErrorMessage(error));
+  /** The schema's complaint about the email, if any (the server checks it again). */
+  const check = (value: string) =>
+    NewsletterBodySchema.safeParse({ email: value }).error?.issues[0]?.message;
+
+  const onChange = (value: string) => {
+    setEmail(value);
+    // Like a form library's default: once submitted, the message follows the typing.
+    if (submitted) setError(check(value));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const problem = check(email);
+    setError(problem);
+    if (problem) {
+      inputRef.current?.focus();
       return;
     }
-    reset();
+    setSubmitting(true);
+    try {
+      await subscribeNewsletter({ email });
+    } catch (failure) {
+      const fieldError = failure instanceof ApiError ? failure.fieldError('email') : undefined;
+      if (fieldError) {
+        setError(fieldError);
+        inputRef.current?.focus();
+      } else {
+        toast.error(getErrorMessage(failure));
+      }
+      return;
+    } finally {
+      setSubmitting(false);
+    }
+    setEmail('');
+    setSubmitted(false);
     // One thank-you at a time, however often the button is pressed.
     toast.success(NEWSLETTER_SUCCESS_MESSAGE, { id: 'newsletter-subscribed' });
-  });
+  };
 
   const styles = TONES[tone];
-  const error = errors.email?.message;
   return (
     <form onSubmit={onSubmit} noValidate className="w-full">
       <div className="flex w-full flex-col gap-2 sm:flex-row">
@@ -76,7 +99,10 @@ export function NewsletterForm({ tone = 'light', buttonLabel = 'Subscribe' }: Ne
           aria-invalid={Boolean(error)}
           aria-describedby={error ? errorId : undefined}
           className={`h-11 w-full min-w-0 rounded-full border px-4 text-base sm:flex-1 sm:text-sm ${styles.input}`}
-          {...register('email')}
+          ref={inputRef}
+          name="email"
+          value={email}
+          onChange={(event) => onChange(event.target.value)}
         />
         <button
           type="submit"

@@ -1,0 +1,37 @@
+/**
+ * Every page of the web app (SPEC §2), as router patterns. The web app
+ * registers them; the server answers 200 for a path that matches one and 404
+ * for any other (issue 14: a real 404 for search engines).
+ */
+export const APP_ROUTE_PATHS = {
+  home: '/',
+  products: '/products',
+  product: '/product/:id',
+  about: '/about',
+  contact: '/contact',
+  login: '/login',
+  signUp: '/signin',
+  // D29: a reset link by email.
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  cart: '/cart',
+  checkout: '/checkout',
+  paymentDone: '/payment-done/:id',
+  profile: '/profile',
+  orders: '/orders',
+  order: '/order/:id',
+  // D20: the order list links here.
+  orderTracking: '/order/:id/track',
+  logout: '/logout',
+  settings: '/settings',
+  // D25: the shop owner's screens.
+  admin: '/admin',
+  adminProducts: '/admin/products',
+  adminProductNew: '/admin/products/new',
+  adminProduct: '/admin/products/:id',
+  adminOrders: '/admin/orders',
+  adminOrder: '/admin/orders/:id',
+  adminMessages: '/admin/messages',
+  adminOutbox: '/admin/outbox',
+  adminOutboxMessage: '/admin/outbox/:id',
+} as const;
