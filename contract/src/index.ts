@@ -10,4 +10,5 @@ export * from './fields.ts';
 export * from './messages.ts';
 export * from './orders.ts';
 export * from './profile.ts';
+export * from './reviews.ts';
 export * from './system.ts';

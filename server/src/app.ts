@@ -24,6 +24,8 @@ import { createPaymentsService } from '#server/features/payments/payments.servic
 import { profileRoutes } from '#server/features/profile/profile.routes.ts';
 import { createProfileService } from '#server/features/profile/profile.service.ts';
 import { createRateLimitsService } from '#server/features/rate-limits/rate-limits.service.ts';
+import { reviewsRoutes } from '#server/features/reviews/reviews.routes.ts';
+import { createReviewsService } from '#server/features/reviews/reviews.service.ts';
 import { systemRoutes } from '#server/features/system/system.routes.ts';
 import { createSystemService } from '#server/features/system/system.service.ts';
 import { serializeError } from '#server/lib/error-log.ts';
@@ -101,6 +103,7 @@ export async function buildApp({
   const payments = createPaymentsService(paymentProvider);
   const orders = createOrdersService(db, { cart, addresses, payments, catalogue });
   const admin = createAdminService(db, { catalogue, orders, messages, media });
+  const reviews = createReviewsService(db, { catalogue, orders });
   registerAuth(app, auth);
 
   await app.register(
@@ -115,6 +118,7 @@ export async function buildApp({
       await api.register(messagesRoutes(messages));
       await api.register(ordersRoutes(orders));
       await api.register(adminRoutes(admin));
+      await api.register(reviewsRoutes(reviews));
     },
     { prefix: API_PREFIX },
   );

@@ -26,6 +26,7 @@ import {
   findOrderItems,
   findOrderWithCustomer,
   findUserOrders,
+  hasDeliveredItem,
   insertIdempotencyKey,
   insertOrder,
   insertOrderEvent,
@@ -337,6 +338,8 @@ export function createOrdersService(
     findOrderItems,
     /** Whether any order holds this product: then it may be archived but not deleted. */
     isProductOrdered,
+    /** Whether the user received the product: they may review it (D28). */
+    hasDeliveredItem,
     /** The owner's reads (D25). */
     findAdminOrderPage,
     findOrderWithCustomer,
