@@ -56,6 +56,18 @@ export function createReviewsService(db: Database, { catalogue, orders }: Review
   }
 
   return {
+    /** Stores reviews of one product at once and sets its rating (the seed's reviewers). */
+    async addReviews(
+      tx: Database,
+      productId: string,
+      list: (ReviewBody & { userId: string; createdAt: Date })[],
+    ): Promise<void> {
+      for (const review of list) {
+        await insertReview(tx, { productId, ...review, updatedAt: review.createdAt });
+      }
+      await refreshRating(tx, productId);
+    },
+
     async listProductReviews(
       id: string,
       page: { page: number; limit: number },
