@@ -152,6 +152,12 @@ export const routes: RouteObject[] = [
                       Component: (await import('./routes/admin/messages.tsx')).AdminMessagesRoute,
                     }),
                   },
+                  {
+                    path: routePaths.adminReviews,
+                    lazy: async () => ({
+                      Component: (await import('./routes/admin/reviews.tsx')).AdminReviewsRoute,
+                    }),
+                  },
                 ],
               },
             ],

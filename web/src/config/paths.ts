@@ -29,6 +29,7 @@ export const routePaths = {
   adminOrders: '/admin/orders',
   adminOrder: '/admin/orders/:id',
   adminMessages: '/admin/messages',
+  adminReviews: '/admin/reviews',
 } as const;
 
 const withId = (base: string, id: string) => `${base}/${encodeURIComponent(id)}`;
@@ -106,4 +107,5 @@ export const paths = {
     withSearch(routePaths.adminOrders, search),
   adminOrder: (id: string) => withId(routePaths.adminOrders, id),
   adminMessages: () => routePaths.adminMessages,
+  adminReviews: () => routePaths.adminReviews,
 } as const;

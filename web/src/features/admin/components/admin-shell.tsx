@@ -8,6 +8,7 @@ const LINKS = [
   { label: 'Products', to: paths.adminProducts(), end: false },
   { label: 'Orders', to: paths.adminOrders(), end: false },
   { label: 'Messages', to: paths.adminMessages(), end: false },
+  { label: 'Reviews', to: paths.adminReviews(), end: false },
 ] as const;
 
 interface AdminShellProps {
