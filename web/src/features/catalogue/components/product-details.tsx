@@ -4,9 +4,9 @@ import { LOW_STOCK_THRESHOLD, type Product, SIZES, type Size } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { CartIcon, ReturnIcon, TruckIcon } from '#web/components/ui/icons.tsx';
 import { QuantityStepper } from '#web/components/ui/quantity-stepper.tsx';
+import { StarRating } from '#web/components/ui/star-rating.tsx';
 import { formatRupees } from '#web/utils/format-money.ts';
 import { inStockSizes } from '../utils/stock.ts';
-import { StarRating } from './star-rating.tsx';
 
 export const PRODUCT_MESSAGES = {
   selectSize: 'Please select a size.',

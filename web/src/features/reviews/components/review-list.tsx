@@ -1,5 +1,5 @@
 import type { Review } from '#contract';
-import { StarRating } from '#web/features/catalogue/components/star-rating.tsx';
+import { StarRating } from '#web/components/ui/star-rating.tsx';
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
 

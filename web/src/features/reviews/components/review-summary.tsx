@@ -1,5 +1,5 @@
 import type { ReviewSummary as Summary } from '#contract';
-import { StarRating } from '#web/features/catalogue/components/star-rating.tsx';
+import { StarRating } from '#web/components/ui/star-rating.tsx';
 
 /** The average, the count and one bar per number of stars, 5 first (D28). */
 export function ReviewSummary({ summary }: { summary: Summary }) {
@@ -19,19 +19,13 @@ export function ReviewSummary({ summary }: { summary: Summary }) {
         {summary.distribution.map(({ stars, count }) => (
           <li key={stars} className="flex items-center gap-2 text-sm text-ink-700">
             <span className="w-12 shrink-0">{stars} star</span>
-            <span
-              role="meter"
+            <meter
               aria-label={`${stars} star`}
-              aria-valuemin={0}
-              aria-valuemax={summary.count}
-              aria-valuenow={count}
-              className="h-2 flex-1 overflow-hidden rounded-full bg-ink-100"
-            >
-              <span
-                className="block h-full rounded-full bg-amber-500"
-                style={{ width: `${(count / summary.count) * 100}%` }}
-              />
-            </span>
+              min={0}
+              max={summary.count}
+              value={count}
+              className="h-2 flex-1"
+            />
             <span className="w-8 shrink-0 text-right">{count}</span>
           </li>
         ))}
