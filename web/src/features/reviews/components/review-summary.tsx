@@ -8,8 +8,12 @@ export function ReviewSummary({ summary }: { summary: Summary }) {
     <div className="space-y-3">
       <div className="flex items-center gap-3">
         <span className="text-3xl font-bold text-ink-900">{summary.average.toFixed(1)}</span>
+        <span className="sr-only">out of 5</span>
         <div>
-          <StarRating rating={summary.average} />
+          {/* The number beside says it; the product's heading area names the rating once. */}
+          <div aria-hidden="true">
+            <StarRating rating={summary.average} />
+          </div>
           <p className="text-sm text-ink-600">
             {summary.count} {summary.count === 1 ? 'review' : 'reviews'}
           </p>
