@@ -8,6 +8,7 @@ const product: Product = {
   description: 'Soft cotton',
   price: 499.5,
   rating: 4.2,
+  reviewCount: 5,
   gender: 'Men',
   category: 'T-Shirts',
   images: [{ url: '/images/p1.webp' }],

@@ -37,6 +37,8 @@ export const ProductSchema = z.object({
   description: z.string(),
   price: RupeesSchema,
   rating: z.number().min(0).max(5),
+  /** How many visible reviews the rating averages (D28); 0 means not rated yet. */
+  reviewCount: z.number().int().nonnegative(),
   gender: z.string(),
   category: z.string(),
   images: z.array(ProductImageSchema),

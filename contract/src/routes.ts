@@ -34,4 +34,5 @@ export const APP_ROUTE_PATHS = {
   adminMessages: '/admin/messages',
   adminOutbox: '/admin/outbox',
   adminOutboxMessage: '/admin/outbox/:id',
+  adminReviews: '/admin/reviews',
 } as const;

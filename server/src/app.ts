@@ -29,6 +29,8 @@ import { createPaymentsService } from '#server/features/payments/payments.servic
 import { profileRoutes } from '#server/features/profile/profile.routes.ts';
 import { createProfileService } from '#server/features/profile/profile.service.ts';
 import { createRateLimitsService } from '#server/features/rate-limits/rate-limits.service.ts';
+import { reviewsRoutes } from '#server/features/reviews/reviews.routes.ts';
+import { createReviewsService } from '#server/features/reviews/reviews.service.ts';
 import { seoRoutes } from '#server/features/seo/seo.routes.ts';
 import { createSeoService } from '#server/features/seo/seo.service.ts';
 import { systemRoutes } from '#server/features/system/system.routes.ts';
@@ -115,6 +117,7 @@ export async function buildApp({
   const payments = createPaymentsService(db, paymentProvider);
   const orders = createOrdersService(db, { cart, addresses, payments, catalogue, mail });
   const admin = createAdminService(db, { catalogue, orders, messages, media });
+  const reviews = createReviewsService(db, { catalogue, orders });
   registerAuth(app, auth);
 
   await app.register(
@@ -132,6 +135,7 @@ export async function buildApp({
       await api.register(paymentsRoutes(payments));
       await api.register(adminRoutes(admin));
       await api.register(mailRoutes(mail));
+      await api.register(reviewsRoutes(reviews));
     },
     { prefix: API_PREFIX },
   );

@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '#server/config/env.ts';
 import { type Database, type DatabaseHandle, openDatabase } from '#server/db/client.ts';
+import { users } from '#server/db/schema/accounts.ts';
 import { images, productImages, products } from '#server/db/schema/catalogue.ts';
+import { orders } from '#server/db/schema/orders.ts';
 import { SEED_PRODUCTS } from '#server/db/seed/catalogue-data.ts';
+import { SEED_REVIEWER_DOMAIN } from '#server/db/seed/reviews-data.ts';
 import { insertSeedProducts } from '#server/db/seed/seed.ts';
 import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
 import { runMain } from '#server/lib/run-main.ts';
@@ -34,11 +37,16 @@ const COMMANDS: Record<string, (database: DatabaseHandle) => Promise<void>> = {
 };
 
 /**
- * Deletes every product (its stock goes with it) and the images its links
- * pointed at. The links and the images go in one statement, so the foreign
- * key is checked once both are gone.
+ * Deletes every product (its stock and reviews go with it) and the images its
+ * links pointed at. The links and the images go in one statement, so the
+ * foreign key is checked once both are gone. The seed reviewers' orders go
+ * first: the new seed gives them new ones of the new products.
  */
 async function emptyCatalogue(db: Database): Promise<number> {
+  await db.execute(
+    sql`delete from ${orders} where ${orders.userId} in
+        (select ${users.id} from ${users} where ${users.email} like ${`%@${SEED_REVIEWER_DOMAIN}`})`,
+  );
   await db.execute(
     sql`with links as (delete from ${productImages} returning image_id)
         delete from ${images} where ${images.id} in (select image_id from links)`,

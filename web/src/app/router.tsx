@@ -177,6 +177,12 @@ export const routes: RouteObject[] = [
                         .AdminOutboxMessageRoute,
                     }),
                   },
+                  {
+                    path: routePaths.adminReviews,
+                    lazy: async () => ({
+                      Component: (await import('./routes/admin/reviews.tsx')).AdminReviewsRoute,
+                    }),
+                  },
                 ],
               },
             ],

@@ -83,4 +83,5 @@ export const paths = {
   adminOutbox: (search: { status?: string; page?: number } = {}) =>
     withSearch(routePaths.adminOutbox, search),
   adminOutboxMessage: (id: string) => withId(routePaths.adminOutbox, id),
+  adminReviews: () => routePaths.adminReviews,
 } as const;

@@ -19,6 +19,7 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     description: 'A soft cotton tee.',
     price: 499,
     rating: 4.3,
+    reviewCount: 12,
     gender: 'Men',
     category: 'T-Shirts',
     images: [{ url: `/media/image-${sequence}` }, { url: `/media/image-${sequence}-back` }],

@@ -46,6 +46,8 @@ export const products = pgTable(
     /** Money is kept exactly, in paise (D4). */
     pricePaise: integer().notNull(),
     rating: numeric({ precision: 3, scale: 2, mode: 'number' }).notNull().default(0),
+    /** Visible reviews the rating averages (D28), kept with it by the reviews feature. */
+    reviewCount: integer().notNull().default(0),
     gender: text().notNull(),
     category: text().notNull(),
     isNew: boolean().notNull().default(false),

@@ -1,9 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Size } from '#contract';
+import { SIZES, type Size } from '#contract';
 import type { Database } from '#server/db/client.ts';
+import { createAddressesService } from '#server/features/addresses/addresses.service.ts';
+import { accountsAccess } from '#server/features/auth/auth.service.ts';
+import { createPasswords } from '#server/features/auth/passwords.ts';
+import { createCartService } from '#server/features/cart/cart.service.ts';
 import { toStockLevels } from '#server/features/catalogue/catalogue.mapper.ts';
 import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
-import { createMediaService } from '#server/features/media/media.service.ts';
+import { createMediaService, mediaUrl } from '#server/features/media/media.service.ts';
+import { createOrdersService } from '#server/features/orders/orders.service.ts';
+import { createPaymentsService } from '#server/features/payments/payments.service.ts';
+import { createMailService } from '#server/features/mail/mail.service.ts';
+import { createReviewsService } from '#server/features/reviews/reviews.service.ts';
 import { rupeesToPaise } from '#server/lib/money.ts';
 import { SEED_PRODUCTS } from './catalogue-data.ts';
 import {
@@ -12,6 +21,7 @@ import {
   type GarmentView,
   garmentSvg,
 } from './garment-svg.ts';
+import { SEED_REVIEWERS, starsFor, wordsFor } from './reviews-data.ts';
 
 export interface SeedProduct {
   title: string;
@@ -59,28 +69,104 @@ export async function storeSeedImages(db: Database, product: SeedProduct): Promi
   return imageIds;
 }
 
-/** Inserts products with their generated pictures; returns how many. */
+/** Inserts products with their generated pictures and their reviews; returns how many. */
 export async function insertSeedProducts(
   db: Database,
   list: SeedProduct[],
   now = Date.now(),
 ): Promise<number> {
+  const seeded: SeededProduct[] = [];
   for (const product of list) {
-    await createCatalogueService(db).insertProduct(db, {
+    const imageIds = await storeSeedImages(db, product);
+    const id = await createCatalogueService(db).insertProduct(db, {
       title: product.title,
       description: product.description,
       pricePaise: rupeesToPaise(product.price),
-      rating: product.rating,
+      // The reviews below set it (D28).
+      rating: 0,
       gender: product.gender,
       category: product.category,
       isNew: product.isNew,
       unitsSold: product.unitsSold,
       createdAt: new Date(now - product.daysAgo * DAY_MS),
       stock: toStockLevels(product.stock),
-      imageIds: await storeSeedImages(db, product),
+      imageIds,
+    });
+    seeded.push({ id, product, image: imageIds[0] ? mediaUrl(imageIds[0]) : '' });
+  }
+  await insertSeedReviews(db, seeded, now);
+  return list.length;
+}
+
+interface SeededProduct {
+  id: string;
+  product: SeedProduct;
+  image: string;
+}
+
+/**
+ * Each seed reviewer gets one delivered order of every seed product, placed
+ * after the newest one was added, and reviews each: the products' ratings are
+ * the averages of those reviews, the seed's figures exactly (D28).
+ */
+async function insertSeedReviews(db: Database, seeded: SeededProduct[], now: number) {
+  if (seeded.length === 0) return;
+  const youngest = Math.min(...seeded.map(({ product }) => product.daysAgo)) * DAY_MS;
+  const ago = (fraction: number, index: number) =>
+    new Date(now - fraction * youngest + index * 60_000);
+  const catalogue = createCatalogueService(db);
+  const auth = accountsAccess();
+  const orders = createOrdersService(db, {
+    cart: createCartService(db, { catalogue }),
+    addresses: createAddressesService(db),
+    payments: createPaymentsService(db),
+    catalogue,
+    // The seed's orders are delivered in the past: it writes them, and no email.
+    mail: createMailService(db, { smtpUrl: undefined, publicUrl: 'http://localhost' }),
+  });
+  const reviews = createReviewsService(db, { catalogue, orders });
+  // Seed reviewers never sign in: a random password nobody knows.
+  const passwordHash = await createPasswords('owasp').hashPassword(randomUUID());
+  const reviewerIds: string[] = [];
+  for (const [index, reviewer] of SEED_REVIEWERS.entries()) {
+    const user =
+      (await auth.insertUser(db, { ...reviewer, passwordHash })) ??
+      (await auth.findUserByEmail(db, reviewer.email));
+    if (!user) throw new Error(`The seed reviewer ${reviewer.email} could not be stored`);
+    reviewerIds.push(user.id);
+    await orders.recordDeliveredOrder(db, {
+      userId: user.id,
+      address: {
+        name: reviewer.name,
+        phone: '+91 98765 43210',
+        pincode: '560001',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        fullAddress: `${index + 1} MG Road, Ashok Nagar`,
+      },
+      lines: seeded.map(({ id, product, image }) => ({
+        productId: id,
+        name: product.title,
+        image,
+        size: SIZES.find((size) => product.stock[size] !== undefined) ?? 'M',
+        pricePaise: rupeesToPaise(product.price),
+      })),
+      placedAt: ago(0.75, index),
+      deliveredAt: ago(0.5, index),
     });
   }
-  return list.length;
+  for (const { id, product } of seeded) {
+    await reviews.addReviews(
+      db,
+      id,
+      starsFor(product.rating).map((stars, index) => ({
+        userId: reviewerIds[index] as string,
+        rating: stars,
+        ...wordsFor(stars, index),
+        createdAt: ago(0.25, index),
+      })),
+    );
+  }
 }
 
 /**

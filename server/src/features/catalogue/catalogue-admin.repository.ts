@@ -157,6 +157,18 @@ export async function updateProduct(
   return row;
 }
 
+/** The product's rating as its visible reviews give it (D28): their average and count. */
+export async function setProductRating(
+  db: Database,
+  id: string,
+  rating: { average: number; count: number },
+): Promise<void> {
+  await db
+    .update(products)
+    .set({ rating: rating.average, reviewCount: rating.count })
+    .where(eq(products.id, id));
+}
+
 /** Sets the stock of each size given; sizes left out are no longer sold (their rows go). */
 export async function replaceProductStock(
   db: Database,

@@ -25,6 +25,7 @@ export function toProducts(rows: ProductRow[], stock: StockRow[], images: ImageR
     description: row.description,
     price: paiseToRupees(row.pricePaise),
     rating: row.rating,
+    reviewCount: row.reviewCount,
     gender: row.gender,
     category: row.category,
     images: imagesByProduct.get(row.id) ?? [],

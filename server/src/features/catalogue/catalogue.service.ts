@@ -22,6 +22,7 @@ import {
   replaceProductImages,
   replaceProductStock,
   setProductArchived,
+  setProductRating,
   updateProduct,
 } from './catalogue-admin.repository.ts';
 import {
@@ -131,6 +132,8 @@ export function createCatalogueService(db: Database) {
     /** The stock ledger (checkout, cancel): units out in lock order, or back. */
     takeStockFor: bumpingVersion(takeStockFor),
     returnStock: bumpingVersion(returnStock),
+    /** The reviews' average and count (D28), in the transaction that changed them. */
+    setRating: bumpingVersion(setProductRating),
     /** The owner's reads and writes (D25), and the bulk loads of the seed and the bench. */
     countProducts,
     insertProduct: bumpingVersion(insertProduct),

@@ -257,3 +257,24 @@ export async function isProductOrdered(db: Database, productId: string): Promise
     .limit(1);
   return row !== undefined;
 }
+
+/** Whether the user has an order line of the product that was delivered (D28). */
+export async function hasDeliveredItem(
+  db: Database,
+  userId: string,
+  productId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.status, 'delivered'),
+        eq(orderItems.productId, productId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

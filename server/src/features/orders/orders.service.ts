@@ -5,6 +5,7 @@ import {
   type Order,
   type OrderActor,
   type OrderStatus,
+  type Size,
 } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import type { OrderEventRow, OrderItemRow, OrderRow, RefundRow } from '#server/db/schema/orders.ts';
@@ -27,6 +28,7 @@ import {
   findOrderItems,
   findOrderWithCustomer,
   findUserOrders,
+  hasDeliveredItem,
   insertIdempotencyKey,
   insertOrder,
   insertOrderEvent,
@@ -124,6 +126,22 @@ export function checkoutHash(body: CheckoutBody): string {
     },
   };
   return createHash('sha256').update(canonicalJson(fingerprint)).digest('hex');
+}
+
+/** An order placed and delivered in the past: how the seed's reviewers received what they review (D28). */
+export interface PastDeliveredOrder {
+  userId: string;
+  address: {
+    name: string;
+    phone: string;
+    pincode: string;
+    city: string;
+    state: string;
+    fullAddress: string;
+  };
+  lines: { productId: string; name: string; image: string; size: Size; pricePaise: number }[];
+  placedAt: Date;
+  deliveredAt: Date;
 }
 
 export function createOrdersService(
@@ -366,10 +384,46 @@ export function createOrdersService(
     sendRefunds: (orderId: string) => payments.sendRefunds(orderId),
     findRefunds: (tx: Database, orderIds: string[]) => payments.findRefunds(tx, orderIds),
 
+    /** Records a cash order placed and delivered in the past, with its events (the seed). */
+    async recordDeliveredOrder(tx: Database, past: PastDeliveredOrder): Promise<void> {
+      const totalPaise = past.lines.reduce((sum, line) => sum + line.pricePaise, 0);
+      const { address } = past;
+      const row = await insertOrder(tx, {
+        userId: past.userId,
+        status: 'delivered',
+        subtotalPaise: totalPaise,
+        totalPaise,
+        paymentMethod: 'cash',
+        addressName: address.name,
+        addressPhone: address.phone,
+        addressPincode: address.pincode,
+        addressCity: address.city,
+        addressState: address.state,
+        addressFullAddress: address.fullAddress,
+        estimateDeliveryDate: estimatedDelivery(past.placedAt),
+        deliveredAt: past.deliveredAt,
+        createdAt: past.placedAt,
+      });
+      await insertOrderItems(
+        tx,
+        past.lines.map((line, position) => ({ ...line, orderId: row.id, position, quantity: 1 })),
+      );
+      const shippedAt = new Date((past.placedAt.getTime() + past.deliveredAt.getTime()) / 2);
+      for (const [type, at] of [
+        ['placed', past.placedAt],
+        ['shipped', shippedAt],
+        ['delivered', past.deliveredAt],
+      ] as const) {
+        await insertOrderEvent(tx, { orderId: row.id, type, actorUserId: null, at });
+      }
+    },
+
     // What other features may read and write of the orders, executor first.
     findOrderItems,
     /** Whether any order holds this product: then it may be archived but not deleted. */
     isProductOrdered,
+    /** Whether the user received the product: they may review it (D28). */
+    hasDeliveredItem,
     /** The owner's reads (D25). */
     findAdminOrderPage,
     findOrderWithCustomer,

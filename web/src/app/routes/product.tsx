@@ -8,6 +8,7 @@ import { useProduct } from '#web/features/catalogue/api/get-product.ts';
 import { ProductDetails } from '#web/features/catalogue/components/product-details.tsx';
 import { ProductDetailsSkeleton } from '#web/features/catalogue/components/product-details-skeleton.tsx';
 import { ProductGallery } from '#web/features/catalogue/components/product-gallery.tsx';
+import { ProductReviews } from '#web/features/reviews/components/product-reviews.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 /** /product/{id}: the product detail page (SPEC §2, §4, §5). */
@@ -50,13 +51,16 @@ export function ProductRoute() {
       {error ? (
         <ErrorMessage message={error.message} onRetry={() => void refetch()} />
       ) : product ? (
-        // Keyed by product, so the picture, size and quantity start afresh on another product.
-        <div key={product._id} className="grid gap-8 md:grid-cols-2 lg:gap-14">
-          <ProductGallery title={product.title} images={product.images} />
-          <ProductDetails
-            product={product}
-            onAddToCart={(size, quantity) => addToCart(product, size, quantity)}
-          />
+        // Keyed by product, so the picture, size, quantity and review page start afresh on another product.
+        <div key={product._id}>
+          <div className="grid gap-8 md:grid-cols-2 lg:gap-14">
+            <ProductGallery title={product.title} images={product.images} />
+            <ProductDetails
+              product={product}
+              onAddToCart={(size, quantity) => addToCart(product, size, quantity)}
+            />
+          </div>
+          <ProductReviews productId={product._id} />
         </div>
       ) : (
         <ProductDetailsSkeleton />

@@ -9,6 +9,7 @@ const LINKS = [
   { label: 'Orders', to: paths.adminOrders(), end: false },
   { label: 'Messages', to: paths.adminMessages(), end: false },
   { label: 'Outbox', to: paths.adminOutbox(), end: false },
+  { label: 'Reviews', to: paths.adminReviews(), end: false },
 ] as const;
 
 interface AdminShellProps {

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import type { Product } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
+import { StarRating } from '#web/components/ui/star-rating.tsx';
 import { paths } from '#web/config/paths.ts';
 import { formatRupees } from '#web/utils/format-money.ts';
 import { inStockSizes } from '../utils/stock.ts';
-import { StarRating } from './star-rating.tsx';
 
 export type ProductCardProduct = Pick<
   Product,

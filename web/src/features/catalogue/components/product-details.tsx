@@ -4,9 +4,9 @@ import { LOW_STOCK_THRESHOLD, type Product, SIZES, type Size } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { CartIcon, ReturnIcon, TruckIcon } from '#web/components/ui/icons.tsx';
 import { QuantityStepper } from '#web/components/ui/quantity-stepper.tsx';
+import { StarRating } from '#web/components/ui/star-rating.tsx';
 import { formatRupees } from '#web/utils/format-money.ts';
 import { inStockSizes } from '../utils/stock.ts';
-import { StarRating } from './star-rating.tsx';
 
 export const PRODUCT_MESSAGES = {
   selectSize: 'Please select a size.',
@@ -86,7 +86,14 @@ export function ProductDetails({ product, onAddToCart }: ProductDetailsProps) {
           </span>
         ) : null}
       </div>
-      <StarRating rating={product.rating} showValue className="mt-3 [&_svg]:size-5" />
+      <div className="mt-3 flex items-center gap-2">
+        <StarRating rating={product.rating} showValue className="[&_svg]:size-5" />
+        <a href="#reviews-heading" className="text-sm text-ink-600 underline hover:text-ink-900">
+          {product.reviewCount === 0
+            ? 'No reviews yet'
+            : `${product.reviewCount} ${product.reviewCount === 1 ? 'review' : 'reviews'}`}
+        </a>
+      </div>
       <p className="mt-4 text-3xl font-bold text-ink-900">{formatRupees(product.price)}</p>
       <p className="mt-1 text-sm text-ink-600">Inclusive of all taxes</p>
       <p className="mt-5 leading-relaxed text-ink-700">{product.description}</p>

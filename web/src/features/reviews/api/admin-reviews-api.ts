@@ -1,0 +1,39 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  getProduct,
+  hideAdminReview,
+  listAdminReviews,
+  listProductReviews,
+  listProducts,
+  restoreAdminReview,
+} from '#contract';
+import { apiCall } from '#web/lib/api-client.ts';
+
+const ADMIN_REVIEWS_PAGE_SIZE = 20;
+
+/** GET /api/v1/admin/reviews: every review, newest first; `hidden` narrows them. */
+export function useAdminReviews(page: number, hidden: boolean | undefined) {
+  const query = { page, limit: ADMIN_REVIEWS_PAGE_SIZE, ...(hidden !== undefined && { hidden }) };
+  return useQuery({
+    queryKey: [listAdminReviews.path, query],
+    queryFn: ({ signal }) => apiCall(listAdminReviews, { query, signal }),
+  });
+}
+
+/** Hides or restores a review: it leaves or rejoins the product's page and rating (D28). */
+export function useSetReviewHidden() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, hidden }: { id: string; hidden: boolean }) =>
+      apiCall(hidden ? hideAdminReview : restoreAdminReview, { params: { id } }),
+    onSuccess: (review) =>
+      Promise.all(
+        [
+          [listAdminReviews.path],
+          [listProductReviews.path, { id: review.productId }],
+          [getProduct.path, { id: review.productId }],
+          [listProducts.path],
+        ].map((queryKey) => client.invalidateQueries({ queryKey })),
+      ),
+  });
+}
