@@ -51,6 +51,14 @@ export const products = pgTable(
     gender: text().notNull(),
     category: text().notNull(),
     isNew: boolean().notNull().default(false),
+    /**
+     * A product is one colour of a style (decision 018): the colours of one
+     * garment share a style id, and each keeps its own stock and pictures.
+     */
+    styleId: uuid().notNull().defaultRandom(),
+    /** The colour's name as shoppers filter by it ('Navy'), and its #rrggbb for swatches. */
+    colorName: text().notNull(),
+    colorHex: text().notNull(),
     /** Units ordered over the product's life: ranks 'Best Sellers' (D23). */
     unitsSold: integer().notNull().default(0),
     /** Archived products leave the shop but stay for the orders that reference them. */
@@ -69,6 +77,7 @@ export const products = pgTable(
   (table) => [
     check('products_price_nonnegative', sql`${table.pricePaise} >= 0`),
     check('products_rating_range', sql`${table.rating} between 0 and 5`),
+    check('products_color_hex_format', sql`${table.colorHex} ~ '^#[0-9a-f]{6}$'`),
     index('products_rating_idx').on(table.rating.desc().nullsFirst(), table.id),
     index('products_price_idx').on(table.pricePaise, table.id),
     index('products_created_idx').on(table.createdAt.desc().nullsFirst(), table.id),
@@ -79,6 +88,9 @@ export const products = pgTable(
     ),
     index('products_gender_idx').on(table.gender),
     index('products_category_idx').on(table.category),
+    index('products_color_idx').on(table.colorName, table.colorHex),
+    // A style's colours in the order they were added: the first on sale stands for it.
+    index('products_style_idx').on(table.styleId, table.createdAt, table.id),
     index('products_search_idx').using('gin', table.searchVector),
   ],
 );
@@ -120,6 +132,14 @@ export const productImages = pgTable(
 export type ProductRow = Omit<typeof products.$inferSelect, 'searchVector'>;
 export type StockRow = typeof productStock.$inferSelect;
 export type ImageRow = Pick<typeof productImages.$inferSelect, 'productId' | 'imageId'>;
+/** One colour on sale of a style (decision 018). */
+export interface StyleColorRow {
+  productId: string;
+  styleId: string;
+  colorName: string;
+  colorHex: string;
+  inStock: boolean;
+}
 
 /**
  * Every word that appears in a product's search vector. A misspelt search

@@ -21,6 +21,10 @@ export interface NewProduct {
   gender: string;
   category: string;
   isNew: boolean;
+  /** The style this colour joins; without it the product starts a style of its own. */
+  styleId?: string;
+  colorName: string;
+  colorHex: string;
   unitsSold?: number;
   createdAt?: Date;
   stock: { size: Size; stock: number }[];
@@ -112,6 +116,15 @@ export async function findAdminProductPage(
   return { rows, total: count?.total ?? 0 };
 }
 
+export async function styleExists(db: Database, styleId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.styleId, styleId))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** A product whether on sale or archived. */
 export async function findAnyProduct(db: Database, id: string): Promise<ProductRow | undefined> {
   const [row] = await db.select(productColumns).from(products).where(eq(products.id, id));
@@ -141,7 +154,15 @@ export async function lockProduct(db: Database, id: string): Promise<ProductRow 
 
 export type ProductChanges = Pick<
   NewProduct,
-  'title' | 'description' | 'pricePaise' | 'gender' | 'category' | 'isNew'
+  | 'title'
+  | 'description'
+  | 'pricePaise'
+  | 'gender'
+  | 'category'
+  | 'isNew'
+  | 'colorName'
+  | 'colorHex'
+  | 'styleId'
 >;
 
 export async function updateProduct(

@@ -11,6 +11,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Size, SortBy } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import {
@@ -20,6 +21,7 @@ import {
   productStock,
   products,
   type StockRow,
+  type StyleColorRow,
   searchTerms,
 } from '#server/db/schema/catalogue.ts';
 
@@ -34,6 +36,8 @@ export interface ProductQuery {
   genders?: string[] | undefined;
   categories?: string[] | undefined;
   sizes?: Size[] | undefined;
+  /** Colour names, matched exactly. */
+  colors?: string[] | undefined;
   minPricePaise?: number | undefined;
   maxPricePaise?: number | undefined;
   minRating?: number | undefined;
@@ -125,21 +129,39 @@ function orderFor(sortBy: SortBy, terms: string[][]): SQL[] {
   }
 }
 
+const earlierColour = alias(products, 'earlier_colour');
+
+/** What a listing asks of one product, on the products table or its alias. */
+function matching(table: typeof products | typeof earlierColour, query: ProductQuery): SQL | undefined {
+  return and(
+    isNull(table.archivedAt),
+    query.terms.length > 0 ? sql`${table.searchVector} @@ ${toTsQuery(query.terms)}` : undefined,
+    query.genders ? inArray(table.gender, query.genders) : undefined,
+    query.categories ? inArray(table.category, query.categories) : undefined,
+    query.colors ? inArray(table.colorName, query.colors) : undefined,
+    query.sizes
+      ? sql`exists (select 1 from ${productStock} where ${productStock.productId} = ${table.id} and ${inArray(productStock.size, query.sizes)} and ${productStock.stock} > 0)`
+      : undefined,
+    query.minPricePaise === undefined ? undefined : gte(table.pricePaise, query.minPricePaise),
+    query.maxPricePaise === undefined ? undefined : lte(table.pricePaise, query.maxPricePaise),
+    query.minRating === undefined ? undefined : gte(table.rating, query.minRating),
+  );
+}
+
+/**
+ * One card per style (decision 018): a product is listed when no colour of
+ * its style added before it also matches the query. So a style shows in its
+ * first colour, or in the colour the filter asked for. The probe per row is
+ * one lookup in products_style_idx, so the ordered index scans still stop at
+ * the page's end.
+ */
 export async function findProductPage(
   db: Database,
   query: ProductQuery,
 ): Promise<{ rows: ProductRow[]; total: number }> {
   const where = and(
-    onSale,
-    query.terms.length > 0 ? sql`${products.searchVector} @@ ${toTsQuery(query.terms)}` : undefined,
-    query.genders ? inArray(products.gender, query.genders) : undefined,
-    query.categories ? inArray(products.category, query.categories) : undefined,
-    query.sizes
-      ? sql`exists (select 1 from ${productStock} where ${productStock.productId} = ${products.id} and ${inArray(productStock.size, query.sizes)} and ${productStock.stock} > 0)`
-      : undefined,
-    query.minPricePaise === undefined ? undefined : gte(products.pricePaise, query.minPricePaise),
-    query.maxPricePaise === undefined ? undefined : lte(products.pricePaise, query.maxPricePaise),
-    query.minRating === undefined ? undefined : gte(products.rating, query.minRating),
+    matching(products, query),
+    sql`not exists (select 1 from ${earlierColour} where ${earlierColour.styleId} = ${products.styleId} and (${earlierColour.createdAt}, ${earlierColour.id}) < (${products.createdAt}, ${products.id}) and ${matching(earlierColour, query)})`,
   );
   const [rows, [count]] = await Promise.all([
     db
@@ -198,13 +220,39 @@ export async function findProductDetails(
 }
 
 /**
+ * Every colour on sale of the styles of the given products, each style's in
+ * the order its colours were added (decision 018).
+ */
+export async function findStyleColors(
+  db: Database,
+  productIds: string[],
+): Promise<StyleColorRow[]> {
+  if (productIds.length === 0) return [];
+  const styles = db
+    .select({ styleId: products.styleId })
+    .from(products)
+    .where(inArray(products.id, productIds));
+  return db
+    .select({
+      productId: products.id,
+      styleId: products.styleId,
+      colorName: products.colorName,
+      colorHex: products.colorHex,
+      inStock: sql<boolean>`exists (select 1 from ${productStock} where ${productStock.productId} = ${products.id} and ${productStock.stock} > 0)`,
+    })
+    .from(products)
+    .where(and(onSale, inArray(products.styleId, styles)))
+    .orderBy(asc(products.styleId), asc(products.createdAt), asc(products.id));
+}
+
+/**
  * The distinct values of an indexed product column among products on sale,
  * by a loose index scan: one index probe per distinct value instead of a
  * pass over every product (PostgreSQL has no skip scan before version 18).
  */
 async function distinctOnSale(
   db: Database,
-  column: typeof products.category | typeof products.gender,
+  column: typeof products.category | typeof products.gender | typeof products.colorName,
 ): Promise<string[]> {
   const rows = await db.execute(sql`
     with recursive found(value) as (
@@ -232,11 +280,34 @@ async function sizesInStock(db: Database, sizes: readonly Size[]): Promise<Size[
   return rows.flat().map((row) => row.size);
 }
 
+/**
+ * The colour names on sale, each with one hex to draw it: the first in
+ * products_color_idx, should two products give one name different hexes.
+ */
+async function colorsOnSale(db: Database): Promise<{ name: string; hex: string }[]> {
+  const names = await distinctOnSale(db, products.colorName);
+  if (names.length === 0) return [];
+  const list = sql.join(
+    names.map((name) => sql`${name}`),
+    sql`, `,
+  );
+  const rows = await db.execute(sql`
+    select n.name, (
+      select ${products.colorHex} from ${products}
+      where ${products.colorName} = n.name and ${onSale}
+      order by ${products.colorHex} limit 1
+    ) as hex
+    from unnest(array[${list}]::text[]) with ordinality as n(name, position)
+    order by n.position`);
+  return rowsOf<{ name: string; hex: string }>(rows);
+}
+
 export async function findFilterValues(db: Database, sizes: readonly Size[]) {
-  const [inStock, categories, genders, [prices]] = await Promise.all([
+  const [inStock, categories, genders, colors, [prices]] = await Promise.all([
     sizesInStock(db, sizes),
     distinctOnSale(db, products.category),
     distinctOnSale(db, products.gender),
+    colorsOnSale(db),
     db
       .select({
         min: sql<number | null>`min(${products.pricePaise})`,
@@ -249,6 +320,7 @@ export async function findFilterValues(db: Database, sizes: readonly Size[]) {
     sizes: inStock,
     categories,
     genders,
+    colors,
     minPricePaise: prices?.min ?? 0,
     maxPricePaise: prices?.max ?? 0,
   };

@@ -15,6 +15,7 @@ import { toProductFilters, toProducts } from './catalogue.mapper.ts';
 import {
   deleteProduct,
   findAdminProductPage,
+  styleExists,
   findAnyProduct,
   insertProduct,
   insertProducts,
@@ -33,6 +34,7 @@ import {
   findProductDetails,
   findProductPage,
   findSearchTerms,
+  findStyleColors,
 } from './catalogue-listing.repository.ts';
 import { bumpCatalogueVersion } from './catalogue-version.repository.ts';
 import { returnStock, takeStockFor } from './stock.repository.ts';
@@ -65,11 +67,12 @@ function bumpingVersion<Args extends unknown[], Result>(
 
 export function createCatalogueService(db: Database) {
   async function withDetails(rows: ProductRow[]): Promise<Product[]> {
-    const { stock, images } = await findProductDetails(
-      db,
-      rows.map((row) => row.id),
-    );
-    return toProducts(rows, stock, images);
+    const ids = rows.map((row) => row.id);
+    const [{ stock, images }, colors] = await Promise.all([
+      findProductDetails(db, ids),
+      findStyleColors(db, ids),
+    ]);
+    return toProducts(rows, stock, images, colors);
   }
 
   return {
@@ -86,6 +89,7 @@ export function createCatalogueService(db: Database) {
         genders: query.gender,
         categories: query.category,
         sizes: query.size,
+        colors: query.color,
         minPricePaise: query.minPrice === undefined ? undefined : rupeesToPaise(query.minPrice),
         maxPricePaise: query.maxPrice === undefined ? undefined : rupeesToPaise(query.maxPrice),
         minRating: query.rating,
@@ -129,6 +133,10 @@ export function createCatalogueService(db: Database) {
     /** A product on sale and its stock and pictures (the cart). */
     findProduct,
     findProductDetails,
+    /** The colours on sale of the products' styles (decision 018). */
+    findStyleColors,
+    /** Whether any product has this style (a new colour joins only a style that exists). */
+    styleExists,
     /** The stock ledger (checkout, cancel): units out in lock order, or back. */
     takeStockFor: bumpingVersion(takeStockFor),
     returnStock: bumpingVersion(returnStock),
