@@ -11,12 +11,7 @@ import {
   type Size,
 } from '#contract';
 import type { CustomerRow } from '#server/db/schema/accounts.ts';
-import type {
-  ImageRow,
-  ProductRow,
-  StockRow,
-  StyleColorRow,
-} from '#server/db/schema/catalogue.ts';
+import type { ImageRow, ProductRow, StockRow, StyleColorRow } from '#server/db/schema/catalogue.ts';
 import type { ContactMessageRow, SubscriberRow } from '#server/db/schema/messages.ts';
 import type { OrderEventRow, OrderItemRow, OrderRow, RefundRow } from '#server/db/schema/orders.ts';
 import { toProducts } from '#server/features/catalogue/catalogue.mapper.ts';

@@ -8,6 +8,7 @@ import {
   inArray,
   isNull,
   lte,
+  notExists,
   type SQL,
   sql,
 } from 'drizzle-orm';
@@ -132,7 +133,10 @@ function orderFor(sortBy: SortBy, terms: string[][]): SQL[] {
 const earlierColour = alias(products, 'earlier_colour');
 
 /** What a listing asks of one product, on the products table or its alias. */
-function matching(table: typeof products | typeof earlierColour, query: ProductQuery): SQL | undefined {
+function matching(
+  table: typeof products | typeof earlierColour,
+  query: ProductQuery,
+): SQL | undefined {
   return and(
     isNull(table.archivedAt),
     query.terms.length > 0 ? sql`${table.searchVector} @@ ${toTsQuery(query.terms)}` : undefined,
@@ -161,7 +165,18 @@ export async function findProductPage(
 ): Promise<{ rows: ProductRow[]; total: number }> {
   const where = and(
     matching(products, query),
-    sql`not exists (select 1 from ${earlierColour} where ${earlierColour.styleId} = ${products.styleId} and (${earlierColour.createdAt}, ${earlierColour.id}) < (${products.createdAt}, ${products.id}) and ${matching(earlierColour, query)})`,
+    notExists(
+      db
+        .select({ id: earlierColour.id })
+        .from(earlierColour)
+        .where(
+          and(
+            eq(earlierColour.styleId, products.styleId),
+            sql`(${earlierColour.createdAt}, ${earlierColour.id}) < (${products.createdAt}, ${products.id})`,
+            matching(earlierColour, query),
+          ),
+        ),
+    ),
   );
   const [rows, [count]] = await Promise.all([
     db

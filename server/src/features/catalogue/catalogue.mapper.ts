@@ -1,10 +1,5 @@
 import { isSize, type Product, type ProductFilters, SIZES, type Size } from '#contract';
-import type {
-  ImageRow,
-  ProductRow,
-  StockRow,
-  StyleColorRow,
-} from '#server/db/schema/catalogue.ts';
+import type { ImageRow, ProductRow, StockRow, StyleColorRow } from '#server/db/schema/catalogue.ts';
 import { mediaUrl } from '#server/features/media/media.service.ts';
 import { paiseToRupees } from '#server/lib/money.ts';
 

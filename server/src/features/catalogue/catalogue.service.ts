@@ -15,7 +15,6 @@ import { toProductFilters, toProducts } from './catalogue.mapper.ts';
 import {
   deleteProduct,
   findAdminProductPage,
-  styleExists,
   findAnyProduct,
   insertProduct,
   insertProducts,
@@ -24,6 +23,7 @@ import {
   replaceProductStock,
   setProductArchived,
   setProductRating,
+  styleExists,
   updateProduct,
 } from './catalogue-admin.repository.ts';
 import {

@@ -31,6 +31,7 @@ function Harness({
     gender: true,
     category: true,
     size: true,
+    color: true,
   });
   return (
     <ProductFiltersForm
@@ -164,6 +165,7 @@ describe('ProductFiltersForm', () => {
       gender: [],
       category: [],
       size: [],
+      color: [],
       minPrice: undefined,
       maxPrice: undefined,
       rating: undefined,
@@ -184,7 +186,14 @@ describe('ProductFiltersForm', () => {
 
   it('Reset clears the form and applies no filters', async () => {
     const { user, onApply } = renderForm({
-      applied: { gender: ['Men'], category: [], size: ['S'], minPrice: 500, rating: 2 },
+      applied: {
+        gender: ['Men'],
+        category: [],
+        size: ['S'],
+        color: [],
+        minPrice: 500,
+        rating: 2,
+      },
     });
     expect(screen.getByRole('spinbutton', { name: 'Min (₹)' })).toHaveValue(500);
 

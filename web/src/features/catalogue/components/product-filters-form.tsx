@@ -14,12 +14,13 @@ import {
   RATING_OPTIONS,
 } from '../utils/products-view.ts';
 
-export type FilterGroup = 'gender' | 'category' | 'size';
+export type FilterGroup = 'gender' | 'category' | 'size' | 'color';
 
 const GROUP_TITLES: Record<FilterGroup, string> = {
   gender: 'Gender',
   category: 'Category',
   size: 'Size',
+  color: 'Colour',
 };
 
 /** Whole rupees or paise; empty means "the shop's own limit". */
@@ -36,6 +37,7 @@ const FilterFormSchema = z
     gender: z.array(z.string()),
     category: z.array(z.string()),
     size: z.array(z.string()),
+    color: z.array(z.string()),
     minPrice: PriceInputSchema,
     maxPrice: PriceInputSchema,
     rating: z.string(),
@@ -53,6 +55,7 @@ function toFormValues(filters: ProductFilterValues, range: PriceRange): FilterFo
     gender: filters.gender,
     category: filters.category,
     size: filters.size,
+    color: filters.color,
     minPrice: String(filters.minPrice ?? range.minPrice),
     maxPrice: String(filters.maxPrice ?? range.maxPrice),
     rating: filters.rating === undefined ? '' : String(filters.rating),
@@ -71,6 +74,7 @@ function toFilterValues(values: FilterFormValues, range: PriceRange): ProductFil
     gender: values.gender,
     category: values.category,
     size: values.size.filter(isSize),
+    color: values.color,
     minPrice: priceFilter(values.minPrice, range.minPrice),
     maxPrice: priceFilter(values.maxPrice, range.maxPrice),
     rating: values.rating === '' ? undefined : Number(values.rating),
@@ -82,6 +86,7 @@ function isDefault(filters: ProductFilterValues): boolean {
     filters.gender.length === 0 &&
     filters.category.length === 0 &&
     filters.size.length === 0 &&
+    filters.color.length === 0 &&
     filters.minPrice === undefined &&
     filters.maxPrice === undefined &&
     filters.rating === undefined
@@ -89,7 +94,7 @@ function isDefault(filters: ProductFilterValues): boolean {
 }
 
 interface ProductFiltersFormProps {
-  options: Pick<ProductFilters, 'genders' | 'categories' | 'sizes'>;
+  options: Pick<ProductFilters, 'genders' | 'categories' | 'sizes' | 'colors'>;
   /** The server's price stats, or SPEC §9's 0 to 6000 without them. */
   priceRange: PriceRange;
   /** The filters the listing shows now (from the URL). */
@@ -168,6 +173,14 @@ export function ProductFiltersForm({
         values={options.sizes}
         register={register('size')}
         columns
+      />
+      <CheckboxGroup
+        group="color"
+        open={openGroups.color}
+        onToggle={onToggleGroup}
+        values={options.colors.map((color) => color.name)}
+        swatches={new Map(options.colors.map((color) => [color.name, color.hex]))}
+        register={register('color')}
       />
 
       <Section title="Price Range">
@@ -259,10 +272,20 @@ interface CheckboxGroupProps {
   register: Registration;
   /** Short labels (sizes) sit side by side. */
   columns?: boolean;
+  /** A dot of each value's colour beside its name (the colour group). */
+  swatches?: ReadonlyMap<string, string>;
 }
 
 /** A collapsible group of checkboxes: a disclosure button over a labelled group. */
-function CheckboxGroup({ group, open, onToggle, values, register, columns }: CheckboxGroupProps) {
+function CheckboxGroup({
+  group,
+  open,
+  onToggle,
+  values,
+  register,
+  columns,
+  swatches,
+}: CheckboxGroupProps) {
   const id = useId();
   const title = GROUP_TITLES[group];
   return (
@@ -291,9 +314,22 @@ function CheckboxGroup({ group, open, onToggle, values, register, columns }: Che
         {values.length === 0 ? (
           <p className="text-sm text-ink-600">None on sale right now.</p>
         ) : (
-          values.map((value) => (
-            <CheckboxField key={value} label={value} value={value} {...register} />
-          ))
+          values.map((value) => {
+            const hex = swatches?.get(value);
+            const label = hex ? (
+              <>
+                <span
+                  aria-hidden="true"
+                  className="size-4 shrink-0 rounded-full border border-ink-300"
+                  style={{ backgroundColor: hex }}
+                />
+                {value}
+              </>
+            ) : (
+              value
+            );
+            return <CheckboxField key={value} label={label} value={value} {...register} />;
+          })
         )}
       </fieldset>
     </div>
