@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '#contract';
 import { paths } from '#web/config/paths.ts';
@@ -17,13 +16,12 @@ interface ColorSwatchesProps {
  * choice; a sold-out colour is crossed out and says so.
  */
 export function ColorSwatches({ product }: ColorSwatchesProps) {
-  const headingId = useId();
   return (
     <div className="mt-6">
-      <p id={headingId} className="text-sm font-semibold text-ink-900">
+      <p aria-hidden="true" className="text-sm font-semibold text-ink-900">
         Colour<span className="font-normal text-ink-600">: {product.color.name}</span>
       </p>
-      <ul aria-labelledby={headingId} className="mt-3 flex flex-wrap gap-3">
+      <ul aria-label={`Colours, ${product.color.name} shown`} className="mt-3 flex flex-wrap gap-3">
         {product.colors.map((color) => {
           const current = color.productId === product._id;
           const label = colorLabel(color);

@@ -14,6 +14,10 @@ const OPTIONS = {
   genders: ['Men', 'Women'],
   categories: ['Hoodies', 'T-Shirts'],
   sizes: ['S', 'M', 'L'] as ('S' | 'M' | 'L')[],
+  colors: [
+    { name: 'Black', hex: '#1c1c1e' },
+    { name: 'Navy', hex: '#1e3a5f' },
+  ],
 };
 const STATS: PriceRange = { minPrice: 299, maxPrice: 2499 };
 
@@ -103,6 +107,22 @@ describe('ProductFiltersForm', () => {
     expect(screen.getByRole('checkbox', { name: 'Hoodies' })).toBeVisible();
   });
 
+  it('offers the colours on sale, each with its swatch, and applies the ones ticked', async () => {
+    const { user, onApply } = renderForm();
+
+    const colour = screen.getByRole('group', { name: 'Colour' });
+    const boxes = within(colour).getAllByRole('checkbox');
+    expect(boxes.map((box) => box.getAttribute('value'))).toEqual(['Black', 'Navy']);
+    const swatch = screen
+      .getByRole('checkbox', { name: 'Navy' })
+      .parentElement?.querySelector('span');
+    expect(swatch).toHaveStyle({ backgroundColor: '#1e3a5f' });
+
+    await user.click(screen.getByRole('checkbox', { name: 'Navy' }));
+    await user.click(apply());
+    expect(onApply).toHaveBeenLastCalledWith(expect.objectContaining({ color: ['Navy'] }));
+  });
+
   it('shows Reset only while a filter differs from its default', async () => {
     const { user } = renderForm();
 
@@ -150,6 +170,7 @@ describe('ProductFiltersForm', () => {
       gender: ['Women'],
       category: ['T-Shirts'],
       size: ['M', 'L'],
+      color: [],
       minPrice: undefined,
       maxPrice: 999,
       rating: 4,
