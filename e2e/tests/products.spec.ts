@@ -136,6 +136,26 @@ test.describe('at 1280 px', () => {
     await expectTitles(page, byPrice);
   });
 
+  test('filters by colour: every card shows the colour asked for (decision 018)', async ({
+    page,
+    request,
+  }) => {
+    const { colors } = await resultOf<ProductFilters>(await request.get('/api/v1/product/filters'));
+    expect(colors.map((colour) => colour.name)).toContain('Black');
+    await page.goto('/products');
+    const colourGroup = filters(page).getByRole('group', { name: 'Colour' });
+    await expect(colourGroup.getByRole('checkbox')).toHaveCount(colors.length);
+    await colourGroup.getByRole('checkbox', { name: 'Black' }).check();
+    await filters(page).getByRole('button', { name: 'Apply Filters' }).click();
+
+    await expect(page).toHaveURL(/\/products\?color=Black$/);
+    const black = await listViaApi(request, 'color=Black&sortBy=ratingDesc');
+    expect(black.total).toBeGreaterThan(1);
+    expect(black.results.every((product) => product.color.name === 'Black')).toBe(true);
+    await expectTitles(page, black);
+    await expect(page.getByRole('article').filter({ hasNotText: 'Black' })).toHaveCount(0);
+  });
+
   test('a price range sends only the price that differs from the stats', async ({ page }) => {
     await page.goto('/products');
     const requests: URL[] = [];
