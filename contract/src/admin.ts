@@ -137,8 +137,7 @@ export const AdminProductBodySchema = z.object({
         (name) => !name.includes(','),
         'Colour name must not contain a comma',
       ),
-      hex: z
-        .string({ error: 'Colour must be a #rrggbb colour' })
+      hex: textSchema('Colour', { required: 'Colour must be a #rrggbb colour' })
         .trim()
         .toLowerCase()
         .regex(HEX_COLOR_PATTERN, 'Colour must be a #rrggbb colour'),
