@@ -66,8 +66,12 @@ export interface RouteOptions {
   cache?: { answer(key: string, compute: () => Promise<string>): Promise<CachedAnswer> };
 }
 
-/** How long a CDN or browser may keep a public catalogue answer, and serve it stale while it asks again. */
-export const PUBLIC_CACHE_CONTROL = 'public, max-age=30, stale-while-revalidate=60';
+/**
+ * A CDN may keep a public catalogue answer for 30 s; a browser asks again
+ * every time (a 304 when nothing changed), so a shopper never sees the price,
+ * stock or rating from before their own review, purchase or edit.
+ */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=30';
 const PERSONAL_CACHE_CONTROL = 'private, no-store';
 
 /** If-None-Match names this ETag (or `*`); weak and strong forms compare alike (RFC 9110, 13.1.2). */
