@@ -5,6 +5,7 @@ import {
   RETURN_REASONS,
   RETURN_WINDOW_DAYS,
   type ReturnRequest,
+  returnWindowClosesAt,
   SHOP_NAME,
   SHOP_POSTAL_ADDRESS,
 } from '#contract';
@@ -198,6 +199,16 @@ export function orderShippedEmail(to: Recipient, order: Order, publicUrl: string
 /** The last day a delivered order can be returned (D31): the shop day of delivery + 7. */
 export const returnWindowEnd = (deliveredAt: Date) => shopDayPlus(deliveredAt, RETURN_WINDOW_DAYS);
 
+const SHOP_TIME = new Intl.DateTimeFormat('en-IN', {
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'Asia/Kolkata',
+});
+
+/** When on that day the window closes: 7 × 24 hours after delivery (decision 021), in India's time. */
+const returnWindowCloseTime = (deliveredAt: Date) =>
+  `${SHOP_TIME.format(returnWindowClosesAt(deliveredAt))} IST`;
+
 export function orderDeliveredEmail(
   to: Recipient,
   order: Order,
@@ -211,7 +222,7 @@ export function orderDeliveredEmail(
     [
       paragraph(`Your order ${orderNumber(order)} was delivered. We hope you love it.`),
       paragraph(
-        `Returns are free for ${RETURN_WINDOW_DAYS} days: you can return or exchange items until ${formatDay(returnWindowEnd(deliveredAt))}.`,
+        `Returns are free for ${RETURN_WINDOW_DAYS} days: you can return or exchange items until ${formatDay(returnWindowEnd(deliveredAt))}, ${returnWindowCloseTime(deliveredAt)}.`,
       ),
       action('View your order', orderLink(publicUrl, order)),
     ],

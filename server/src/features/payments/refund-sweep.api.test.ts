@@ -53,7 +53,7 @@ async function orderWithPendingRefund(amountPaise: number) {
   return { user, order, refund };
 }
 
-const orderRefunds = async (user: { auth: object }, id: string) =>
+const orderRefunds = async (user: { auth: Record<string, string> }, id: string) =>
   (await expectResult(t.app, { url: `/api/v1/order/${id}`, headers: user.auth }, OrderSchema))
     .refunds;
 
