@@ -323,7 +323,7 @@ export function returnUpdateEmail(
       [
         paragraph(`We have your return request ${number}:`),
         returnItems(request),
-        paragraph('We will email you as soon as it is approved, with how to send the items back.'),
+        paragraph('We will email you once we have looked at it, with how to send the items back.'),
         view,
       ],
       publicUrl,
