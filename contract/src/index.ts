@@ -12,6 +12,7 @@ export * from './messages.ts';
 export * from './orders.ts';
 export * from './payments.ts';
 export * from './profile.ts';
+export * from './returns.ts';
 export * from './reviews.ts';
 export * from './routes.ts';
 export * from './shop.ts';

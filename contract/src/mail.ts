@@ -10,6 +10,10 @@ export const MAIL_KINDS = [
   'order-delivered',
   'order-cancelled',
   'password-reset',
+  'return-requested',
+  'return-approved',
+  'return-rejected',
+  'return-received',
 ] as const;
 export const MailKindSchema = z.enum(MAIL_KINDS);
 export type MailKind = z.infer<typeof MailKindSchema>;

@@ -143,7 +143,25 @@ export const OrderItemSchema = z.object({
   quantity: z.number().int(),
 });
 
-export const ORDER_EVENT_TYPES = ['placed', 'shipped', 'delivered', 'cancelled'] as const;
+/**
+ * The moves of D19, then the steps of a return or exchange on a delivered
+ * order (D31): each is an event on the order's timeline (D20).
+ */
+export const ORDER_EVENT_TYPES = [
+  'placed',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'return-requested',
+  'return-approved',
+  'return-rejected',
+  'return-received',
+  'refunded',
+  'exchange-shipped',
+] as const;
+export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
+/** The events of a return's steps: none of them changes the order's status. */
+export type ReturnEventType = Exclude<OrderEventType, OrderStatus | 'placed'>;
 export const OrderEventSchema = z.object({
   type: z.enum(ORDER_EVENT_TYPES),
   at: z.string(),

@@ -35,4 +35,6 @@ export const APP_ROUTE_PATHS = {
   adminOutbox: '/admin/outbox',
   adminOutboxMessage: '/admin/outbox/:id',
   adminReviews: '/admin/reviews',
+  // D31: returns and exchanges to approve, receive or reject.
+  adminReturns: '/admin/returns',
 } as const;

@@ -29,6 +29,8 @@ import { createPaymentsService } from '#server/features/payments/payments.servic
 import { profileRoutes } from '#server/features/profile/profile.routes.ts';
 import { createProfileService } from '#server/features/profile/profile.service.ts';
 import { createRateLimitsService } from '#server/features/rate-limits/rate-limits.service.ts';
+import { returnsRoutes } from '#server/features/returns/returns.routes.ts';
+import { createReturnsService } from '#server/features/returns/returns.service.ts';
 import { reviewsRoutes } from '#server/features/reviews/reviews.routes.ts';
 import { createReviewsService } from '#server/features/reviews/reviews.service.ts';
 import { seoRoutes } from '#server/features/seo/seo.routes.ts';
@@ -118,6 +120,7 @@ export async function buildApp({
   const orders = createOrdersService(db, { cart, addresses, payments, catalogue, mail });
   const admin = createAdminService(db, { catalogue, orders, messages, media });
   const reviews = createReviewsService(db, { catalogue, orders });
+  const returns = createReturnsService(db, { orders, catalogue, payments });
   registerAuth(app, auth);
 
   await app.register(
@@ -136,6 +139,7 @@ export async function buildApp({
       await api.register(adminRoutes(admin));
       await api.register(mailRoutes(mail));
       await api.register(reviewsRoutes(reviews));
+      await api.register(returnsRoutes(returns));
     },
     { prefix: API_PREFIX },
   );

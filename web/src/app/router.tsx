@@ -178,6 +178,12 @@ export const routes: RouteObject[] = [
                     }),
                   },
                   {
+                    path: routePaths.adminReturns,
+                    lazy: async () => ({
+                      Component: (await import('./routes/admin/returns.tsx')).AdminReturnsRoute,
+                    }),
+                  },
+                  {
                     path: routePaths.adminReviews,
                     lazy: async () => ({
                       Component: (await import('./routes/admin/reviews.tsx')).AdminReviewsRoute,

@@ -84,4 +84,6 @@ export const paths = {
     withSearch(routePaths.adminOutbox, search),
   adminOutboxMessage: (id: string) => withId(routePaths.adminOutbox, id),
   adminReviews: () => routePaths.adminReviews,
+  adminReturns: (search: { status?: string; page?: number } = {}) =>
+    withSearch(routePaths.adminReturns, search),
 } as const;

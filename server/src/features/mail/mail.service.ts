@@ -4,6 +4,7 @@ import {
   type Order,
   type OutboxMessage,
   type OutboxPage,
+  type ReturnRequest,
 } from '#contract';
 import type { MailConfig } from '#server/config/env.ts';
 import type { Database } from '#server/db/client.ts';
@@ -19,7 +20,9 @@ import {
   orderShippedEmail,
   passwordResetEmail,
   type Recipient,
+  type ReturnMailKind,
   refundNote,
+  returnUpdateEmail,
   welcomeEmail,
 } from './templates.ts';
 
@@ -31,6 +34,12 @@ export interface OrderTransition {
   at: Date;
   /** For a cancelled order: the refund in words; by default what refundNote() says. */
   refund?: string;
+}
+
+/** A step of a return or exchange (D31): which email, and the return as it is now. */
+export interface ReturnUpdate {
+  kind: ReturnMailKind;
+  request: ReturnRequest;
 }
 
 /**
@@ -77,6 +86,10 @@ export function createMailService(db: Database, config: Pick<MailConfig, 'smtpUr
         await enqueue(executor, orderCancelledEmail(to, order, refund, publicUrl));
       }
     },
+
+    /** The one hook for a step of a return or exchange (D31). */
+    returnUpdated: (executor: Database, to: Recipient, order: Order, update: ReturnUpdate) =>
+      enqueue(executor, returnUpdateEmail(update.kind, to, order, update.request, publicUrl)),
 
     /** The reset link for a token: /reset-password?token=… on the shop's public URL. */
     passwordReset: (executor: Database, to: Recipient, token: string) =>

@@ -21,8 +21,16 @@ const LATEST_QUERY = { sortBy: 'newest', limit: 10 } as const;
 const BEST_SELLERS_QUERY = { sortBy: 'bestSelling', limit: 5 } as const;
 
 const BENEFITS: { title: string; text: string; Icon: ComponentType<IconProps> }[] = [
-  { title: '7 days free returns', text: 'Free returns on all orders.', Icon: ReturnIcon },
-  { title: 'Easy exchange policy', text: 'Swap sizes without the hassle.', Icon: ExchangeIcon },
+  {
+    title: '7 days free returns',
+    text: 'Return any item free within 7 days of delivery.',
+    Icon: ReturnIcon,
+  },
+  {
+    title: 'Easy exchange policy',
+    text: 'Swap for another size in stock from your order page.',
+    Icon: ExchangeIcon,
+  },
   { title: '24/7 customer support', text: 'We are here whenever you need us.', Icon: SupportIcon },
 ];
 
