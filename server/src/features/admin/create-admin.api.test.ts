@@ -15,7 +15,6 @@ import { AdminDashboardSchema, PASSWORD_MESSAGE, SessionSchema } from '#contract
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config/env.ts';
 import {
-  type Database,
   type DatabaseHandle,
   openDatabase,
   openPostgres,
