@@ -1,6 +1,7 @@
 DROP INDEX "products_rating_idx";--> statement-breakpoint
 DROP INDEX "products_price_idx";--> statement-breakpoint
 DROP INDEX "products_best_selling_idx";--> statement-breakpoint
+DROP INDEX "products_gender_idx";--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "in_stock_sizes" text[] DEFAULT '{}' NOT NULL;--> statement-breakpoint
 -- Keeps products.in_stock_sizes equal to the sizes of a product with stock > 0
 -- (decision 023), once per statement and product, and only writes a product
@@ -44,4 +45,5 @@ SELECT products_refresh_in_stock_sizes(array(SELECT DISTINCT product_id FROM pro
 CREATE INDEX "products_on_sale_rating_idx" ON "products" USING btree ("rating" DESC NULLS FIRST,"id","gender","category","price_paise","in_stock_sizes") WHERE "products"."archived_at" is null;--> statement-breakpoint
 CREATE INDEX "products_on_sale_price_idx" ON "products" USING btree ("price_paise","id","gender","category","rating","in_stock_sizes") WHERE "products"."archived_at" is null;--> statement-breakpoint
 CREATE INDEX "products_on_sale_newest_idx" ON "products" USING btree ("created_at" DESC NULLS FIRST,"id","gender","category","price_paise","rating","in_stock_sizes") WHERE "products"."archived_at" is null;--> statement-breakpoint
-CREATE INDEX "products_on_sale_best_selling_idx" ON "products" USING btree ("units_sold" DESC NULLS FIRST,"rating" DESC NULLS FIRST,"id","gender","category","price_paise","in_stock_sizes") WHERE "products"."archived_at" is null;
+CREATE INDEX "products_on_sale_best_selling_idx" ON "products" USING btree ("units_sold" DESC NULLS FIRST,"rating" DESC NULLS FIRST,"id","gender","category","price_paise","in_stock_sizes") WHERE "products"."archived_at" is null;--> statement-breakpoint
+CREATE INDEX "products_on_sale_filter_idx" ON "products" USING btree ("gender","category","price_paise","rating","in_stock_sizes") WHERE "products"."archived_at" is null;
