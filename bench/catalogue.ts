@@ -195,7 +195,8 @@ async function benchTarget(target: Target, folder: string, products: number): Pr
       app.addHook('onRequest', async (request) => {
         unfinished.add(request.id);
       });
-      app.addHook('onResponse', async (request) => {
+      // onSend, not onResponse: a request whose socket autocannon closed gets no onResponse.
+      app.addHook('onSend', async (request) => {
         unfinished.delete(request.id);
         answered += 1;
       });
