@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { type AuthLevel, type Endpoint, FailureEnvelopeSchema, successEnvelope } from '#contract';
 import { forbidden, unauthorized } from './app-error.ts';
 import type { AuthUser } from './auth-user.ts';
+import { preferredCoding } from './content-coding.ts';
 import { type CachedAnswer, normalisedKey } from './response-cache.ts';
 
 type Parsed<Schema> = Schema extends z.ZodType ? z.output<Schema> : undefined;
@@ -143,10 +144,13 @@ export function route<E extends Endpoint>(
       const raw = reply as FastifyReply;
       raw.header('etag', answer.etag);
       if (matches(request.headers['if-none-match'], answer.etag)) return raw.code(304).send();
-      return raw
-        .code(status)
-        .header('content-type', 'application/json; charset=utf-8')
-        .send(answer.body);
+      raw.code(status).header('content-type', 'application/json; charset=utf-8');
+      // A kept answer carries its compressed bytes: the compression plugin sees the
+      // content-encoding and leaves them be. Other answers it compresses as usual.
+      const coding = answer.encoded && preferredCoding(request.headers['accept-encoding']);
+      const encoded = coding ? answer.encoded?.[coding] : undefined;
+      if (!coding || !encoded) return raw.send(answer.body);
+      return raw.header('content-encoding', coding).header('vary', 'accept-encoding').send(encoded);
     },
   });
 }

@@ -53,6 +53,13 @@ export const products = pgTable(
     isNew: boolean().notNull().default(false),
     /** Units ordered over the product's life: ranks 'Best Sellers' (D23). */
     unitsSold: integer().notNull().default(0),
+    /**
+     * The sizes with stock (product_stock rows with stock > 0), kept by a
+     * trigger on product_stock: the size filter then reads the product's own
+     * row, or only an index, instead of probing the stock of every product
+     * (decision 023).
+     */
+    inStockSizes: text({ enum: SIZES }).array().notNull().default(sql`'{}'`),
     /** Archived products leave the shop but stay for the orders that reference them. */
     archivedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -69,15 +76,57 @@ export const products = pgTable(
   (table) => [
     check('products_price_nonnegative', sql`${table.pricePaise} >= 0`),
     check('products_rating_range', sql`${table.rating} between 0 and 5`),
-    index('products_rating_idx').on(table.rating.desc().nullsFirst(), table.id),
-    index('products_price_idx').on(table.pricePaise, table.id),
+    // One index per listing order, on products on sale only, ending with every
+    // filtered column: a page, a deep page and the page's total (a window count)
+    // are index-only scans, whatever the filters (decision 023).
+    index('products_on_sale_rating_idx')
+      .on(
+        table.rating.desc().nullsFirst(),
+        table.id,
+        table.gender,
+        table.category,
+        table.pricePaise,
+        table.inStockSizes,
+      )
+      .where(sql`${table.archivedAt} is null`),
+    index('products_on_sale_price_idx')
+      .on(
+        table.pricePaise,
+        table.id,
+        table.gender,
+        table.category,
+        table.rating,
+        table.inStockSizes,
+      )
+      .where(sql`${table.archivedAt} is null`),
+    index('products_on_sale_newest_idx')
+      .on(
+        table.createdAt.desc().nullsFirst(),
+        table.id,
+        table.gender,
+        table.category,
+        table.pricePaise,
+        table.rating,
+        table.inStockSizes,
+      )
+      .where(sql`${table.archivedAt} is null`),
+    index('products_on_sale_best_selling_idx')
+      .on(
+        table.unitsSold.desc().nullsFirst(),
+        table.rating.desc().nullsFirst(),
+        table.id,
+        table.gender,
+        table.category,
+        table.pricePaise,
+        table.inStockSizes,
+      )
+      .where(sql`${table.archivedAt} is null`),
+    // The owner's list (archived products included), newest first.
     index('products_created_idx').on(table.createdAt.desc().nullsFirst(), table.id),
-    index('products_best_selling_idx').on(
-      table.unitsSold.desc().nullsFirst(),
-      table.rating.desc().nullsFirst(),
-      table.id,
-    ),
-    index('products_gender_idx').on(table.gender),
+    // Counts a listing's matches index-only: the narrowest index with every filtered column.
+    index('products_on_sale_filter_idx')
+      .on(table.gender, table.category, table.pricePaise, table.rating, table.inStockSizes)
+      .where(sql`${table.archivedAt} is null`),
     index('products_category_idx').on(table.category),
     index('products_search_idx').using('gin', table.searchVector),
   ],
@@ -116,8 +165,8 @@ export const productImages = pgTable(
 
 // Rows as the features read them; the types live beside their tables so that
 // mappers of several features can name them without reaching into a repository.
-/** A product as the shop reads it: every column but the search vector, which only the database needs. */
-export type ProductRow = Omit<typeof products.$inferSelect, 'searchVector'>;
+/** A product as the shop reads it: every column but those only the database's queries need. */
+export type ProductRow = Omit<typeof products.$inferSelect, 'searchVector' | 'inStockSizes'>;
 export type StockRow = typeof productStock.$inferSelect;
 export type ImageRow = Pick<typeof productImages.$inferSelect, 'productId' | 'imageId'>;
 

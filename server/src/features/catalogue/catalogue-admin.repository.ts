@@ -27,10 +27,20 @@ export interface NewProduct {
   imageIds: string[];
 }
 
+/**
+ * The sizes in stock, as the stock trigger would set them: written with the
+ * product, the trigger then finds nothing to change and the row is written once.
+ */
+const inStockSizes = (stock: NewProduct['stock']): Size[] =>
+  stock.filter((line) => line.stock > 0).map((line) => line.size);
+
 export async function insertProduct(db: Database, product: NewProduct): Promise<string> {
   return db.transaction(async (tx) => {
     const { stock, imageIds, ...fields } = product;
-    const [row] = await tx.insert(products).values(fields).returning({ id: products.id });
+    const [row] = await tx
+      .insert(products)
+      .values({ ...fields, inStockSizes: inStockSizes(stock) })
+      .returning({ id: products.id });
     if (!row) throw new Error('Inserting a product returned no row');
     if (stock.length > 0) {
       await tx.insert(productStock).values(stock.map((line) => ({ productId: row.id, ...line })));
@@ -55,6 +65,7 @@ export async function insertProducts(db: Database, list: NewProduct[]): Promise<
   const rows = list.map(({ stock, imageIds, ...fields }, index) => ({
     id: ids[index] as string,
     ...fields,
+    inStockSizes: inStockSizes(stock),
   }));
   const stock = list.flatMap((product, index) =>
     product.stock.map((line) => ({ productId: ids[index] as string, ...line })),

@@ -7,7 +7,6 @@ import {
   SIZES,
 } from '#contract';
 import type { Database } from '#server/db/client.ts';
-import type { ProductRow } from '#server/db/schema/catalogue.ts';
 import { notFound } from '#server/lib/app-error.ts';
 import { isUuid } from '#server/lib/ids.ts';
 import { rupeesToPaise } from '#server/lib/money.ts';
@@ -32,6 +31,7 @@ import {
   findProduct,
   findProductDetails,
   findProductPage,
+  findProductsInOrder,
   findSearchTerms,
 } from './catalogue-listing.repository.ts';
 import { bumpCatalogueVersion } from './catalogue-version.repository.ts';
@@ -64,11 +64,12 @@ function bumpingVersion<Args extends unknown[], Result>(
 }
 
 export function createCatalogueService(db: Database) {
-  async function withDetails(rows: ProductRow[]): Promise<Product[]> {
-    const { stock, images } = await findProductDetails(
-      db,
-      rows.map((row) => row.id),
-    );
+  /** The products of these ids, in their order: rows, stock and pictures asked at once. */
+  async function productsWithDetails(ids: string[]): Promise<Product[]> {
+    const [rows, { stock, images }] = await Promise.all([
+      findProductsInOrder(db, ids),
+      findProductDetails(db, ids),
+    ]);
     return toProducts(rows, stock, images);
   }
 
@@ -81,7 +82,7 @@ export function createCatalogueService(db: Database) {
       if (terms.some((group) => group.length === 0)) {
         return { results: [], total: 0, pages: 0, ...page };
       }
-      const { rows, total } = await findProductPage(db, {
+      const { ids, total } = await findProductPage(db, {
         terms,
         genders: query.gender,
         categories: query.category,
@@ -94,7 +95,7 @@ export function createCatalogueService(db: Database) {
         limit: query.limit,
       });
       return {
-        results: await withDetails(rows),
+        results: await productsWithDetails(ids),
         total,
         pages: Math.ceil(total / query.limit),
         ...page,
@@ -106,9 +107,7 @@ export function createCatalogueService(db: Database) {
     },
 
     async getProduct(id: string): Promise<Product> {
-      const row = isUuid(id) ? await findProduct(db, id) : undefined;
-      if (!row) throw notFound('Product not found');
-      const [product] = await withDetails([row]);
+      const [product] = isUuid(id) ? await productsWithDetails([id]) : [];
       if (!product) throw notFound('Product not found');
       return product;
     },
