@@ -261,6 +261,17 @@ export function createCartService(db: Database, dependencies: CartDependencies) 
       return cartOf(userId);
     },
 
+    /**
+     * Checks the selected lines' designs again inside checkout's transaction:
+     * the owner may have stopped the product taking designs or moved its
+     * print areas since the line was added (D27). Their uploads' clocks restart.
+     */
+    async checkSelectedDesigns(tx: Database, userId: string): Promise<void> {
+      for (const { item, product } of await findCartLines(tx, userId, { selectedOnly: true })) {
+        if (item.design) await checkDesign(tx, product, item.design, 'cart');
+      }
+    },
+
     /** The selection priced inside the caller's transaction (checkout). */
     priceSelection: (tx: Database, userId: string, sent: ChoicesSent) =>
       priceSelection(dependencies, tx, userId, sent),

@@ -18,7 +18,7 @@ import {
   type TextLayer,
 } from '#contract';
 import type { ProductCustomisationColumns } from '#server/db/schema/catalogue.ts';
-import { images } from '#server/db/schema/catalogue.ts';
+import { images, products } from '#server/db/schema/catalogue.ts';
 import { designImages } from '#server/db/schema/designs.ts';
 import { addProduct, productBody } from '#server/features/admin/admin-fixtures.ts';
 import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
@@ -703,6 +703,22 @@ describe('orders and print files', () => {
     expect(
       (await t.app.inject(`/api/v1/admin/orders/${order._id}/items/x/print/front`)).statusCode,
     ).toBe(401);
+  });
+
+  it('checks a customised line again at checkout: the owner may have stopped designs since', async () => {
+    const tee = await createProduct(t.db, { stock: { M: 5 }, customisation: TEE });
+    const user = await signUp(t.app);
+    await addLine(user, tee, { front: [text()], back: [] });
+    await t.db.update(products).set({ customisable: false }).where(eq(products.id, tee));
+    await addAddress(t.app, user);
+    const failure = await expectFailure(
+      t.app,
+      checkoutRequest(user, { paymentMethod: 'cash' }),
+      400,
+    );
+    expect(failure.errors).toEqual([{ field: 'cart', message: NOT_CUSTOMISABLE_MESSAGE }]);
+    const orders = await call(t.app, { url: '/api/v1/order/history', headers: user.auth });
+    expect(orders.body.result).toEqual([]);
   });
 
   it('keeps the images a line, design or order uses; removes a guest’s unused upload after a while', async () => {
