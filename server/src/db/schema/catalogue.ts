@@ -6,6 +6,7 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -14,7 +15,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { SIZES } from '#contract';
+import { DEFAULT_CUSTOMISATION, type PrintAreas, SIZES } from '#contract';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -62,6 +63,11 @@ export const products = pgTable(
     inStockSizes: text({ enum: SIZES }).array().notNull().default(sql`'{}'`),
     /** Archived products leave the shop but stay for the orders that reference them. */
     archivedAt: timestamp({ withTimezone: true }),
+    /** Shoppers may design on it (D27): where (mm on the mock-up) and what each printed side adds. */
+    customisable: boolean().notNull().default(false),
+    printAreas: jsonb().$type<PrintAreas>().notNull().default(DEFAULT_CUSTOMISATION.printAreas),
+    decorationFrontPaise: integer().notNull().default(0),
+    decorationBackPaise: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /**
@@ -76,6 +82,10 @@ export const products = pgTable(
   (table) => [
     check('products_price_nonnegative', sql`${table.pricePaise} >= 0`),
     check('products_rating_range', sql`${table.rating} between 0 and 5`),
+    check(
+      'products_decoration_nonnegative',
+      sql`${table.decorationFrontPaise} >= 0 and ${table.decorationBackPaise} >= 0`,
+    ),
     // One index per listing order, on products on sale only, ending with every
     // filtered column: a page, a deep page and the page's total (a window count)
     // are index-only scans, whatever the filters (decision 023).
@@ -168,6 +178,11 @@ export const productImages = pgTable(
 /** A product as the shop reads it: every column but those only the database's queries need. */
 export type ProductRow = Omit<typeof products.$inferSelect, 'searchVector' | 'inStockSizes'>;
 export type StockRow = typeof productStock.$inferSelect;
+/** The product columns a customisation (D27) is kept in. */
+export type ProductCustomisationColumns = Pick<
+  ProductRow,
+  'customisable' | 'printAreas' | 'decorationFrontPaise' | 'decorationBackPaise'
+>;
 export type ImageRow = Pick<typeof productImages.$inferSelect, 'productId' | 'imageId'>;
 
 /**

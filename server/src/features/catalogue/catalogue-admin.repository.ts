@@ -3,6 +3,7 @@ import { and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Size } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import {
+  type ProductCustomisationColumns,
   type ProductRow,
   productImages,
   productStock,
@@ -21,6 +22,8 @@ export interface NewProduct {
   gender: string;
   category: string;
   isNew: boolean;
+  /** Designs on it (D27); left out: not customisable, the default print areas. */
+  customisation?: ProductCustomisationColumns;
   unitsSold?: number;
   createdAt?: Date;
   stock: { size: Size; stock: number }[];
@@ -36,10 +39,10 @@ const inStockSizes = (stock: NewProduct['stock']): Size[] =>
 
 export async function insertProduct(db: Database, product: NewProduct): Promise<string> {
   return db.transaction(async (tx) => {
-    const { stock, imageIds, ...fields } = product;
+    const { stock, imageIds, customisation, ...fields } = product;
     const [row] = await tx
       .insert(products)
-      .values({ ...fields, inStockSizes: inStockSizes(stock) })
+      .values({ ...fields, ...customisation, inStockSizes: inStockSizes(stock) })
       .returning({ id: products.id });
     if (!row) throw new Error('Inserting a product returned no row');
     if (stock.length > 0) {
@@ -62,10 +65,11 @@ export async function insertProduct(db: Database, product: NewProduct): Promise<
 export async function insertProducts(db: Database, list: NewProduct[]): Promise<string[]> {
   if (list.length === 0) return [];
   const ids = list.map(() => randomUUID());
-  const rows = list.map(({ stock, imageIds, ...fields }, index) => ({
+  const rows = list.map(({ stock, imageIds, customisation, ...fields }, index) => ({
     id: ids[index] as string,
     ...fields,
     inStockSizes: inStockSizes(stock),
+    ...customisation,
   }));
   const stock = list.flatMap((product, index) =>
     product.stock.map((line) => ({ productId: ids[index] as string, ...line })),
@@ -153,7 +157,8 @@ export async function lockProduct(db: Database, id: string): Promise<ProductRow 
 export type ProductChanges = Pick<
   NewProduct,
   'title' | 'description' | 'pricePaise' | 'gender' | 'category' | 'isNew'
->;
+> &
+  Partial<ProductCustomisationColumns>;
 
 export async function updateProduct(
   db: Database,

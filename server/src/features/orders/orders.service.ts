@@ -119,7 +119,7 @@ export interface OrderTransition {
 export const ONLY_DELIVERED_RETURNS = 'Only a delivered order can be returned or exchanged';
 
 export interface OrdersDependencies {
-  cart: Pick<CartService, 'priceSelection' | 'clearCheckedOut'>;
+  cart: Pick<CartService, 'priceSelection' | 'checkSelectedDesigns' | 'clearCheckedOut'>;
   addresses: Pick<AddressesService, 'findSelectedAddress'>;
   payments: PaymentsService;
   catalogue: Pick<CatalogueService, 'takeStockFor' | 'returnStock'>;
@@ -308,6 +308,7 @@ export function createOrdersService(
           ...(body.giftWrap && { giftWrap: true, giftMessage: body.giftWrap.message }),
         });
         if (lines.length === 0) throw badRequest(NO_SELECTED_ITEMS);
+        await cart.checkSelectedDesigns(tx, user.id);
         const address = await addresses.findSelectedAddress(tx, user.id);
         if (!address) throw badRequest(NO_ADDRESS);
         const shortage = await catalogue.takeStockFor(tx, lines);
@@ -366,6 +367,9 @@ export function createOrdersService(
             size: line.size,
             pricePaise: line.pricePaise,
             quantity: line.quantity,
+            design: line.design,
+            printAreas: line.printAreas,
+            imageIds: line.imageIds,
           })),
         );
         const placed = await insertOrderEvent(tx, {
