@@ -35,6 +35,9 @@ import { seoRoutes } from '#server/features/seo/seo.routes.ts';
 import { createSeoService } from '#server/features/seo/seo.service.ts';
 import { systemRoutes } from '#server/features/system/system.routes.ts';
 import { createSystemService } from '#server/features/system/system.service.ts';
+import { createStockAlertsService } from '#server/features/wishlist/stock-alerts.service.ts';
+import { wishlistRoutes } from '#server/features/wishlist/wishlist.routes.ts';
+import { createWishlistService } from '#server/features/wishlist/wishlist.service.ts';
 import { serializeError } from '#server/lib/error-log.ts';
 import { registerAuth } from '#server/plugins/auth.ts';
 import { registerCompression } from '#server/plugins/compression.ts';
@@ -107,7 +110,8 @@ export async function buildApp({
     mail,
     passwords: createPasswords(config.passwordHashCost),
   });
-  const catalogue = createCatalogueService(db);
+  const stockAlerts = createStockAlertsService(db, { mail });
+  const catalogue = createCatalogueService(db, { stockReturned: stockAlerts.sizesRestocked });
   const catalogueCache = await createCatalogueCache({ database, ...config.catalogueCache });
   const cart = createCartService(db, { catalogue });
   const media = createMediaService(db);
@@ -118,6 +122,7 @@ export async function buildApp({
   const orders = createOrdersService(db, { cart, addresses, payments, catalogue, mail });
   const admin = createAdminService(db, { catalogue, orders, messages, media });
   const reviews = createReviewsService(db, { catalogue, orders });
+  const wishlist = createWishlistService(db, { catalogue });
   registerAuth(app, auth);
 
   await app.register(
@@ -136,6 +141,7 @@ export async function buildApp({
       await api.register(adminRoutes(admin));
       await api.register(mailRoutes(mail));
       await api.register(reviewsRoutes(reviews));
+      await api.register(wishlistRoutes(wishlist, stockAlerts));
     },
     { prefix: API_PREFIX },
   );

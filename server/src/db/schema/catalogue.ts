@@ -53,6 +53,12 @@ export const products = pgTable(
     isNew: boolean().notNull().default(false),
     /** Units ordered over the product's life: ranks 'Best Sellers' (D23). */
     unitsSold: integer().notNull().default(0),
+    /**
+     * The sizes with stock > 0, in SIZES order: kept by a trigger on
+     * product_stock (migration wishlist-alerts-facets), so every stock writer
+     * keeps it, for the listing's facet counts (decision 024).
+     */
+    inStockSizes: text().array().notNull().default(sql`'{}'::text[]`),
     /** Archived products leave the shop but stay for the orders that reference them. */
     archivedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

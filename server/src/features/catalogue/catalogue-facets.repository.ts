@@ -1,0 +1,163 @@
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  type FacetGroup,
+  type FacetOption,
+  type ProductFacets,
+  RATING_FACET_OPTIONS,
+  SIZES,
+  type Size,
+} from '#contract';
+import type { Database } from '#server/db/client.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { products } from '#server/db/schema/catalogue.ts';
+
+/** The listing's selection in each facet group (the contract's query, sizes parsed). */
+export interface FacetSelection {
+  gender?: string[] | undefined;
+  category?: string[] | undefined;
+  size?: Size[] | undefined;
+  rating?: number | undefined;
+}
+
+/** The values on sale that a facet may list even where nothing matches (count 0). */
+export interface KnownFacetValues {
+  genders: string[];
+  categories: string[];
+}
+
+/**
+ * One filter group with counts (decision 024). The products matching the
+ * search and price are grouped by every facet's `key`; from those groups each
+ * facet's counts are summed in memory, under every other facet's selection.
+ * A new facet is one more entry in FACETS.
+ */
+interface Facet<Value> {
+  group: FacetGroup;
+  /** What to group products by for this facet; it may depend on the selection. */
+  key(selection: FacetSelection): SQL;
+  /** The grouped key's value as the database answers it. */
+  read(raw: unknown): Value;
+  /** The options a product with this value counts towards. */
+  optionsOf(value: Value): readonly string[];
+  /** Whether a product with this value passes this group's own selection (it does with none). */
+  passes(value: Value, selection: FacetSelection): boolean;
+  /** Every option to show, in display order. */
+  options(known: KnownFacetValues): readonly string[];
+}
+
+const chosen = (list: readonly string[] | undefined, value: string) =>
+  list === undefined || list.length === 0 || list.includes(value);
+
+const facet = <Value>(definition: Facet<Value>) => definition as Facet<unknown>;
+
+export const FACETS: readonly Facet<unknown>[] = [
+  facet<string>({
+    group: 'gender',
+    key: () => sql`${products.gender}`,
+    read: String,
+    optionsOf: (gender) => [gender],
+    passes: (gender, selection) => chosen(selection.gender, gender),
+    options: (known) => known.genders,
+  }),
+  facet<string>({
+    group: 'category',
+    key: () => sql`${products.category}`,
+    read: String,
+    optionsOf: (category) => [category],
+    passes: (category, selection) => chosen(selection.category, category),
+    options: (known) => known.categories,
+  }),
+  facet<readonly string[]>({
+    group: 'size',
+    // Kept by a trigger on product_stock: no join with the stock of every product.
+    key: () => sql`${products.inStockSizes}`,
+    read: (raw) => (Array.isArray(raw) ? raw.map(String) : []),
+    optionsOf: (sizes) => sizes,
+    // The listing's rule: some chosen size in stock.
+    passes: (sizes, selection) =>
+      !selection.size?.length || selection.size.some((size) => sizes.includes(size)),
+    options: () => SIZES,
+  }),
+  facet<{ stars: number; meetsChosen: boolean }>({
+    group: 'rating',
+    // Whole stars (the options are whole: "4 & up") and whether the chosen minimum is met.
+    key: (selection) =>
+      sql`array[floor(${products.rating})::int, (${products.rating} >= ${selection.rating ?? 0})::int]`,
+    read: (raw) => {
+      const [stars, meets] = Array.isArray(raw) ? raw.map(Number) : [0, 0];
+      return { stars: stars ?? 0, meetsChosen: meets === 1 };
+    },
+    optionsOf: ({ stars }) => RATING_FACET_OPTIONS.filter((option) => stars >= option).map(String),
+    passes: ({ meetsChosen }) => meetsChosen,
+    options: () => RATING_FACET_OPTIONS.map(String),
+  }),
+];
+
+/** A group of products with the same value of every facet's key. */
+export interface FacetBucket {
+  values: unknown[];
+  products: number;
+}
+
+/**
+ * Each facet's counts from the buckets: a bucket counts towards a facet's
+ * options when it passes every other facet's selection (a group ignores its
+ * own), and towards the total when it passes them all.
+ */
+export function countFacets(
+  buckets: FacetBucket[],
+  selection: FacetSelection,
+  known: KnownFacetValues,
+): ProductFacets {
+  const counts = FACETS.map(() => new Map<string, number>());
+  let total = 0;
+  for (const bucket of buckets) {
+    const values = FACETS.map((entry, index) => entry.read(bucket.values[index]));
+    const passing = FACETS.map((entry, index) => entry.passes(values[index], selection));
+    const failures = passing.filter((passes) => !passes).length;
+    if (failures === 0) total += bucket.products;
+    FACETS.forEach((entry, index) => {
+      // Counted for this facet when no other facet fails.
+      if (failures - (passing[index] ? 0 : 1) > 0) return;
+      const tally = counts[index] as Map<string, number>;
+      for (const option of entry.optionsOf(values[index])) {
+        tally.set(option, (tally.get(option) ?? 0) + bucket.products);
+      }
+    });
+  }
+  const groups = Object.fromEntries(
+    FACETS.map((entry, index) => {
+      const tally = counts[index] as Map<string, number>;
+      const options = new Set([...entry.options(known), ...tally.keys()]);
+      return [
+        entry.group,
+        [...options].map((value): FacetOption => ({ value, count: tally.get(value) ?? 0 })),
+      ];
+    }),
+  ) as ProductFacets['groups'];
+  return { total, groups };
+}
+
+/**
+ * The products matching `where` (search, price, on sale) grouped by every
+ * facet's key: one pass over them, however many facets there are.
+ */
+export async function findFacetBuckets(
+  db: Database,
+  where: SQL | undefined,
+  selection: FacetSelection,
+): Promise<FacetBucket[]> {
+  const keys = FACETS.map(
+    (entry, index) => sql`${entry.key(selection)} as ${sql.raw(`k${index}`)}`,
+  );
+  const groupBy = FACETS.map((_, index) => sql.raw(String(index + 1)));
+  const result = await db.execute(sql`
+    select ${sql.join(keys, sql`, `)}, count(*)::int as products
+    from ${products}
+    where ${where ?? sql`true`}
+    group by ${sql.join(groupBy, sql`, `)}`);
+  return rowsOf<Record<string, unknown>>(result).map((row) => ({
+    values: FACETS.map((_, index) => row[`k${index}`]),
+    products: Number(row.products),
+  }));
+}
