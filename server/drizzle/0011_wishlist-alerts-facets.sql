@@ -22,6 +22,7 @@ ALTER TABLE "wishlist_items" ADD CONSTRAINT "wishlist_items_user_id_users_id_fk"
 ALTER TABLE "wishlist_items" ADD CONSTRAINT "wishlist_items_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "stock_alerts_open_unique" ON "stock_alerts" USING btree ("product_id","size","email") WHERE "stock_alerts"."notified_at" is null;--> statement-breakpoint
 CREATE INDEX "wishlist_items_user_created_idx" ON "wishlist_items" USING btree ("user_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "products_facets_idx" ON "products" USING btree ("gender","category","in_stock_sizes","rating","price_paise") WHERE "products"."archived_at" is null;--> statement-breakpoint
 -- Keeps products.in_stock_sizes (the sizes with stock, in the shop's size order)
 -- in step with product_stock, whoever writes it: the facet counts group by it
 -- instead of joining the stock of every product (decision 024). Only a size

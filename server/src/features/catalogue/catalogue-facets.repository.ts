@@ -33,8 +33,10 @@ export interface KnownFacetValues {
  */
 interface Facet<Value> {
   group: FacetGroup;
-  /** What to group products by for this facet; it may depend on the selection. */
-  key(selection: FacetSelection): SQL;
+  /** The product column this facet reads (one of products_facets_idx's, in its order). */
+  column: SQL;
+  /** What to count by, from the column's value; it may depend on the selection. */
+  key(selection: FacetSelection, value: SQL): SQL;
   /** The grouped key's value as the database answers it. */
   read(raw: unknown): Value;
   /** The options a product with this value counts towards. */
@@ -53,7 +55,8 @@ const facet = <Value>(definition: Facet<Value>) => definition as Facet<unknown>;
 export const FACETS: readonly Facet<unknown>[] = [
   facet<string>({
     group: 'gender',
-    key: () => sql`${products.gender}`,
+    column: sql`${products.gender}`,
+    key: (_, gender) => gender,
     read: String,
     optionsOf: (gender) => [gender],
     passes: (gender, selection) => chosen(selection.gender, gender),
@@ -61,7 +64,8 @@ export const FACETS: readonly Facet<unknown>[] = [
   }),
   facet<string>({
     group: 'category',
-    key: () => sql`${products.category}`,
+    column: sql`${products.category}`,
+    key: (_, category) => category,
     read: String,
     optionsOf: (category) => [category],
     passes: (category, selection) => chosen(selection.category, category),
@@ -70,7 +74,8 @@ export const FACETS: readonly Facet<unknown>[] = [
   facet<readonly string[]>({
     group: 'size',
     // Kept by a trigger on product_stock: no join with the stock of every product.
-    key: () => sql`${products.inStockSizes}`,
+    column: sql`${products.inStockSizes}`,
+    key: (_, sizes) => sizes,
     read: (raw) => (Array.isArray(raw) ? raw.map(String) : []),
     optionsOf: (sizes) => sizes,
     // The listing's rule: some chosen size in stock.
@@ -80,12 +85,16 @@ export const FACETS: readonly Facet<unknown>[] = [
   }),
   facet<{ stars: number; meetsChosen: boolean }>({
     group: 'rating',
-    // Whole stars (the options are whole: "4 & up") and whether the chosen minimum is met.
-    key: (selection) =>
-      sql`array[floor(${products.rating})::int, (${products.rating} >= ${selection.rating ?? 0})::int]`,
+    // One small integer, cheap to group by: whole stars (the options are whole,
+    // "4 & up") times two, plus one when the chosen minimum is met.
+    column: sql`${products.rating}`,
+    key: (selection, rating) =>
+      sql`floor(${rating})::int * 2 + ${
+        selection.rating === undefined ? sql`1` : sql`(${rating} >= ${selection.rating})::int`
+      }`,
     read: (raw) => {
-      const [stars, meets] = Array.isArray(raw) ? raw.map(Number) : [0, 0];
-      return { stars: stars ?? 0, meetsChosen: meets === 1 };
+      const value = Number(raw);
+      return { stars: Math.floor(value / 2), meetsChosen: value % 2 === 1 };
     },
     optionsOf: ({ stars }) => RATING_FACET_OPTIONS.filter((option) => stars >= option).map(String),
     passes: ({ meetsChosen }) => meetsChosen,
@@ -139,23 +148,33 @@ export function countFacets(
 }
 
 /**
- * The products matching `where` (search, price, on sale) grouped by every
- * facet's key: one pass over them, however many facets there are.
+ * The products matching `where` (search, price, on sale) counted per value of
+ * every facet's key. Two steps: products grouped by the facets' raw columns,
+ * which streams in products_facets_idx's order with no hashing; then those
+ * few thousand groups by the keys. One pass, however many facets there are.
  */
 export async function findFacetBuckets(
   db: Database,
   where: SQL | undefined,
   selection: FacetSelection,
 ): Promise<FacetBucket[]> {
+  const columns = FACETS.map((entry, index) => sql`${entry.column} as ${sql.raw(`c${index}`)}`);
   const keys = FACETS.map(
-    (entry, index) => sql`${entry.key(selection)} as ${sql.raw(`k${index}`)}`,
+    (entry, index) => sql`${entry.key(selection, sql.raw(`c${index}`))} as ${sql.raw(`k${index}`)}`,
   );
-  const groupBy = FACETS.map((_, index) => sql.raw(String(index + 1)));
+  const positions = sql.join(
+    FACETS.map((_, index) => sql.raw(String(index + 1))),
+    sql`, `,
+  );
   const result = await db.execute(sql`
-    select ${sql.join(keys, sql`, `)}, count(*)::int as products
-    from ${products}
-    where ${where ?? sql`true`}
-    group by ${sql.join(groupBy, sql`, `)}`);
+    select ${sql.join(keys, sql`, `)}, sum(grouped.products)::int as products
+    from (
+      select ${sql.join(columns, sql`, `)}, count(*) as products
+      from ${products}
+      where ${where ?? sql`true`}
+      group by ${positions}
+    ) grouped
+    group by ${positions}`);
   return rowsOf<Record<string, unknown>>(result).map((row) => ({
     values: FACETS.map((_, index) => row[`k${index}`]),
     products: Number(row.products),
