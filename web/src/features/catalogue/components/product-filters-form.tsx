@@ -301,15 +301,17 @@ interface CheckboxGroupProps {
 /** '(12)' after an option; an option nothing would match is disabled beside it. */
 function OptionCount({ count }: { count: number | undefined }) {
   if (count === undefined) return null;
+  const products = `(${count} ${count === 1 ? 'product' : 'products'})`;
   return (
-    <span className="text-ink-600">
-      ({count}
-      <span className="sr-only"> {count === 1 ? 'product' : 'products'}</span>)
-    </span>
+    <>
+      <span aria-hidden="true" className="text-ink-600">
+        ({count})
+      </span>
+      <span className="sr-only">{products}</span>
+    </>
   );
 }
 
-/** A collapsible group of checkboxes: a disclosure button over a labelled group. */
 function CheckboxGroup({
   group,
   open,
