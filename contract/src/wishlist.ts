@@ -14,6 +14,7 @@ import { EmailSchema } from './fields.ts';
 export const WISHLIST_MAX_ITEMS = 100;
 
 export const WISHLIST_FULL = `A wishlist holds at most ${WISHLIST_MAX_ITEMS} products`;
+export const WISHLIST_ITEM_NOT_FOUND = 'This product is not in your wishlist';
 export const STOCK_ALERT_IN_STOCK = 'This size is in stock: add it to your cart instead';
 export const STOCK_ALERT_NO_SUCH_SIZE = 'This product does not come in that size';
 export const STOCK_ALERT_EMAIL_REQUIRED = 'Email is required';

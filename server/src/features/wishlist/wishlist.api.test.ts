@@ -9,6 +9,7 @@ import {
   STOCK_ALERT_IN_STOCK,
   STOCK_ALERT_NO_SUCH_SIZE,
   StockAlertSchema,
+  WISHLIST_ITEM_NOT_FOUND,
   WishlistItemSchema,
 } from '#contract';
 import { addAddress, addLine, checkoutRequest } from '#server/features/orders/checkout-fixtures.ts';
@@ -93,6 +94,12 @@ describe('the wishlist (D33)', () => {
       WishlistSchema,
     );
     expect(removed).toEqual([]);
+    const again = await expectFailure(
+      t.app,
+      { method: 'DELETE', url: `/api/v1/wishlist/${id}`, headers: shopper.auth },
+      404,
+    );
+    expect(again.message).toBe(WISHLIST_ITEM_NOT_FOUND);
   });
 
   it('answers 404 for a product not on sale, and leaves archived ones out of the list', async () => {

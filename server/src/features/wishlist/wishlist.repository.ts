@@ -58,14 +58,17 @@ export async function insertWishlistItems(
   if (values.length > 0) await db.insert(wishlistItems).values(values).onConflictDoNothing();
 }
 
+/** Forgets a saved product; false when it was not saved. */
 export async function deleteWishlistItem(
   db: Database,
   userId: string,
   productId: string,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const rows = await db
     .delete(wishlistItems)
-    .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)));
+    .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)))
+    .returning({ productId: wishlistItems.productId });
+  return rows.length > 0;
 }
 
 /** A product on sale and the stock of one of its sizes (undefined: the size is not sold). */

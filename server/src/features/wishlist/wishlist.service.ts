@@ -2,6 +2,7 @@ import {
   type AddWishlistItemBody,
   type MergeWishlistBody,
   WISHLIST_FULL,
+  WISHLIST_ITEM_NOT_FOUND,
   WISHLIST_MAX_ITEMS,
   type WishlistItem,
 } from '#contract';
@@ -51,7 +52,10 @@ export function createWishlistService(db: Database, { catalogue }: WishlistDepen
     },
 
     async removeWishlistItem(userId: string, productId: string): Promise<WishlistItem[]> {
-      if (isUuid(productId)) await deleteWishlistItem(db, userId, productId);
+      // D2: an id that is not in the list is a 404, like any unknown id.
+      if (!isUuid(productId) || !(await deleteWishlistItem(db, userId, productId))) {
+        throw notFound(WISHLIST_ITEM_NOT_FOUND);
+      }
       return getWishlist(userId);
     },
 

@@ -26,7 +26,9 @@ export function WishlistHeart({ productId, title, variant = 'overlay' }: Wishlis
         }`}
       >
         <HeartIcon filled={pressed} className="size-5" />
-        Save<span className="sr-only"> to wishlist: {title}</span>
+        <span>
+          Save<span className="sr-only"> to wishlist: {title}</span>
+        </span>
       </button>
     );
   }

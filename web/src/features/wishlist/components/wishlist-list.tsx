@@ -100,7 +100,10 @@ function WishlistRow({
               onClick={() => void add()}
               className={buttonStyles({ size: 'sm' })}
             >
-              Add to cart<span className="sr-only">: {product.title}</span>
+              {/* One span: a flex item apiece would put a space before the colon in the name. */}
+              <span>
+                Add to cart<span className="sr-only">: {product.title}</span>
+              </span>
             </button>
           </>
         ) : null}
@@ -110,7 +113,9 @@ function WishlistRow({
           className={buttonStyles({ variant: 'ghost', size: 'sm' })}
         >
           <TrashIcon className="size-4" />
-          Remove<span className="sr-only">: {product.title}</span>
+          <span>
+            Remove<span className="sr-only">: {product.title}</span>
+          </span>
         </button>
       </div>
     </li>
