@@ -18,6 +18,7 @@ export function WishlistHeart({ productId, title, variant = 'overlay' }: Wishlis
       <button
         type="button"
         aria-pressed={pressed}
+        aria-label={label}
         onClick={() => void toggle(productId)}
         className={`inline-flex h-11 items-center gap-2 rounded-full border px-5 text-sm font-semibold transition-colors ${
           pressed
@@ -26,9 +27,7 @@ export function WishlistHeart({ productId, title, variant = 'overlay' }: Wishlis
         }`}
       >
         <HeartIcon filled={pressed} className="size-5" />
-        <span>
-          Save<span className="sr-only"> to wishlist: {title}</span>
-        </span>
+        Save
       </button>
     );
   }

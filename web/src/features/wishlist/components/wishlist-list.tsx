@@ -97,25 +97,22 @@ function WishlistRow({
             <button
               type="button"
               disabled={adding}
+              aria-label={`Add to cart: ${product.title}`}
               onClick={() => void add()}
               className={buttonStyles({ size: 'sm' })}
             >
-              {/* One span: a flex item apiece would put a space before the colon in the name. */}
-              <span>
-                Add to cart<span className="sr-only">: {product.title}</span>
-              </span>
+              Add to cart
             </button>
           </>
         ) : null}
         <button
           type="button"
+          aria-label={`Remove: ${product.title}`}
           onClick={() => onRemove(product._id)}
           className={buttonStyles({ variant: 'ghost', size: 'sm' })}
         >
           <TrashIcon className="size-4" />
-          <span>
-            Remove<span className="sr-only">: {product.title}</span>
-          </span>
+          Remove
         </button>
       </div>
     </li>
