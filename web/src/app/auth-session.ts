@@ -15,7 +15,7 @@ export const SESSION_EXPIRED_MESSAGE = 'Please log in to continue.';
 /**
  * Forgets the session on this device once the server has ended it: the token
  * (which drops the cached server data, lib/query-client.ts) and any visitor's
- * cart left in the browser, so the next shopper here starts empty.
+ * cart and wishlist left in the browser, so the next shopper here starts empty.
  */
 export function forgetSession(): void {
   clearAuthToken();
