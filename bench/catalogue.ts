@@ -14,6 +14,7 @@ import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config/env.ts';
 import { type DatabaseHandle, openDatabase } from '#server/db/client.ts';
 import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
+import { benchFacets } from './facets.ts';
 import { generateCatalogue } from './generate-catalogue.ts';
 
 /**
@@ -384,6 +385,18 @@ async function main(): Promise<void> {
     rmSync(folder, { recursive: true, force: true });
   }
   printTable(rows);
+  // Issue 16: facet counts at 100,000 products, cold, one connection.
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  if (serverUrl) {
+    const target = postgres(serverUrl);
+    const { database, url, drop } = await target.open(tmpdir());
+    await database.close();
+    try {
+      await benchFacets(url ?? serverUrl);
+    } finally {
+      await drop?.();
+    }
+  }
 }
 
 main().catch((error: unknown) => {

@@ -18,5 +18,7 @@ export * from './returns.ts';
 export * from './reviews.ts';
 export * from './routes.ts';
 export * from './shop.ts';
+export * from './size-guide.ts';
 export * from './system.ts';
 export * from './text.ts';
+export * from './wishlist.ts';

@@ -24,6 +24,8 @@ export const APP_ROUTE_PATHS = {
   orderTracking: '/order/:id/track',
   logout: '/logout',
   settings: '/settings',
+  // D33: saved products (a guest's live in the browser).
+  wishlist: '/wishlist',
   // D25: the shop owner's screens.
   admin: '/admin',
   adminProducts: '/admin/products',

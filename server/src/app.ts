@@ -39,6 +39,9 @@ import { seoRoutes } from '#server/features/seo/seo.routes.ts';
 import { createSeoService } from '#server/features/seo/seo.service.ts';
 import { systemRoutes } from '#server/features/system/system.routes.ts';
 import { createSystemService } from '#server/features/system/system.service.ts';
+import { createStockAlertsService } from '#server/features/wishlist/stock-alerts.service.ts';
+import { wishlistRoutes } from '#server/features/wishlist/wishlist.routes.ts';
+import { createWishlistService } from '#server/features/wishlist/wishlist.service.ts';
 import { serializeError } from '#server/lib/error-log.ts';
 import { registerAuth } from '#server/plugins/auth.ts';
 import { registerCompression } from '#server/plugins/compression.ts';
@@ -111,7 +114,8 @@ export async function buildApp({
     mail,
     passwords: createPasswords(config.passwordHashCost),
   });
-  const catalogue = createCatalogueService(db);
+  const stockAlerts = createStockAlertsService(db, { mail });
+  const catalogue = createCatalogueService(db, { stockReturned: stockAlerts.sizesRestocked });
   const catalogueCache = await createCatalogueCache({ database, ...config.catalogueCache });
   const media = createMediaService(db);
   const designs = createDesignsService(db, { media, catalogue });
@@ -124,6 +128,7 @@ export async function buildApp({
   const admin = createAdminService(db, { catalogue, orders, messages, media, designs });
   const reviews = createReviewsService(db, { catalogue, orders });
   const returns = createReturnsService(db, { orders, catalogue, payments });
+  const wishlist = createWishlistService(db, { catalogue });
   registerAuth(app, auth);
 
   await app.register(
@@ -144,6 +149,7 @@ export async function buildApp({
       await api.register(mailRoutes(mail));
       await api.register(reviewsRoutes(reviews));
       await api.register(returnsRoutes(returns));
+      await api.register(wishlistRoutes(wishlist, stockAlerts));
     },
     { prefix: API_PREFIX },
   );

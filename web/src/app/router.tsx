@@ -68,6 +68,13 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./routes/logout.tsx')).LogoutRoute }),
           },
           {
+            // D33: a visitor's wishlist lives in the browser, so the page is open to all.
+            path: routePaths.wishlist,
+            lazy: async () => ({
+              Component: (await import('./routes/wishlist.tsx')).WishlistRoute,
+            }),
+          },
+          {
             // D17: a visitor's cart is theirs to see; checking out asks them to sign in (D15).
             path: routePaths.cart,
             lazy: async () => ({ Component: (await import('./routes/cart.tsx')).CartRoute }),

@@ -71,6 +71,7 @@ export const paths = {
   orderTracking: (id: string) => `${withId('/order', id)}/track`,
   logout: () => routePaths.logout,
   settings: () => routePaths.settings,
+  wishlist: () => routePaths.wishlist,
   admin: () => routePaths.admin,
   adminProducts: (search: { search?: string; archived?: string; page?: number } = {}) =>
     withSearch(routePaths.adminProducts, search),

@@ -9,12 +9,14 @@ import {
   inArray,
   isNull,
   lte,
+  ne,
   type SQL,
   type SQLWrapper,
   sql,
 } from 'drizzle-orm';
 import type { Size, SortBy } from '#contract';
 import type { Database } from '#server/db/client.ts';
+import { rowsOf } from '#server/db/rows.ts';
 import {
   type ImageRow,
   type ProductRow,
@@ -96,11 +98,6 @@ export async function findSearchTerms(db: Database, words: string[]): Promise<st
   return groups;
 }
 
-/** node-postgres answers `{ rows }`, PGlite's driver the same; keep both readable. */
-function rowsOf<Row>(result: unknown): Row[] {
-  return Array.isArray(result) ? (result as Row[]) : ((result as { rows: Row[] }).rows ?? []);
-}
-
 /** A tsquery that needs one term of each group: ('tshirt' | 'tshirts') & ('navy'). */
 function toTsQuery(terms: string[][]): SQL {
   const quote = (term: string) => `'${term.replaceAll("'", "''")}'`;
@@ -139,6 +136,18 @@ function orderFor(sortBy: SortBy, keys: SortKeys): SQL[] {
   }
 }
 
+/** Products on sale matching the search words and the price range: what every facet count starts from. */
+export function searchAndPriceWhere(
+  query: Pick<ProductQuery, 'terms' | 'minPricePaise' | 'maxPricePaise'>,
+): SQL | undefined {
+  return and(
+    onSale,
+    query.terms.length > 0 ? sql`${products.searchVector} @@ ${toTsQuery(query.terms)}` : undefined,
+    query.minPricePaise === undefined ? undefined : gte(products.pricePaise, query.minPricePaise),
+    query.maxPricePaise === undefined ? undefined : lte(products.pricePaise, query.maxPricePaise),
+  );
+}
+
 /**
  * The ids of one page of products on sale, in order, and how many there are
  * in all, in one statement (decision 023). Without search, every listing
@@ -151,13 +160,10 @@ export async function findProductPage(
   query: ProductQuery,
 ): Promise<{ ids: string[]; total: number }> {
   const where = and(
-    onSale,
-    query.terms.length > 0 ? sql`${products.searchVector} @@ ${toTsQuery(query.terms)}` : undefined,
+    searchAndPriceWhere(query),
     query.genders ? inArray(products.gender, query.genders) : undefined,
     query.categories ? inArray(products.category, query.categories) : undefined,
     query.sizes ? arrayOverlaps(products.inStockSizes, query.sizes) : undefined,
-    query.minPricePaise === undefined ? undefined : gte(products.pricePaise, query.minPricePaise),
-    query.maxPricePaise === undefined ? undefined : lte(products.pricePaise, query.maxPricePaise),
     query.minRating === undefined ? undefined : gte(products.rating, query.minRating),
   );
   if (query.terms.length === 0) {
@@ -212,6 +218,31 @@ export async function findProductsInOrder(db: Database, ids: string[]): Promise<
     .where(and(inArray(products.id, ids), onSale));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * 'You may also like': other products on sale of the same category and
+ * gender with some size in stock, best rated and best selling first.
+ */
+export async function findRelatedProducts(
+  db: Database,
+  product: Pick<ProductRow, 'id' | 'category' | 'gender'>,
+  limit: number,
+): Promise<ProductRow[]> {
+  return db
+    .select(productColumns)
+    .from(products)
+    .where(
+      and(
+        onSale,
+        eq(products.category, product.category),
+        eq(products.gender, product.gender),
+        ne(products.id, product.id),
+        sql`cardinality(${products.inStockSizes}) > 0`,
+      ),
+    )
+    .orderBy(desc(products.rating), desc(products.unitsSold), asc(products.id))
+    .limit(limit);
 }
 
 export async function findProduct(db: Database, id: string): Promise<ProductRow | undefined> {
@@ -290,6 +321,17 @@ async function sizesInStock(db: Database, sizes: readonly Size[]): Promise<Size[
     ),
   );
   return rows.flat().map((row) => row.size);
+}
+
+/** The genders and categories on sale (the facets list each, counted or 0). */
+export async function findGendersAndCategories(
+  db: Database,
+): Promise<{ genders: string[]; categories: string[] }> {
+  const [genders, categories] = await Promise.all([
+    distinctOnSale(db, products.gender),
+    distinctOnSale(db, products.category),
+  ]);
+  return { genders, categories };
 }
 
 export async function findFilterValues(db: Database, sizes: readonly Size[]) {

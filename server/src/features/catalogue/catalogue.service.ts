@@ -2,9 +2,13 @@ import {
   defaultSortFor,
   type ListProductsQuery,
   type Product,
+  type ProductFacets,
+  type ProductFacetsQuery,
   type ProductFilters,
   type ProductPage,
+  RELATED_PRODUCTS_LIMIT,
   SIZES,
+  type Size,
 } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import { notFound } from '#server/lib/app-error.ts';
@@ -24,18 +28,22 @@ import {
   setProductRating,
   updateProduct,
 } from './catalogue-admin.repository.ts';
+import { countFacets, findFacetBuckets } from './catalogue-facets.repository.ts';
 import {
   countProducts,
   findFilterValues,
+  findGendersAndCategories,
   findLiveProductDates,
   findProduct,
   findProductDetails,
   findProductPage,
   findProductsInOrder,
+  findRelatedProducts,
   findSearchTerms,
+  searchAndPriceWhere,
 } from './catalogue-listing.repository.ts';
 import { bumpCatalogueVersion } from './catalogue-version.repository.ts';
-import { returnStock, takeStockFor } from './stock.repository.ts';
+import { returnStock, type StockLine, takeStockFor } from './stock.repository.ts';
 
 /** Lower case words without hyphens or apostrophes, as the search vector is stored. */
 export function searchWords(search: string | undefined): string[] {
@@ -63,7 +71,27 @@ function bumpingVersion<Args extends unknown[], Result>(
   };
 }
 
-export function createCatalogueService(db: Database) {
+const pricePaise = (rupees: number | undefined) =>
+  rupees === undefined ? undefined : rupeesToPaise(rupees);
+
+/** Sizes of products whose stock went up: they may be back in stock. */
+export type StockReturned = (
+  executor: Database,
+  sizes: { productId: string; size: Size }[],
+) => Promise<void>;
+
+export interface CatalogueHooks {
+  /**
+   * Called in the writing transaction whenever stock goes up (a cancelled
+   * order, a return, the owner's edit), so that back-in-stock requests are
+   * answered in the same commit (D33).
+   */
+  stockReturned?: StockReturned;
+}
+
+export function createCatalogueService(db: Database, hooks: CatalogueHooks = {}) {
+  const stockReturned: StockReturned = hooks.stockReturned ?? (async () => undefined);
+
   /** The products of these ids, in their order: rows, stock and pictures asked at once. */
   async function productsWithDetails(ids: string[]): Promise<Product[]> {
     const [rows, { stock, images }] = await Promise.all([
@@ -87,8 +115,8 @@ export function createCatalogueService(db: Database) {
         genders: query.gender,
         categories: query.category,
         sizes: query.size,
-        minPricePaise: query.minPrice === undefined ? undefined : rupeesToPaise(query.minPrice),
-        maxPricePaise: query.maxPrice === undefined ? undefined : rupeesToPaise(query.maxPrice),
+        minPricePaise: pricePaise(query.minPrice),
+        maxPricePaise: pricePaise(query.maxPrice),
         minRating: query.rating,
         sortBy: query.sortBy ?? defaultSortFor(words.length > 0),
         offset: (query.page - 1) * query.limit,
@@ -102,6 +130,29 @@ export function createCatalogueService(db: Database) {
       };
     },
 
+    /** How many products each filter option would show (issue 16, decision 024). */
+    async getProductFacets(query: ProductFacetsQuery): Promise<ProductFacets> {
+      const terms = await findSearchTerms(db, searchWords(query.search));
+      const where = searchAndPriceWhere({
+        terms,
+        minPricePaise: pricePaise(query.minPrice),
+        maxPricePaise: pricePaise(query.maxPrice),
+      });
+      const [buckets, known] = await Promise.all([
+        terms.some((group) => group.length === 0) ? [] : findFacetBuckets(db, where, query),
+        findGendersAndCategories(db),
+      ]);
+      return countFacets(buckets, query, known);
+    },
+
+    /** 'You may also like' for a product on sale (issue 16). */
+    async listRelatedProducts(id: string): Promise<Product[]> {
+      const row = isUuid(id) ? await findProduct(db, id) : undefined;
+      if (!row) throw notFound('Product not found');
+      const related = await findRelatedProducts(db, row, RELATED_PRODUCTS_LIMIT);
+      return productsWithDetails(related.map((product) => product.id));
+    },
+
     async getProductFilters(): Promise<ProductFilters> {
       return toProductFilters(await findFilterValues(db, SIZES));
     },
@@ -110,6 +161,11 @@ export function createCatalogueService(db: Database) {
       const [product] = isUuid(id) ? await productsWithDetails([id]) : [];
       if (!product) throw notFound('Product not found');
       return product;
+    },
+
+    /** The products on sale among these ids, in the order given (a wishlist). */
+    async getProducts(ids: string[]): Promise<Product[]> {
+      return productsWithDetails(ids);
     },
 
     /** Whether a product is on sale: its page exists (a real 404 otherwise, issue 14). */
@@ -130,7 +186,10 @@ export function createCatalogueService(db: Database) {
     findProductDetails,
     /** The stock ledger (checkout, cancel): units out in lock order, or back. */
     takeStockFor: bumpingVersion(takeStockFor),
-    returnStock: bumpingVersion(returnStock),
+    returnStock: bumpingVersion(async (executor: Database, lines: StockLine[]) => {
+      await returnStock(executor, lines);
+      await stockReturned(executor, lines);
+    }),
     /** The reviews' average and count (D28), in the transaction that changed them. */
     setRating: bumpingVersion(setProductRating),
     /** The owner's reads and writes (D25), and the bulk loads of the seed and the bench. */
@@ -141,7 +200,16 @@ export function createCatalogueService(db: Database) {
     findAnyProduct,
     lockProduct,
     updateProduct: bumpingVersion(updateProduct),
-    replaceProductStock: bumpingVersion(replaceProductStock),
+    replaceProductStock: bumpingVersion(
+      async (executor: Database, productId: string, stock: { size: Size; stock: number }[]) => {
+        await replaceProductStock(executor, productId, stock);
+        const inStock = stock.filter((line) => line.stock > 0);
+        await stockReturned(
+          executor,
+          inStock.map((line) => ({ productId, size: line.size })),
+        );
+      },
+    ),
     replaceProductImages: bumpingVersion(replaceProductImages),
     setProductArchived: bumpingVersion(setProductArchived),
     deleteProduct: bumpingVersion(deleteProduct),

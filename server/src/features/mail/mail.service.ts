@@ -13,6 +13,7 @@ import { isUuid } from '#server/lib/ids.ts';
 import { toOutboxMessage, toOutboxSummary } from './mail.mapper.ts';
 import { findOutboxMessage, findOutboxPage, insertOutboxMessage } from './mail.repository.ts';
 import {
+  backInStockEmail,
   type MailMessage,
   orderCancelledEmail,
   orderDeliveredEmail,
@@ -101,6 +102,13 @@ export function createMailService(db: Database, config: Pick<MailConfig, 'smtpUr
           publicUrl,
         ),
       ),
+
+    /** D33: one request for a sold-out size answered, in the transaction that marks it done. */
+    backInStock: (
+      executor: Database,
+      to: Recipient,
+      product: { id: string; title: string; size: string },
+    ) => enqueue(executor, backInStockEmail(to, product, publicUrl)),
 
     async listOutbox(query: ListOutboxQuery): Promise<OutboxPage> {
       const { rows, total } = await findOutboxPage(db, {

@@ -384,3 +384,24 @@ export function returnUpdateEmail(
     publicUrl,
   );
 }
+
+/** D33: a size the shopper asked to hear about is back in stock. */
+export function backInStockEmail(
+  to: Recipient,
+  product: { id: string; title: string; size: string },
+  publicUrl: string,
+): MailMessage {
+  return compose(
+    'back-in-stock',
+    to,
+    `${product.title} in size ${product.size} is back`,
+    [
+      paragraph(
+        `Good news: ${product.title} is back in stock in size ${product.size}. Sizes that come back often sell out again, so don't wait too long.`,
+      ),
+      action('See it in the shop', `${publicUrl}/product/${encodeURIComponent(product.id)}`),
+      paragraph('You asked us to tell you once; we will not email you about it again.'),
+    ],
+    publicUrl,
+  );
+}

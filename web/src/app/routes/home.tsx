@@ -13,7 +13,9 @@ import { FullScreenSpinner } from '#web/components/ui/spinner.tsx';
 import { paths } from '#web/config/paths.ts';
 import { type ProductsState, useProducts } from '#web/features/catalogue/api/list-products.ts';
 import { ProductGrid } from '#web/features/catalogue/components/product-grid.tsx';
+import { RecentlyViewed } from '#web/features/catalogue/components/recently-viewed.tsx';
 import { NewsletterForm } from '#web/features/messages/components/newsletter-form.tsx';
+import { wishlistHeartFor } from '#web/features/wishlist/components/wishlist-heart.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 /** SPEC §9: 10 products in Latest, 5 in Best Sellers; D23 says which. */
@@ -60,6 +62,9 @@ export function HomeRoute() {
         emptyText="No best sellers found."
         gridClassName="grid-cols-2 md:grid-cols-3 lg:grid-cols-5"
       />
+      <div className="mx-auto max-w-7xl px-4 pb-10 sm:px-6 lg:px-8">
+        <RecentlyViewed cardAction={wishlistHeartFor} />
+      </div>
       <Benefits />
       <NewsletterBlock />
     </>
@@ -170,6 +175,7 @@ function ProductSection({
           products={state.data.results}
           emptyText={emptyText}
           className={gridClassName}
+          cardAction={wishlistHeartFor}
         />
       ) : null}
     </section>
