@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RoleSchema } from './auth.ts';
 import { ProductSchema, SIZES, SizeSchema } from './catalogue.ts';
 import { IdParamsSchema, IdSchema, PageQuerySchema, pageOf, RupeesSchema } from './common.ts';
+import { ProductCustomisationSchema } from './design.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { requiredText } from './fields.ts';
 import {
@@ -141,6 +142,11 @@ export const AdminProductBodySchema = z.object({
     .refine((ids) => new Set(ids).size === ids.length, 'Each image may appear only once')
     .optional()
     .default([]),
+  /**
+   * Designs on the product (D27). Left out: a new product is not customisable
+   * and an update keeps what the product has.
+   */
+  customisation: ProductCustomisationSchema.optional(),
 });
 export type AdminProductBody = z.infer<typeof AdminProductBodySchema>;
 

@@ -7,6 +7,7 @@ import {
   queryList,
   RupeesSchema,
 } from './common.ts';
+import { ProductCustomisationSchema } from './design.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { textSchema } from './text.ts';
 
@@ -45,6 +46,8 @@ export const ProductSchema = z.object({
   sizes: ProductSizesSchema,
   isNew: z.boolean(),
   createdAt: z.string(),
+  /** Whether shoppers may design on it, its print areas and decoration prices (D27). */
+  customisation: ProductCustomisationSchema,
 });
 export type Product = z.infer<typeof ProductSchema>;
 

@@ -4,6 +4,8 @@ export * from './auth.ts';
 export * from './cart.ts';
 export * from './catalogue.ts';
 export * from './common.ts';
+export * from './design.ts';
+export * from './design-render.ts';
 export * from './endpoint.ts';
 export * from './envelope.ts';
 export * from './fields.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AddressBodySchema } from './addresses.ts';
 import { SizeSchema } from './catalogue.ts';
 import { IdParamsSchema, IdSchema, RupeesSchema } from './common.ts';
+import { DesignSchema, PrintAreasSchema } from './design.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { textSchema } from './text.ts';
 
@@ -141,6 +142,9 @@ export const OrderItemSchema = z.object({
   size: SizeSchema,
   price: RupeesSchema,
   quantity: z.number().int(),
+  /** The design as ordered, frozen at checkout with the print areas it was placed on (D27). */
+  design: DesignSchema.nullable(),
+  printAreas: PrintAreasSchema.nullable(),
 });
 
 export const ORDER_EVENT_TYPES = ['placed', 'shipped', 'delivered', 'cancelled'] as const;

@@ -6,6 +6,7 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -14,7 +15,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { SIZES } from '#contract';
+import { DEFAULT_CUSTOMISATION, type PrintAreas, SIZES } from '#contract';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -55,6 +56,11 @@ export const products = pgTable(
     unitsSold: integer().notNull().default(0),
     /** Archived products leave the shop but stay for the orders that reference them. */
     archivedAt: timestamp({ withTimezone: true }),
+    /** Shoppers may design on it (D27): where (mm on the mock-up) and what each printed side adds. */
+    customisable: boolean().notNull().default(false),
+    printAreas: jsonb().$type<PrintAreas>().notNull().default(DEFAULT_CUSTOMISATION.printAreas),
+    decorationFrontPaise: integer().notNull().default(0),
+    decorationBackPaise: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /**
@@ -69,6 +75,10 @@ export const products = pgTable(
   (table) => [
     check('products_price_nonnegative', sql`${table.pricePaise} >= 0`),
     check('products_rating_range', sql`${table.rating} between 0 and 5`),
+    check(
+      'products_decoration_nonnegative',
+      sql`${table.decorationFrontPaise} >= 0 and ${table.decorationBackPaise} >= 0`,
+    ),
     index('products_rating_idx').on(table.rating.desc().nullsFirst(), table.id),
     index('products_price_idx').on(table.pricePaise, table.id),
     index('products_created_idx').on(table.createdAt.desc().nullsFirst(), table.id),

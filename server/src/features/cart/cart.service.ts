@@ -5,7 +5,9 @@ import {
   type CartItem,
   type CartOptions,
   DEFAULT_COUPON_CODE,
+  type Design,
   type MergeCartBody,
+  type PrintAreas,
   type Quote,
   type QuoteQuery,
   type Size,
@@ -50,8 +52,12 @@ export interface SelectedLine {
   /** The product's first picture, or '' when it has none. */
   image: string;
   size: Size;
+  /** One unit, decoration included. */
   pricePaise: number;
   quantity: number;
+  design: Design | null;
+  printAreas: PrintAreas | null;
+  imageIds: string[];
 }
 
 export interface CartDependencies {

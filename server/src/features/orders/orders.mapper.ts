@@ -34,6 +34,8 @@ export function toOrder(
         size: item.size,
         price: paiseToRupees(item.pricePaise),
         quantity: item.quantity,
+        design: item.design,
+        printAreas: item.printAreas,
       })),
     subtotal: paiseToRupees(row.subtotalPaise),
     discount: paiseToRupees(row.discountPaise),

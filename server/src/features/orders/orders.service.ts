@@ -317,6 +317,9 @@ export function createOrdersService(
             size: line.size,
             pricePaise: line.pricePaise,
             quantity: line.quantity,
+            design: line.design,
+            printAreas: line.printAreas,
+            imageIds: line.imageIds,
           })),
         );
         const placed = await insertOrderEvent(tx, {

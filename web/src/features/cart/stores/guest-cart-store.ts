@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { CartItem, Product, Size } from '#contract';
+import { type CartItem, type Product, type Size, toCartProduct } from '#contract';
 import { STORAGE_KEYS } from '#web/lib/storage-keys.ts';
 import { lineTotal, replaceLine, sumOfLines, withQuantity } from '../utils/cart-lines.ts';
 
@@ -51,17 +51,12 @@ export const useGuestCartStore = create<GuestCartState & GuestCartActions>()(
             ...list,
             {
               _id: `${GUEST_LINE_PREFIX}${globalThis.crypto.randomUUID()}`,
-              productId: {
-                _id: product._id,
-                title: product.title,
-                images: product.images,
-                gender: product.gender,
-                price: product.price,
-                sizes: product.sizes,
-              },
+              productId: toCartProduct(product),
               size,
               quantity,
               selected: true,
+              design: null,
+              unitPrice: product.price,
               totalPrice: lineTotal(product.price, quantity),
             },
           ]),
