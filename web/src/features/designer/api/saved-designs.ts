@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '#web/lib/api-client.ts';
 import {
   type CreateSavedDesignBody,
   createSavedDesign as createSavedDesignEndpoint,
@@ -9,7 +8,8 @@ import {
   listSavedDesigns as listSavedDesignsEndpoint,
   type UpdateSavedDesignBody,
   updateSavedDesign as updateSavedDesignEndpoint,
-} from '../utils/contract-shim.ts';
+} from '#contract';
+import { apiCall } from '#web/lib/api-client.ts';
 
 /** Every saved-design query sits under this key, so one change refreshes them all. */
 export const SAVED_DESIGNS_KEY = ['saved-designs'] as const;

@@ -6,7 +6,7 @@ import {
   type PrintArea,
   renderDesignSvg,
   textGeometry,
-} from '../utils/contract-shim.ts';
+} from '#contract';
 import { type EditorAction, type EditorState, round, snapToCentre } from '../utils/editor-state.ts';
 import type { DesignImageInfo } from '../utils/guard-rails.ts';
 import { GarmentMockup } from './garment-mockup.tsx';

@@ -3,17 +3,13 @@ import {
   type KeyboardEvent,
   type ReactNode,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useReducer,
   useRef,
   useState,
 } from 'react';
 import toast from 'react-hot-toast';
-import { type Product, SIZES, type Size } from '#contract';
-import { buttonStyles } from '#web/components/ui/button-styles.ts';
-import { getErrorMessage } from '#web/lib/api-client.ts';
-import { formatRupees } from '#web/utils/format-money.ts';
-import { useUploadDesignImage } from '../api/upload-design-image.ts';
 import {
   customisedUnitPrice,
   DESIGN_FONTS,
@@ -25,9 +21,17 @@ import {
   designColorHex,
   type ImageLayer,
   type Layer,
+  type Product,
   type ProductCustomisation,
   printedSides,
-} from '../utils/contract-shim.ts';
+  SIZES,
+  type Size,
+} from '#contract';
+import { buttonStyles } from '#web/components/ui/button-styles.ts';
+import { getErrorMessage } from '#web/lib/api-client.ts';
+import { ensureDesignFonts } from '#web/lib/design-fonts.ts';
+import { formatRupees } from '#web/utils/format-money.ts';
+import { useUploadDesignImage } from '../api/upload-design-image.ts';
 import {
   editorReducer,
   initialEditorState,
@@ -97,8 +101,11 @@ export function newImageLayer(
   };
 }
 
-function layerName(layer: Layer, index: number): string {
-  return layer.type === 'text' ? `Text: ${layer.text || '(empty)'}` : `Image ${index + 1}`;
+/** A layer's name in the list: its text, or 'Image n' counting the side's images. */
+function layerName(layer: Layer, layers: readonly Layer[]): string {
+  if (layer.type === 'text') return `Text: ${layer.text || '(empty)'}`;
+  const images = layers.filter((other) => other.type === 'image');
+  return `Image ${images.indexOf(layer) + 1}`;
 }
 
 const isTyping = (target: EventTarget) =>
@@ -114,7 +121,7 @@ export interface DesignerProps {
   /** Adds the design in a size; resolves to true when the line was added. */
   onAddToCart: (design: Design, size: Size) => Promise<boolean>;
   /** The signed-in shopper's save controls, given the design as it stands. */
-  renderSave?: (design: Design, blocker: string | null) => ReactNode;
+  renderSave?: (design: Design) => ReactNode;
 }
 
 /**
@@ -150,6 +157,8 @@ export function Designer({
   const price = customisedUnitPrice(product.price, customisation, state.design);
   const sizes = SIZES.filter((option) => product.sizes[option] !== undefined);
   const full = layers.length >= DESIGN_LIMITS.layersPerSide;
+
+  useLayoutEffect(ensureDesignFonts, []);
 
   // After 'Add text', the 'Text' box takes the focus so the shopper types straight away.
   useEffect(() => {
@@ -316,7 +325,7 @@ export function Designer({
               Layers on the {state.side} <span className="font-normal">(top last)</span>
             </h2>
             <ul className="mt-2 space-y-1.5">
-              {layers.map((layer, index) => (
+              {layers.map((layer) => (
                 <li key={layer.id}>
                   <button
                     type="button"
@@ -340,7 +349,7 @@ export function Designer({
                         style={{ backgroundColor: designColorHex(layer.colorId) }}
                       />
                     ) : null}
-                    <span className="min-w-0 flex-1 truncate">{layerName(layer, index)}</span>
+                    <span className="min-w-0 flex-1 truncate">{layerName(layer, layers)}</span>
                     {guard.outside.has(layer.id) ? (
                       <span className="shrink-0 text-xs font-semibold text-red-700">
                         {GUARD_MESSAGES.outsideLayer}
@@ -465,7 +474,7 @@ export function Designer({
               {guard.blocker}
             </p>
           ) : null}
-          {renderSave?.(state.design, guard.blocker)}
+          {renderSave?.(state.design)}
         </div>
       </section>
     </div>

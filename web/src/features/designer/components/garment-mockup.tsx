@@ -1,4 +1,4 @@
-import { type DesignSide, MOCKUP_SIZE_MM, type PrintArea } from '../utils/contract-shim.ts';
+import { type DesignSide, MOCKUP_SIZE_MM, type PrintArea } from '#contract';
 
 /** The garment's colour when the product names none: a light heather grey. */
 export const NEUTRAL_GARMENT_HEX = '#e4e4e7';

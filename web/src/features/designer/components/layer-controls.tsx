@@ -1,5 +1,4 @@
 import { type Dispatch, type ReactNode, useId } from 'react';
-import { inputStyles } from '#web/components/ui/form-field.tsx';
 import {
   DESIGN_FONTS,
   DESIGN_LIMITS,
@@ -7,7 +6,8 @@ import {
   type ImageLayer,
   type Layer,
   type TextLayer,
-} from '../utils/contract-shim.ts';
+} from '#contract';
+import { inputStyles } from '#web/components/ui/form-field.tsx';
 import type { EditorAction, LayerPatch } from '../utils/editor-state.ts';
 
 const TOGGLE =

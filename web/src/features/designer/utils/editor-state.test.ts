@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ImageLayer, Layer, TextLayer } from './contract-shim.ts';
+import type { ImageLayer, Layer, TextLayer } from '#contract';
 import {
   type EditorAction,
   type EditorState,

@@ -6,7 +6,7 @@ import {
   type Layer,
   type PrintArea,
   type TextLayer,
-} from './contract-shim.ts';
+} from '#contract';
 
 /** How far one arrow key moves a layer, in print-area millimetres (Shift: the bigger step). */
 export const NUDGE_MM = { step: 1, big: 10 } as const;

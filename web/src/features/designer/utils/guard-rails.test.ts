@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ImageLayer, PrintAreas, TextLayer } from './contract-shim.ts';
+import type { ImageLayer, PrintAreas, TextLayer } from '#contract';
 import { checkGuardRails, type DesignImageInfo, GUARD_MESSAGES } from './guard-rails.ts';
 
 const areas: PrintAreas = {

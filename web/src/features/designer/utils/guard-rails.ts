@@ -7,7 +7,7 @@ import {
   imagePrintDpi,
   layersOutsidePrintArea,
   type PrintArea,
-} from './contract-shim.ts';
+} from '#contract';
 
 /** An uploaded image as the designer knows it: where to fetch it and its pixel size. */
 export type DesignImageInfo = Pick<DesignImage, '_id' | 'url' | 'width' | 'height'>;
