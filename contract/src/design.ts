@@ -463,7 +463,7 @@ export const DESIGN_IMAGE_MAX_SIDE = 8000;
 /** 36 megapixels: enough for a full 300 × 400 mm print area at 300 DPI (~17 MP), twice over. */
 export const DESIGN_IMAGE_MAX_PIXELS = 36_000_000;
 /** A guest's (or anyone's) upload that no cart line, saved design or order uses is removed after this. */
-export const DESIGN_IMAGE_UNUSED_HOURS = 24;
+export const DESIGN_IMAGE_UNUSED_HOURS = 72;
 
 export const DesignImageSchema = z.object({
   _id: IdSchema,

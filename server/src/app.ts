@@ -15,6 +15,8 @@ import { createCartService } from '#server/features/cart/cart.service.ts';
 import { catalogueRoutes } from '#server/features/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
 import { createCatalogueCache } from '#server/features/catalogue/catalogue-cache.ts';
+import { designsRoutes } from '#server/features/designs/designs.routes.ts';
+import { createDesignsService } from '#server/features/designs/designs.service.ts';
 import { mailRoutes } from '#server/features/mail/mail.routes.ts';
 import { createMailService } from '#server/features/mail/mail.service.ts';
 import { mediaRoutes } from '#server/features/media/media.routes.ts';
@@ -109,14 +111,15 @@ export async function buildApp({
   });
   const catalogue = createCatalogueService(db);
   const catalogueCache = await createCatalogueCache({ database, ...config.catalogueCache });
-  const cart = createCartService(db, { catalogue });
   const media = createMediaService(db);
+  const designs = createDesignsService(db, { media, catalogue });
+  const cart = createCartService(db, { catalogue, designs });
   const addresses = createAddressesService(db);
   const profile = createProfileService(db, { auth });
   const messages = createMessagesService(db);
   const payments = createPaymentsService(db, paymentProvider);
   const orders = createOrdersService(db, { cart, addresses, payments, catalogue, mail });
-  const admin = createAdminService(db, { catalogue, orders, messages, media });
+  const admin = createAdminService(db, { catalogue, orders, messages, media, designs });
   const reviews = createReviewsService(db, { catalogue, orders });
   registerAuth(app, auth);
 
@@ -128,6 +131,7 @@ export async function buildApp({
       await api.register(authRoutes(auth));
       await api.register(catalogueRoutes(catalogue, catalogueCache));
       await api.register(cartRoutes(cart));
+      await api.register(designsRoutes(designs));
       await api.register(addressRoutes(addresses));
       await api.register(profileRoutes(profile));
       await api.register(messagesRoutes(messages));

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Size } from '#contract';
 import type { Database } from '#server/db/client.ts';
-import { productStock } from '#server/db/schema/catalogue.ts';
+import { type ProductCustomisationColumns, productStock } from '#server/db/schema/catalogue.ts';
 import { toStockLevels } from '#server/features/catalogue/catalogue.mapper.ts';
 import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
 import { createMediaService } from '#server/features/media/media.service.ts';
@@ -19,6 +19,8 @@ export interface ProductFixture {
   createdAt?: Date;
   stock?: Partial<Record<Size, number>>;
   images?: number;
+  /** Design settings (D27); left out: not customisable. */
+  customisation?: ProductCustomisationColumns;
 }
 
 /** Stores a product for a test, with small SVG pictures of its own; returns its id. */
@@ -47,6 +49,7 @@ export async function createProduct(db: Database, fixture: ProductFixture = {}):
     ...(fixture.createdAt && { createdAt: fixture.createdAt }),
     stock: toStockLevels(fixture.stock ?? { M: 5 }),
     imageIds,
+    ...(fixture.customisation && { customisation: fixture.customisation }),
   });
 }
 

@@ -129,6 +129,11 @@ export const productImages = pgTable(
 /** A product as the shop reads it: every column but the search vector, which only the database needs. */
 export type ProductRow = Omit<typeof products.$inferSelect, 'searchVector'>;
 export type StockRow = typeof productStock.$inferSelect;
+/** The product columns a customisation (D27) is kept in. */
+export type ProductCustomisationColumns = Pick<
+  ProductRow,
+  'customisable' | 'printAreas' | 'decorationFrontPaise' | 'decorationBackPaise'
+>;
 export type ImageRow = Pick<typeof productImages.$inferSelect, 'productId' | 'imageId'>;
 
 /**

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Size } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import {
+  type ProductCustomisationColumns,
   type ProductRow,
   productImages,
   productStock,
@@ -21,6 +22,8 @@ export interface NewProduct {
   gender: string;
   category: string;
   isNew: boolean;
+  /** Designs on it (D27); left out: not customisable, the default print areas. */
+  customisation?: ProductCustomisationColumns;
   unitsSold?: number;
   createdAt?: Date;
   stock: { size: Size; stock: number }[];
@@ -29,8 +32,11 @@ export interface NewProduct {
 
 export async function insertProduct(db: Database, product: NewProduct): Promise<string> {
   return db.transaction(async (tx) => {
-    const { stock, imageIds, ...fields } = product;
-    const [row] = await tx.insert(products).values(fields).returning({ id: products.id });
+    const { stock, imageIds, customisation, ...fields } = product;
+    const [row] = await tx
+      .insert(products)
+      .values({ ...fields, ...customisation })
+      .returning({ id: products.id });
     if (!row) throw new Error('Inserting a product returned no row');
     if (stock.length > 0) {
       await tx.insert(productStock).values(stock.map((line) => ({ productId: row.id, ...line })));
@@ -52,9 +58,10 @@ export async function insertProduct(db: Database, product: NewProduct): Promise<
 export async function insertProducts(db: Database, list: NewProduct[]): Promise<string[]> {
   if (list.length === 0) return [];
   const ids = list.map(() => randomUUID());
-  const rows = list.map(({ stock, imageIds, ...fields }, index) => ({
+  const rows = list.map(({ stock, imageIds, customisation, ...fields }, index) => ({
     id: ids[index] as string,
     ...fields,
+    ...customisation,
   }));
   const stock = list.flatMap((product, index) =>
     product.stock.map((line) => ({ productId: ids[index] as string, ...line })),
@@ -142,7 +149,8 @@ export async function lockProduct(db: Database, id: string): Promise<ProductRow 
 export type ProductChanges = Pick<
   NewProduct,
   'title' | 'description' | 'pricePaise' | 'gender' | 'category' | 'isNew'
->;
+> &
+  Partial<ProductCustomisationColumns>;
 
 export async function updateProduct(
   db: Database,

@@ -89,7 +89,7 @@ export interface OrderTransition {
 }
 
 export interface OrdersDependencies {
-  cart: Pick<CartService, 'priceSelection' | 'clearCheckedOut'>;
+  cart: Pick<CartService, 'priceSelection' | 'checkSelectedDesigns' | 'clearCheckedOut'>;
   addresses: Pick<AddressesService, 'findSelectedAddress'>;
   payments: PaymentsService;
   catalogue: Pick<CatalogueService, 'takeStockFor' | 'returnStock'>;
@@ -259,6 +259,7 @@ export function createOrdersService(
           ...(body.giftWrap && { giftWrap: true, giftMessage: body.giftWrap.message }),
         });
         if (lines.length === 0) throw badRequest(NO_SELECTED_ITEMS);
+        await cart.checkSelectedDesigns(tx, user.id);
         const address = await addresses.findSelectedAddress(tx, user.id);
         if (!address) throw badRequest(NO_ADDRESS);
         const shortage = await catalogue.takeStockFor(tx, lines);
