@@ -23,7 +23,9 @@ async function photo(): Promise<Buffer> {
   for (let index = 0; index < pixels.length; index++) {
     pixels[index] = (index % 251) ^ ((index >> 7) & 0xff);
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 const layers: Layer[] = [

@@ -396,7 +396,7 @@ export function Designer({
                 }
                 className={buttonStyles({ variant: 'outline', size: 'sm', className: 'px-3' })}
               >
-                Centre
+                Centre on print area
               </button>
               <button
                 type="button"
