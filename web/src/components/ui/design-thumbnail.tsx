@@ -1,11 +1,6 @@
 import { useId, useLayoutEffect } from 'react';
-import {
-  type Design,
-  type DesignSide,
-  type PrintAreas,
-  printedSides,
-  renderDesignSvg,
-} from '#contract';
+import { type Design, type DesignSide, type PrintAreas, printedSides } from '#contract';
+import { renderDesignSvg } from '#contract/design-render';
 import { ensureDesignFonts } from '#web/lib/design-fonts.ts';
 import { designImageUrl } from '#web/lib/design-images.ts';
 

@@ -1,12 +1,6 @@
 import { type Dispatch, type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';
-import {
-  DESIGN_LIMITS,
-  type Layer,
-  MOCKUP_SIZE_MM,
-  type PrintArea,
-  renderDesignSvg,
-  textGeometry,
-} from '#contract';
+import { DESIGN_LIMITS, type Layer, MOCKUP_SIZE_MM, type PrintArea, textGeometry } from '#contract';
+import { renderDesignSvg } from '#contract/design-render';
 import { type EditorAction, type EditorState, round, snapToCentre } from '../utils/editor-state.ts';
 import type { DesignImageInfo } from '../utils/guard-rails.ts';
 import { GarmentMockup } from './garment-mockup.tsx';
