@@ -46,13 +46,13 @@ test('design a tee front and back, order it, and the admin downloads both print 
   await expect(page.getByRole('heading', { name: `Customise ${product.title}` })).toBeVisible();
   await expect(page.getByText('printed colours may vary')).toBeVisible();
   const price = page.getByTestId('designer-price');
-  await expect(price).toHaveText('₹499');
+  await expect(price).toHaveText('₹499.00');
 
   // Front: arched text, then an uploaded picture.
   await page.getByRole('button', { name: 'Add text' }).click();
   await page.getByLabel('Text', { exact: true }).fill('Hello tees');
   await page.getByRole('slider', { name: 'Arc' }).fill('120');
-  await expect(price).toHaveText('₹649');
+  await expect(price).toHaveText('₹649.00');
   const picture = await sharp({
     create: { width: 1200, height: 900, channels: 3, background: '#2a9d46' },
   })
@@ -65,19 +65,19 @@ test('design a tee front and back, order it, and the admin downloads both print 
   await expect(page.getByTestId('design-preview').locator('image')).toHaveCount(1);
 
   // Back: one more text, and the price adds the back print.
-  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
   await page.getByRole('button', { name: 'Add text' }).click();
   await page.getByLabel('Text', { exact: true }).fill('On the back');
-  await expect(price).toHaveText('₹769');
+  await expect(price).toHaveText('₹769.00');
 
   // Undo and redo, by button and by key.
   await page.getByRole('button', { name: 'Undo' }).click();
   await page.getByRole('button', { name: 'Undo' }).click();
-  await expect(price).toHaveText('₹649');
+  await expect(price).toHaveText('₹649.00');
   await page.getByRole('button', { name: 'Redo' }).click();
   await page.keyboard.press('Control+Shift+Z');
   await expect(page.getByRole('button', { name: 'Text: On the back' })).toBeVisible();
-  await expect(price).toHaveText('₹769');
+  await expect(price).toHaveText('₹769.00');
 
   await page.getByRole('button', { name: 'M', exact: true }).click();
   await page.getByRole('button', { name: 'Add to cart' }).click();
@@ -88,7 +88,7 @@ test('design a tee front and back, order it, and the admin downloads both print 
   await expect(
     page.getByRole('img', { name: 'Your design, back: text “On the back”' }),
   ).toBeVisible();
-  await expect(page.getByText('₹769').first()).toBeVisible();
+  await expect(page.getByText('₹769.00').first()).toBeVisible();
 
   await page.getByRole('link', { name: 'Place order' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
