@@ -169,6 +169,13 @@ try {
     'max frame (ms)': Number((sorted.at(-1) ?? 0).toFixed(1)),
     'frames over 50 ms': intervals.filter((value) => value > 50).length,
   });
+  const firstFrame = frames[0] ?? 0;
+  const long = intervals.flatMap((value, index) =>
+    value > 50
+      ? [`${value.toFixed(0)} ms at +${((frames[index] ?? 0) - firstFrame).toFixed(0)} ms`]
+      : [],
+  );
+  if (long.length > 0) console.log(`Frames over 50 ms: ${long.join(', ')}`);
   if (!moved || (moved.x === box.x && moved.y === box.y)) throw new Error('The layer did not move');
 } finally {
   await browser.close();

@@ -5,7 +5,7 @@ import { makeProduct } from '#web/testing/data.ts';
 import { apiOk } from '#web/testing/mock-api.ts';
 import { renderWithRouter } from '#web/testing/render.tsx';
 import { GUARD_MESSAGES } from '../utils/guard-rails.ts';
-import { DESIGNER_MESSAGES, Designer } from './designer.tsx';
+import { DESIGNER_MESSAGES, Designer, newImageLayer } from './designer.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -141,5 +141,20 @@ describe('Designer', () => {
         '/media/00000000-0000-4000-8000-0000000000a1',
       ),
     );
+  });
+
+  it('starts an image at the largest size that prints at 150 DPI, within 60% of the area', () => {
+    const area = customisation.printAreas.front;
+    const image = {
+      _id: '00000000-0000-4000-8000-0000000000b2',
+      url: '/m',
+      width: 800,
+      height: 600,
+    };
+    const layer = newImageLayer(image, area);
+    // 800 px at 150 DPI is 135.47 mm: rounded down, never up past the warning.
+    expect(layer).toMatchObject({ widthMm: 135.4, heightMm: 101.6, xMm: 150, yMm: 200 });
+    const huge = newImageLayer({ ...image, width: 8000, height: 6000 }, area);
+    expect(huge.widthMm).toBe(180);
   });
 });

@@ -89,14 +89,16 @@ export function newImageLayer(
     DESIGN_LIMITS.imageSizeMm.min,
     Math.min(sharpWidthMm, area.widthMm * 0.6, (area.heightMm * 0.6) / aspect),
   );
+  // Rounded down, so an image started at its sharpest size is not warned about.
+  const startWidthMm = Math.floor(widthMm * 10) / 10;
   return {
     id: newId(),
     type: 'image',
     imageId: image._id,
     xMm: round(area.widthMm / 2),
     yMm: round(area.heightMm / 2),
-    widthMm: round(widthMm),
-    heightMm: round(widthMm * aspect),
+    widthMm: startWidthMm,
+    heightMm: round(startWidthMm * aspect),
     rotationDeg: 0,
   };
 }
