@@ -20,6 +20,11 @@ export function inlineDesignSvg(
     imageHref: designImageUrl,
     outline,
   });
+  return prefixSvgIds(svg, idPrefix);
+}
+
+/** The renderer's ids (arched text paths) and references to them, prefixed to be unique in the page. */
+export function prefixSvgIds(svg: string, idPrefix: string): string {
   const prefix = idPrefix.replace(/[^a-zA-Z0-9_-]/g, '');
   return svg.replace(/ id="/g, ` id="${prefix}-`).replace(/ href="#/g, ` href="#${prefix}-`);
 }

@@ -1,6 +1,7 @@
-import { type Dispatch, type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type Dispatch, memo, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { DESIGN_LIMITS, type Layer, MOCKUP_SIZE_MM, type PrintArea, textGeometry } from '#contract';
 import { renderDesignSvg } from '#contract/design-render';
+import { prefixSvgIds } from '#web/components/ui/design-thumbnail.tsx';
 import { type EditorAction, type EditorState, round, snapToCentre } from '../utils/editor-state.ts';
 import type { DesignImageInfo } from '../utils/guard-rails.ts';
 import { GarmentMockup } from './garment-mockup.tsx';
@@ -93,14 +94,7 @@ export function DesignCanvas({
     return () => observer.disconnect();
   }, []);
 
-  const svg = useMemo(
-    () =>
-      renderDesignSvg(layers, printArea, {
-        imageHref: (imageId) => images.get(imageId)?.url ?? '',
-      }),
-    [layers, printArea, images],
-  );
-
+  const imageHref = (imageId: string) => images.get(imageId)?.url ?? '';
   /** The pointer in print-area millimetres. */
   const pointerMm = (event: PointerEvent) => {
     const rect = overlay.current?.getBoundingClientRect();
@@ -163,19 +157,31 @@ export function DesignCanvas({
       style={{ aspectRatio: `${MOCKUP_W} / ${MOCKUP_H}` }}
     >
       <GarmentMockup side={state.side} hex={garment} printArea={printArea} />
-      <div
-        className="absolute [&>svg]:block [&>svg]:size-full"
+      <svg
+        viewBox={`0 0 ${printArea.widthMm} ${printArea.heightMm}`}
+        className="absolute overflow-visible"
         style={{
           left: `${(printArea.xMm / MOCKUP_W) * 100}%`,
           top: `${(printArea.yMm / MOCKUP_H) * 100}%`,
           width: `${(printArea.widthMm / MOCKUP_W) * 100}%`,
           height: `${(printArea.heightMm / MOCKUP_H) * 100}%`,
         }}
+        aria-hidden="true"
         data-testid="design-preview"
-        // The contract's renderer escapes every text; image hrefs are the shop's own upload URLs.
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: the one renderer's SVG, shared with the print file
-        dangerouslySetInnerHTML={{ __html: svg }}
-      />
+      >
+        {layers.map((layer) => (
+          <g
+            key={layer.id}
+            transform={`translate(${layer.xMm} ${layer.yMm}) rotate(${layer.rotationDeg})`}
+          >
+            <LayerArt
+              layer={layer}
+              printArea={printArea}
+              imageHref={imageHref(layer.type === 'image' ? layer.imageId : '')}
+            />
+          </g>
+        ))}
+      </svg>
       <svg
         ref={overlay}
         viewBox={`0 0 ${MOCKUP_W} ${MOCKUP_H}`}
@@ -293,3 +299,38 @@ function SelectionHandles({ layer, handleMm, onScale, onRotate }: SelectionHandl
     </g>
   );
 }
+
+interface LayerArtProps {
+  layer: Layer;
+  printArea: PrintArea;
+  /** The image layer's picture address ('' for text). */
+  imageHref: string;
+}
+
+/** Everything about a layer but where it sits: moving or turning it never redraws it. */
+const artKey = (layer: Layer) => JSON.stringify({ ...layer, xMm: 0, yMm: 0, rotationDeg: 0 });
+
+/**
+ * One layer drawn by the contract's renderer at the origin; the canvas places
+ * it with its own transform (the renderer's own: translate, then rotate), so a
+ * drag changes one attribute instead of re-parsing the side (and re-decoding
+ * its images) on every pointer move.
+ */
+const LayerArt = memo(
+  function LayerArt({ layer, printArea, imageHref }: LayerArtProps) {
+    // Memo (below) skips this while only the position changes.
+    const svg = renderDesignSvg([{ ...layer, xMm: 0, yMm: 0, rotationDeg: 0 }], printArea, {
+      imageHref: () => imageHref,
+    });
+    const markup = prefixSvgIds(
+      svg.replace(/^<svg[^>]*>/, '').replace(/<\/svg>$/, ''),
+      `layer-${layer.id}`,
+    );
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: the one renderer's SVG, shared with the print file
+    return <g dangerouslySetInnerHTML={{ __html: markup }} />;
+  },
+  (before, after) =>
+    before.imageHref === after.imageHref &&
+    before.printArea === after.printArea &&
+    artKey(before.layer) === artKey(after.layer),
+);
