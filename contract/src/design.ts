@@ -586,7 +586,7 @@ export const deleteSavedDesign = defineEndpoint({
 });
 
 export const PrintFileParamsSchema = z.object({
-  id: textSchema('The order id').max(64),
+  id: textSchema('The id').max(64),
   itemId: textSchema('The item id').max(64),
   side: DesignSideSchema,
 });

@@ -688,6 +688,12 @@ describe('orders and print files', () => {
         if ((data[index] ?? 0) > 0) inked += 1;
       }
       expect(inked).toBeGreaterThan(0);
+      if (side === 'front') {
+        // The uploaded picture, read from storage, covers its centre: (150, 250) mm.
+        const centre =
+          (Math.round((250 / 25.4) * 300) * info.width + Math.round((150 / 25.4) * 300)) * 4;
+        expect([...data.subarray(centre, centre + 4)]).toEqual([10, 120, 200, 255]);
+      }
     }
     // The plain line, and an order item of no such order, print nothing.
     expect((await printFile(admin, order._id, plainItem?._id ?? '', 'front')).statusCode).toBe(404);
