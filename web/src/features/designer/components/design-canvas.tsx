@@ -276,7 +276,7 @@ function SelectionHandles({ layer, handleMm, onScale, onRotate }: SelectionHandl
       <circle
         cx={0}
         cy={rotateY}
-        r={radius * 0.6}
+        r={radius * 0.8}
         fill="#ffffff"
         stroke="#4f46e5"
         strokeWidth={radius / 5}
@@ -285,10 +285,10 @@ function SelectionHandles({ layer, handleMm, onScale, onRotate }: SelectionHandl
         data-testid="rotate-handle"
       />
       <rect
-        x={widthMm / 2 - radius * 0.6}
-        y={heightMm / 2 - radius * 0.6}
-        width={radius * 1.2}
-        height={radius * 1.2}
+        x={widthMm / 2 - radius * 0.8}
+        y={heightMm / 2 - radius * 0.8}
+        width={radius * 1.6}
+        height={radius * 1.6}
         fill="#ffffff"
         stroke="#4f46e5"
         strokeWidth={radius / 5}
