@@ -5,7 +5,6 @@ export * from './cart.ts';
 export * from './catalogue.ts';
 export * from './common.ts';
 export * from './design.ts';
-export * from './design-render.ts';
 export * from './endpoint.ts';
 export * from './envelope.ts';
 export * from './fields.ts';
@@ -22,3 +21,6 @@ export * from './size-guide.ts';
 export * from './system.ts';
 export * from './text.ts';
 export * from './wishlist.ts';
+// The design renderer is imported as '#contract/design-render', never through this file:
+// everything this file exports ships in the web app's first load (issue 14's budget),
+// and only the designer and design thumbnails (lazy pages) draw designs.

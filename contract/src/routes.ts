@@ -7,6 +7,8 @@ export const APP_ROUTE_PATHS = {
   home: '/',
   products: '/products',
   product: '/product/:id',
+  // D27: the tee designer for a customisable product.
+  productCustomise: '/product/:id/customise',
   about: '/about',
   contact: '/contact',
   login: '/login',
@@ -26,6 +28,8 @@ export const APP_ROUTE_PATHS = {
   settings: '/settings',
   // D33: saved products (a guest's live in the browser).
   wishlist: '/wishlist',
+  // D27: the signed-in shopper's saved designs.
+  myDesigns: '/designs',
   // D25: the shop owner's screens.
   admin: '/admin',
   adminProducts: '/admin/products',

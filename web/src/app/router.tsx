@@ -36,6 +36,13 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./routes/product.tsx')).ProductRoute }),
           },
           {
+            // D27: the designer and its fonts load only when a shopper opens it.
+            path: routePaths.productCustomise,
+            lazy: async () => ({
+              Component: (await import('./routes/designer.tsx')).DesignerRoute,
+            }),
+          },
+          {
             path: routePaths.about,
             lazy: async () => ({ Component: (await import('./routes/about.tsx')).AboutRoute }),
           },
@@ -115,6 +122,12 @@ export const routes: RouteObject[] = [
                 path: routePaths.orderTracking,
                 lazy: async () => ({
                   Component: (await import('./routes/order-tracking.tsx')).OrderTrackingRoute,
+                }),
+              },
+              {
+                path: routePaths.myDesigns,
+                lazy: async () => ({
+                  Component: (await import('./routes/my-designs.tsx')).MyDesignsRoute,
                 }),
               },
               {

@@ -56,6 +56,9 @@ export const paths = {
       : routePaths.products;
   },
   product: (id: string) => withId('/product', id),
+  /** The designer; `design` opens a copy of a saved design. */
+  productCustomise: (id: string, { design }: { design?: string } = {}) =>
+    withSearch(`${withId('/product', id)}/customise`, { design }),
   about: () => routePaths.about,
   contact: () => routePaths.contact,
   login: ({ next }: NextSearch = {}) => withNext(routePaths.login, next),
@@ -72,6 +75,7 @@ export const paths = {
   logout: () => routePaths.logout,
   settings: () => routePaths.settings,
   wishlist: () => routePaths.wishlist,
+  myDesigns: () => routePaths.myDesigns,
   admin: () => routePaths.admin,
   adminProducts: (search: { search?: string; archived?: string; page?: number } = {}) =>
     withSearch(routePaths.adminProducts, search),

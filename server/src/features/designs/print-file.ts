@@ -8,8 +8,8 @@ import {
   type Layer,
   type PrintArea,
   printPixelSize,
-  renderDesignSvg,
 } from '#contract';
+import { renderDesignSvg } from '#contract/design-render';
 
 /** The font files the web serves (web/public/fonts): the print uses exactly the preview's fonts. */
 const FONT_DIRECTORY = fileURLToPath(new URL('../../../../web/public/fonts/', import.meta.url));

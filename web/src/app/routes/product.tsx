@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
-import { ChevronDownIcon } from '#web/components/ui/icons.tsx';
+import { buttonStyles } from '#web/components/ui/button-styles.ts';
+import { ChevronDownIcon, PencilIcon } from '#web/components/ui/icons.tsx';
 import { NotFoundView } from '#web/components/ui/not-found-view.tsx';
 import { ErrorMessage } from '#web/components/ui/status-message.tsx';
 import { paths } from '#web/config/paths.ts';
@@ -72,6 +73,21 @@ export function ProductRoute() {
               <ProductDetails
                 product={product}
                 onAddToCart={(size, quantity) => addToCart(product, size, quantity)}
+                customise={
+                  product.customisation.customisable ? (
+                    <Link
+                      to={paths.productCustomise(product._id)}
+                      className={buttonStyles({
+                        variant: 'outline',
+                        size: 'lg',
+                        className: 'w-full sm:w-auto',
+                      })}
+                    >
+                      <PencilIcon className="size-5" />
+                      Customise
+                    </Link>
+                  ) : null
+                }
               />
               {/* Issue 16: the page never dead-ends. */}
               <div className="mt-6 flex flex-wrap items-center gap-3">
