@@ -5,26 +5,44 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
+import type { Size } from '#contract';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config/env.ts';
 import { type DatabaseHandle, openDatabase } from '#server/db/client.ts';
+import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
+import { benchFacets } from './facets.ts';
 import { generateCatalogue } from './generate-catalogue.ts';
 
 /**
- * `npm run bench`: the catalogue listing, search and detail under load, on 10k
- * products, each cold (read cache off, every request queries) and warm (the
- * catalogue read cache on, decision 014), on PGlite (a fresh temp folder) and on PostgreSQL when
- * BENCH_DATABASE_URL is set (a scratch database is created there and dropped
- * after). Load generator and server share the machine, so the number to read
- * is the ratio to a bare Fastify route serving a body of the same size,
- * measured in the same run. BENCH_DURATION sets the seconds per scenario.
+ * `npm run bench`: the catalogue under load (autocannon), cold (read cache
+ * off: every request queries) and warm (the read cache on, decision 017), on
+ * PGlite and PostgreSQL, on 1,000 and 100,000 products, and a warm read mix
+ * with one checkout's stock take per 50 reads (each write invalidates the
+ * cache). Load generator and server share the machine, so the number to read
+ * is the ratio to a bare Fastify route sending a body of the same size from
+ * memory, measured in the same run. Options pick a subset (see README).
  */
 
+const USAGE = `npm run bench -- [options]
+  --products 1000,100000    catalogue sizes (default both)
+  --db pglite,postgres      databases (default both; postgres needs BENCH_DATABASE_URL)
+  --cache cold,warm         read cache off / on (default both)
+  --only listing,search     scenarios whose name contains one of these (default all)
+  --connections 32          concurrent connections (default 32)
+  --duration 5              seconds per scenario, after 1 s of warm-up (default 5)
+  --no-write-mix            leave out the read mix with 1 checkout per 50 reads`;
+
+interface Histogram {
+  p50: number;
+  p99: number;
+}
 interface AutocannonResult {
   requests: { average: number };
-  latency: { p99: number };
+  latency: Histogram;
   non2xx: number;
   errors: number;
   timeouts: number;
@@ -34,21 +52,50 @@ type Autocannon = (options: {
   connections: number;
   duration: number;
   workers?: number;
+  requests?: { path: string }[];
 }) => Promise<AutocannonResult>;
 
 // autocannon is CommonJS and ships no types: load it with require and type what we use.
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
-const PRODUCTS = 10_000;
-const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
-const LISTING =
-  '/api/v1/product?gender=Men,Unisex&size=M,L&minPrice=400&maxPrice=2500&rating=3&sortBy=priceAsc&limit=24';
-const SEARCH = '/api/v1/product?search=tshrt&limit=24';
+const { values: options } = parseArgs({
+  options: {
+    products: { type: 'string', default: '1000,100000' },
+    db: { type: 'string', default: 'pglite,postgres' },
+    cache: { type: 'string', default: 'cold,warm' },
+    only: { type: 'string' },
+    connections: { type: 'string', default: '32' },
+    duration: { type: 'string', default: '5' },
+    'no-write-mix': { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+const list = (value: string | undefined) => (value ?? '').split(',').filter(Boolean);
+const CONNECTIONS = Number(options.connections);
+const DURATION_SECONDS = Number(options.duration);
+const SIZES_TO_RUN = list(options.products).map(Number);
+const CACHE_MODES = list(options.cache);
+const ONLY = list(options.only);
+
+const LISTING_4_FILTERS =
+  '/api/v1/product?gender=Men,Unisex&size=M,L&minPrice=400&maxPrice=2500&rating=3&sortBy=priceAsc';
+/** What each scenario asks; `{detail}` is a product of the catalogue. */
+const READS: [string, string][] = [
+  ['listing, default', '/api/v1/product'],
+  ['listing, 4 filters', LISTING_4_FILTERS],
+  ['listing, page 2000', '/api/v1/product?page=2000'],
+  ["search 'tshirt'", '/api/v1/product?search=tshirt'],
+  ["search 'tshrt'", '/api/v1/product?search=tshrt'],
+  ['detail', '{detail}'],
+  ['filters', '/api/v1/product/filters'],
+];
 const BARE = 'bare Fastify, same body';
+const WRITE_MIX = 'warm, 1 checkout per 50 reads';
+const READS_PER_WRITE = 50;
 
 interface Target {
   name: string;
-  /** Opens the database; returns it and what DATABASE_URL the app should see. */
+  /** Opens an empty database; returns it and what DATABASE_URL the app should see. */
   open(
     dataDir: string,
   ): Promise<{ database: DatabaseHandle; url?: string; drop?: () => Promise<void> }>;
@@ -56,8 +103,10 @@ interface Target {
 
 interface Row {
   database: string;
+  products: number;
   scenario: string;
   requestsPerSecond: number;
+  p50: number;
   p99: number;
   failures: number;
 }
@@ -103,19 +152,6 @@ function jsonOfSize(bytes: number): string {
   });
 }
 
-/**
- * Warms up for 2 s, then measures. After each run `settle` waits for the
- * requests the server is still answering, so they do not slow the next run.
- */
-async function load(url: string, settle: () => Promise<unknown>): Promise<AutocannonResult> {
-  // One worker thread sends the load, so the servers keep this thread to themselves.
-  await autocannon({ url, connections: 10, duration: 2, workers: 1 });
-  await settle();
-  const result = await autocannon({ url, connections: 10, duration: DURATION_SECONDS, workers: 1 });
-  await settle();
-  return result;
-}
-
 async function fetchOk(url: string): Promise<string> {
   const response = await fetch(url);
   const body = await response.text();
@@ -124,21 +160,27 @@ async function fetchOk(url: string): Promise<string> {
   return body;
 }
 
-async function benchTarget(target: Target, folder: string): Promise<Row[]> {
-  const dataDir = join(folder, target.name.toLowerCase());
+function wanted(scenario: string): boolean {
+  return ONLY.length === 0 || ONLY.some((part) => scenario.includes(part));
+}
+
+async function benchTarget(target: Target, folder: string, products: number): Promise<Row[]> {
+  const dataDir = join(folder, `${target.name.toLowerCase()}-${products}`);
   const { database, url, drop } = await target.open(dataDir);
   const bare = Fastify();
   const apps: Awaited<ReturnType<typeof buildApp>>[] = [];
+  const label = `${target.name} ${products}`;
   try {
     await database.migrate();
     const started = performance.now();
-    await generateCatalogue(database.db, PRODUCTS);
+    await generateCatalogue(database.db, products);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    console.log(`${target.name}: generated ${PRODUCTS} products in ${seconds} s`);
+    console.log(`${label}: generated ${products} products in ${seconds} s`);
 
     // autocannon drops its sockets when a run ends while the shop may still be
     // answering them: count unfinished requests so the next run (and closing) waits.
     const unfinished = new Set<string>();
+    let answered = 0;
     /** The shop on this database, listening, with the read cache given this many MiB. */
     const startShop = async (cacheMb: string) => {
       const config = loadConfig({
@@ -154,53 +196,71 @@ async function benchTarget(target: Target, folder: string): Promise<Row[]> {
       app.addHook('onRequest', async (request) => {
         unfinished.add(request.id);
       });
+      // onSend, not onResponse: a request whose socket autocannon closed gets no onResponse.
       app.addHook('onSend', async (request) => {
         unfinished.delete(request.id);
+        answered += 1;
       });
       return app.listen({ host: '127.0.0.1', port: 0 });
     };
-    const cold = await startShop('0');
-    const warm = await startShop(process.env.CATALOGUE_CACHE_MB ?? '64');
-    const listing = await fetchOk(cold + LISTING);
-    const found = JSON.parse(await fetchOk(cold + SEARCH)) as { result: { total: number } };
+    const shops: Record<string, string> = {};
+    for (const mode of CACHE_MODES) shops[mode] = await startShop(mode === 'cold' ? '0' : '64');
+    const any = Object.values(shops)[0];
+    if (!any) throw new Error('No cache mode to run: --cache cold,warm');
+    const listing = await fetchOk(any + LISTING_4_FILTERS);
     const first = (JSON.parse(listing) as { result: { results: { _id: string }[] } }).result
       .results[0];
     if (!first) throw new Error('The listing found no product');
-    const detail = `/api/v1/product/${first._id}`;
-    console.log(
-      `${target.name}: listing body ${Buffer.byteLength(listing)} bytes; 'tshrt' finds ${found.result.total}`,
-    );
+    const pathOf = (path: string) => path.replace('{detail}', `/api/v1/product/${first._id}`);
 
     const body = jsonOfSize(Buffer.byteLength(listing));
     bare.get('/bare', (_request, reply) => reply.type('application/json').send(body));
     const baseline = await bare.listen({ host: '127.0.0.1', port: 0 });
 
-    // The baseline runs first, while nothing is queued in the shop.
-    const scenarios: [string, string][] = [
-      [BARE, `${baseline}/bare`],
-      ['listing (filters, priceAsc), cold', cold + LISTING],
-      ['listing (filters, priceAsc), warm', warm + LISTING],
-      ["search 'tshrt', cold", cold + SEARCH],
-      ["search 'tshrt', warm", warm + SEARCH],
-      ['detail, cold', cold + detail],
-      ['detail, warm', warm + detail],
-    ];
     const settle = async () => {
       for (let waited = 0; unfinished.size > 0 && waited < 120_000; waited += 50) await sleep(50);
     };
     const rows: Row[] = [];
-    for (const [scenario, scenarioUrl] of scenarios) {
-      console.log(`${target.name}: ${scenario} for ${DURATION_SECONDS} s`);
-      const result = await load(scenarioUrl, settle);
+    const measure = async (scenario: string, base: string, paths: string[]) => {
+      console.log(`${label}: ${scenario}, ${DURATION_SECONDS} s`);
+      const run = (duration: number) =>
+        autocannon({
+          url: base,
+          // One worker thread sends the load, so the servers keep this thread to themselves.
+          workers: 1,
+          connections: CONNECTIONS,
+          duration,
+          requests: paths.map((path) => ({ path })),
+        });
+      await run(1);
+      await settle();
+      const result = await run(DURATION_SECONDS);
+      await settle();
       rows.push({
         database: target.name,
+        products,
         scenario,
         requestsPerSecond: result.requests.average,
+        p50: result.latency.p50,
         p99: result.latency.p99,
         failures: result.non2xx + result.errors + result.timeouts,
       });
+    };
+
+    // The baseline runs first, while nothing is queued in the shop.
+    await measure(BARE, baseline, ['/bare']);
+    for (const [name, path] of READS) {
+      for (const mode of CACHE_MODES) {
+        const scenario = `${name}, ${mode}`;
+        if (wanted(scenario)) await measure(scenario, shops[mode] ?? '', [pathOf(path)]);
+      }
     }
-    await settle();
+    if (!options['no-write-mix'] && shops.warm && wanted(WRITE_MIX)) {
+      const paths = READS.map(([, path]) => pathOf(path));
+      const writes = await writeEveryFiftyReads(database, () => answered);
+      await measure(WRITE_MIX, shops.warm, paths);
+      console.log(`${label}: ${await writes.stop()} checkouts during the write mix`);
+    }
     return rows;
   } finally {
     for (const app of apps) await app.close();
@@ -210,6 +270,45 @@ async function benchTarget(target: Target, folder: string): Promise<Row[]> {
   }
 }
 
+/**
+ * While the reads run, takes one unit of stock as a checkout does (the
+ * catalogue service's stock take, in a transaction, bumping the catalogue
+ * version) each time 50 more reads have been answered.
+ */
+async function writeEveryFiftyReads(database: DatabaseHandle, answered: () => number) {
+  const catalogue = createCatalogueService(database.db);
+  const rows = (await database.db.execute(
+    sql`select product_id, size from product_stock where stock > 0 limit 2000`,
+  )) as unknown as { rows: { product_id: string; size: Size }[] };
+  const lines = rows.rows.map((row) => ({
+    productId: row.product_id,
+    size: row.size,
+    quantity: 1,
+  }));
+  let running = true;
+  let writes = 0;
+  const start = answered();
+  const loop = (async () => {
+    while (running) {
+      if ((answered() - start) / READS_PER_WRITE <= writes) {
+        await sleep(1);
+        continue;
+      }
+      const line = lines[writes % lines.length];
+      if (!line) return;
+      await database.db.transaction((tx) => catalogue.takeStockFor(tx, [line]));
+      writes += 1;
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return writes;
+    },
+  };
+}
+
 /** A ratio as a percentage with two significant digits: 100%, 21%, 0.21%, 0.0039%. */
 function share(ratio: number): string {
   const percent = ratio * 100;
@@ -217,14 +316,30 @@ function share(ratio: number): string {
 }
 
 function printTable(rows: Row[]): void {
-  const header = ['database', 'scenario', 'req/s', 'p99 ms', 'vs bare', 'failed'];
+  const header = [
+    'database',
+    'products',
+    'scenario',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'vs bare',
+    'fail',
+  ];
   const lines = rows.map((row) => {
-    const bare = rows.find((other) => other.database === row.database && other.scenario === BARE);
+    const bare = rows.find(
+      (other) =>
+        other.database === row.database &&
+        other.products === row.products &&
+        other.scenario === BARE,
+    );
     const ratio = bare ? row.requestsPerSecond / bare.requestsPerSecond : Number.NaN;
     return [
       row.database,
+      String(row.products),
       row.scenario,
       row.requestsPerSecond.toFixed(0),
+      row.p50.toFixed(0),
       row.p99.toFixed(0),
       share(ratio),
       String(row.failures),
@@ -236,24 +351,52 @@ function printTable(rows: Row[]): void {
   const format = (cells: string[]) =>
     cells
       .map((cell, column) =>
-        column < 2 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
+        column === 0 || column === 2
+          ? cell.padEnd(widths[column] ?? 0)
+          : cell.padStart(widths[column] ?? 0),
       )
       .join('  ');
-  console.log(`\n${format(header)}\n${widths.map((width) => '-'.repeat(width)).join('  ')}`);
+  console.log(
+    `\n${CONNECTIONS} connections, ${DURATION_SECONDS} s per scenario\n${format(header)}\n${widths.map((width) => '-'.repeat(width)).join('  ')}`,
+  );
   for (const line of lines) console.log(format(line));
 }
 
 async function main(): Promise<void> {
-  const targets = [pglite];
-  if (process.env.BENCH_DATABASE_URL) targets.push(postgres(process.env.BENCH_DATABASE_URL));
+  if (options.help) {
+    console.log(USAGE);
+    return;
+  }
+  const targets: Target[] = [];
+  for (const name of list(options.db)) {
+    if (name === 'pglite') targets.push(pglite);
+    else if (name === 'postgres' && process.env.BENCH_DATABASE_URL)
+      targets.push(postgres(process.env.BENCH_DATABASE_URL));
+    else if (name === 'postgres') console.log('PostgreSQL left out: BENCH_DATABASE_URL is not set');
+    else throw new Error(`Unknown --db ${name}\n${USAGE}`);
+  }
   const folder = mkdtempSync(join(tmpdir(), 'shop-bench-'));
   const rows: Row[] = [];
   try {
-    for (const target of targets) rows.push(...(await benchTarget(target, folder)));
+    for (const products of SIZES_TO_RUN) {
+      for (const target of targets) rows.push(...(await benchTarget(target, folder, products)));
+    }
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
   printTable(rows);
+  // Issue 16: facet counts at 100,000 products, cold, one connection.
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  if (serverUrl) {
+    const target = postgres(serverUrl);
+    const { database, url, drop } = await target.open(tmpdir());
+    await database.close();
+    try {
+      await benchFacets(url ?? serverUrl);
+    } finally {
+      await drop?.();
+    }
+  }
 }
 
 main().catch((error: unknown) => {

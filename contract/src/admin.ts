@@ -8,6 +8,7 @@ import {
   SizeSchema,
 } from './catalogue.ts';
 import { IdParamsSchema, IdSchema, PageQuerySchema, pageOf, RupeesSchema } from './common.ts';
+import { ProductCustomisationSchema } from './design.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { requiredText } from './fields.ts';
 import {
@@ -166,6 +167,11 @@ export const AdminProductBodySchema = z.object({
     .refine((ids) => new Set(ids).size === ids.length, 'Each image may appear only once')
     .optional()
     .default([]),
+  /**
+   * Designs on the product (D27). Left out: a new product is not customisable
+   * and an update keeps what the product has.
+   */
+  customisation: ProductCustomisationSchema.optional(),
 });
 export type AdminProductBody = z.infer<typeof AdminProductBodySchema>;
 

@@ -28,17 +28,29 @@ const PasswordSchema = textSchema('Password')
   .min(1, 'Password is required')
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
-export const SignupBodySchema = z
-  .object({
-    name: NameSchema,
-    email: EmailSchema,
-    password: NewPasswordSchema,
-    confirmPassword: textSchema('Confirm Password').min(1, 'Confirm Password is required'),
-  })
-  .refine((body) => body.password === body.confirmPassword, {
-    path: ['confirmPassword'],
-    message: 'Passwords do not match',
-  });
+/**
+ * A form that sets a password asks for it twice: `confirmPassword` must repeat
+ * the field named `passwordKey`, or the form answers under the confirmation.
+ */
+function withConfirmation<Shape extends z.ZodRawShape>(
+  shape: Shape,
+  passwordKey: keyof Shape & string,
+) {
+  return z
+    .object({
+      ...shape,
+      confirmPassword: textSchema('Confirm Password').min(1, 'Confirm Password is required'),
+    })
+    .refine((body: Record<string, unknown>) => body[passwordKey] === body.confirmPassword, {
+      path: ['confirmPassword'],
+      message: 'Passwords do not match',
+    });
+}
+
+export const SignupBodySchema = withConfirmation(
+  { name: NameSchema, email: EmailSchema, password: NewPasswordSchema },
+  'password',
+);
 export type SignupBody = z.infer<typeof SignupBodySchema>;
 
 /** D1: the spec's client sends `remeberMe`; `rememberMe` is accepted too. */
@@ -56,16 +68,10 @@ export const LoginBodySchema = z
   }));
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
-export const ChangePasswordBodySchema = z
-  .object({
-    currentPassword: PasswordSchema,
-    newPassword: NewPasswordSchema,
-    confirmPassword: textSchema('Confirm Password').min(1, 'Confirm Password is required'),
-  })
-  .refine((body) => body.newPassword === body.confirmPassword, {
-    path: ['confirmPassword'],
-    message: 'Passwords do not match',
-  });
+export const ChangePasswordBodySchema = withConfirmation(
+  { currentPassword: PasswordSchema, newPassword: NewPasswordSchema },
+  'newPassword',
+);
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
 
 export const signup = defineEndpoint({
@@ -135,18 +141,15 @@ export const RESET_LINK_INVALID =
 export const ForgotPasswordBodySchema = z.object({ email: EmailSchema });
 export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBodySchema>;
 
-export const ResetPasswordBodySchema = z
-  .object({
+export const ResetPasswordBodySchema = withConfirmation(
+  {
     token: textSchema('token', { required: RESET_LINK_INVALID })
       .min(1, RESET_LINK_INVALID)
       .max(200, RESET_LINK_INVALID),
     password: NewPasswordSchema,
-    confirmPassword: textSchema('Confirm Password').min(1, 'Confirm Password is required'),
-  })
-  .refine((body) => body.password === body.confirmPassword, {
-    path: ['confirmPassword'],
-    message: 'Passwords do not match',
-  });
+  },
+  'password',
+);
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>;
 
 export const forgotPassword = defineEndpoint({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { availableQuantityMessage, CartProductSchema, toCartProduct } from './cart.ts';
 import type { Product } from './catalogue.ts';
+import { DEFAULT_CUSTOMISATION } from './design.ts';
 
 const product: Product = {
   _id: 'p1',
@@ -18,6 +19,7 @@ const product: Product = {
   sizes: { S: 3, M: 0 },
   isNew: true,
   createdAt: '2026-11-01T00:00:00.000Z',
+  customisation: DEFAULT_CUSTOMISATION,
 };
 
 describe('toCartProduct', () => {
@@ -30,6 +32,7 @@ describe('toCartProduct', () => {
       gender: 'Men',
       price: 499.5,
       sizes: { S: 3, M: 0 },
+      customisation: DEFAULT_CUSTOMISATION,
     });
     // The reshape gives exactly the shape the contract's cart line carries.
     expect(CartProductSchema.strict().parse(cartProduct)).toEqual(cartProduct);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type Product, ProductImageSchema, ProductSizesSchema, SizeSchema } from './catalogue.ts';
 import { IdParamsSchema, IdSchema, RupeesSchema } from './common.ts';
+import { DesignSchema, ProductCustomisationSchema } from './design.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { GIFT_MESSAGE_MAX_LENGTH } from './orders.ts';
 import { textSchema } from './text.ts';
@@ -32,13 +33,14 @@ export const CartProductSchema = z.object({
   gender: z.string(),
   price: RupeesSchema,
   sizes: ProductSizesSchema,
+  customisation: ProductCustomisationSchema,
 });
 export type CartProduct = z.infer<typeof CartProductSchema>;
 
 /** The part of a product a cart line carries: the server's lines and a visitor's local ones (D17). */
 export function toCartProduct(product: Product): CartProduct {
-  const { _id, title, images, gender, price, sizes } = product;
-  return { _id, title, images, gender, price, sizes };
+  const { _id, title, images, gender, price, sizes, customisation } = product;
+  return { _id, title, images, gender, price, sizes, customisation };
 }
 
 export const CartItemSchema = z.object({
@@ -47,7 +49,14 @@ export const CartItemSchema = z.object({
   size: SizeSchema,
   quantity: z.number().int(),
   selected: z.boolean(),
-  /** price × quantity, from the database price (D4). */
+  /**
+   * The shopper's design, or null for a plain line; a customised line is its
+   * own line even beside a plain one of the same product and size (D9, D27).
+   */
+  design: DesignSchema.nullable(),
+  /** One unit: the product's price plus each printed side's decoration price (customisedUnitPrice). */
+  unitPrice: RupeesSchema,
+  /** unitPrice × quantity, from the database prices (D4). */
   totalPrice: RupeesSchema,
 });
 export type CartItem = z.infer<typeof CartItemSchema>;
@@ -56,6 +65,8 @@ export const AddCartItemBodySchema = z.object({
   productId: textSchema('productId').min(1, 'productId is required').max(64),
   size: SizeSchema,
   quantity: QuantitySchema,
+  /** A design for a customisable product: the line is then its own line, priced with its printed sides. */
+  design: DesignSchema.optional(),
 });
 export type AddCartItemBody = z.infer<typeof AddCartItemBodySchema>;
 
@@ -74,7 +85,14 @@ export type SelectAllBody = z.infer<typeof SelectAllBodySchema>;
 /** A visitor's cart kept in the browser, merged in at sign-in (D17). */
 export const MergeCartBodySchema = z.object({
   items: z
-    .array(z.object({ productId: IdSchema, size: SizeSchema, quantity: QuantitySchema }))
+    .array(
+      z.object({
+        productId: IdSchema,
+        size: SizeSchema,
+        quantity: QuantitySchema,
+        design: DesignSchema.optional(),
+      }),
+    )
     .max(100, 'At most 100 lines can be merged'),
 });
 export type MergeCartBody = z.infer<typeof MergeCartBodySchema>;
@@ -174,7 +192,8 @@ export const addCartItem = defineEndpoint({
   method: 'POST',
   path: '/cart/create',
   tag: 'cart',
-  summary: 'Add a product in a size; the same product and size twice is a 409',
+  summary:
+    'Add a product in a size, plain or with a design; the same product and size twice as plain lines is a 409',
   auth: 'user',
   body: AddCartItemBodySchema,
   result: CartItemSchema,

@@ -7,6 +7,7 @@ import {
   queryList,
   RupeesSchema,
 } from './common.ts';
+import { ProductCustomisationSchema } from './design.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { textSchema } from './text.ts';
 
@@ -74,6 +75,8 @@ export const ProductSchema = z.object({
   sizes: ProductSizesSchema,
   isNew: z.boolean(),
   createdAt: z.string(),
+  /** Whether shoppers may design on it, its print areas and decoration prices (D27). */
+  customisation: ProductCustomisationSchema,
 });
 export type Product = z.infer<typeof ProductSchema>;
 
@@ -104,7 +107,8 @@ const PriceSchema = z.coerce
   .min(0, 'must be 0 or more')
   .max(10_000_000, 'is too large');
 
-export const ListProductsQuerySchema = PageQuerySchema.extend({
+/** What narrows the listing: search and filters, without paging or sort (the facets take these). */
+const productFilterFields = {
   search: textSchema('search').trim().max(100, 'search must be at most 100 characters').optional(),
   gender: queryList(filterValue('gender')),
   category: queryList(filterValue('category')),
@@ -118,16 +122,54 @@ export const ListProductsQuerySchema = PageQuerySchema.extend({
     .min(0, 'must be between 0 and 5')
     .max(5, 'must be between 0 and 5')
     .optional(),
+};
+
+type PriceBounds = { minPrice?: number | undefined; maxPrice?: number | undefined };
+const priceRangeInOrder = (query: PriceBounds) =>
+  query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice;
+const PRICE_RANGE_ERROR = {
+  path: ['minPrice'],
+  message: 'minPrice must not be greater than maxPrice',
+};
+
+export const ListProductsQuerySchema = PageQuerySchema.extend({
+  ...productFilterFields,
   /** Without it: {@link defaultSortFor}. */
   sortBy: SortBySchema.optional(),
-}).refine(
-  (query) =>
-    query.minPrice === undefined ||
-    query.maxPrice === undefined ||
-    query.minPrice <= query.maxPrice,
-  { path: ['minPrice'], message: 'minPrice must not be greater than maxPrice' },
-);
+}).refine(priceRangeInOrder, PRICE_RANGE_ERROR);
 export type ListProductsQuery = z.infer<typeof ListProductsQuerySchema>;
+
+export const ProductFacetsQuerySchema = z
+  .object(productFilterFields)
+  .refine(priceRangeInOrder, PRICE_RANGE_ERROR);
+export type ProductFacetsQuery = z.infer<typeof ProductFacetsQuerySchema>;
+
+/**
+ * The listing's filter groups that show counts (issue 16): each option's count
+ * is how many products the listing would show with that option chosen, under
+ * the search and every other group's selection (a group ignores its own).
+ */
+export const FACET_GROUPS = ['gender', 'category', 'size', 'color', 'rating'] as const;
+export type FacetGroup = (typeof FACET_GROUPS)[number];
+
+export const FacetOptionSchema = z.object({
+  value: z.string(),
+  count: z.number().int().nonnegative(),
+});
+export type FacetOption = z.infer<typeof FacetOptionSchema>;
+
+export const ProductFacetsSchema = z.object({
+  /** Products matching the search and every filter: the listing's total. */
+  total: z.number().int().nonnegative(),
+  /** Per group, its options in display order (sizes smallest first, ratings 4 to 1 '& up'). */
+  groups: z.record(z.enum(FACET_GROUPS), z.array(FacetOptionSchema)),
+});
+export type ProductFacets = z.infer<typeof ProductFacetsSchema>;
+
+/** The rating options: "this many stars & up" (SPEC §2, §9). */
+export const RATING_FACET_OPTIONS = [4, 3, 2, 1] as const;
+/** How many products 'You may also like' shows. */
+export const RELATED_PRODUCTS_LIMIT = 8;
 
 export const ProductPageSchema = pageOf(ProductSchema);
 export type ProductPage = z.infer<typeof ProductPageSchema>;
@@ -161,6 +203,28 @@ export const getProductFilters = defineEndpoint({
   summary: 'The sizes, categories, genders, colours and price range on sale',
   auth: 'none',
   result: ProductFiltersSchema,
+});
+
+export const getProductFacets = defineEndpoint({
+  name: 'getProductFacets',
+  method: 'GET',
+  path: '/product/facets',
+  tag: 'catalogue',
+  summary: 'How many products each filter option would show, for a search and filters',
+  auth: 'none',
+  query: ProductFacetsQuerySchema,
+  result: ProductFacetsSchema,
+});
+
+export const listRelatedProducts = defineEndpoint({
+  name: 'listRelatedProducts',
+  method: 'GET',
+  path: '/product/:id/related',
+  tag: 'catalogue',
+  summary: "'You may also like': same category and gender, in stock, not this one",
+  auth: 'none',
+  params: IdParamsSchema,
+  result: z.array(ProductSchema),
 });
 
 export const getProduct = defineEndpoint({

@@ -4,6 +4,7 @@ export * from './auth.ts';
 export * from './cart.ts';
 export * from './catalogue.ts';
 export * from './common.ts';
+export * from './design.ts';
 export * from './endpoint.ts';
 export * from './envelope.ts';
 export * from './fields.ts';
@@ -12,8 +13,14 @@ export * from './messages.ts';
 export * from './orders.ts';
 export * from './payments.ts';
 export * from './profile.ts';
+export * from './returns.ts';
 export * from './reviews.ts';
 export * from './routes.ts';
 export * from './shop.ts';
+export * from './size-guide.ts';
 export * from './system.ts';
 export * from './text.ts';
+export * from './wishlist.ts';
+// The design renderer is imported as '#contract/design-render', never through this file:
+// everything this file exports ships in the web app's first load (issue 14's budget),
+// and only the designer and design thumbnails (lazy pages) draw designs.

@@ -10,6 +10,12 @@ export const MAIL_KINDS = [
   'order-delivered',
   'order-cancelled',
   'password-reset',
+  'return-requested',
+  'return-approved',
+  'return-rejected',
+  'return-received',
+  // D33: a sold-out size the shopper asked about is back.
+  'back-in-stock',
 ] as const;
 export const MailKindSchema = z.enum(MAIL_KINDS);
 export type MailKind = z.infer<typeof MailKindSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AddressBodySchema } from './addresses.ts';
 import { SizeSchema } from './catalogue.ts';
 import { IdParamsSchema, IdSchema, RupeesSchema } from './common.ts';
+import { DesignSchema, PrintAreasSchema } from './design.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { textSchema } from './text.ts';
 
@@ -141,9 +142,30 @@ export const OrderItemSchema = z.object({
   size: SizeSchema,
   price: RupeesSchema,
   quantity: z.number().int(),
+  /** The design as ordered, frozen at checkout with the print areas it was placed on (D27). */
+  design: DesignSchema.nullable(),
+  printAreas: PrintAreasSchema.nullable(),
 });
 
-export const ORDER_EVENT_TYPES = ['placed', 'shipped', 'delivered', 'cancelled'] as const;
+/**
+ * The moves of D19, then the steps of a return or exchange on a delivered
+ * order (D31): each is an event on the order's timeline (D20).
+ */
+export const ORDER_EVENT_TYPES = [
+  'placed',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'return-requested',
+  'return-approved',
+  'return-rejected',
+  'return-received',
+  'refunded',
+  'exchange-shipped',
+] as const;
+export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
+/** The events of a return's steps: none of them changes the order's status. */
+export type ReturnEventType = Exclude<OrderEventType, OrderStatus | 'placed'>;
 export const OrderEventSchema = z.object({
   type: z.enum(ORDER_EVENT_TYPES),
   at: z.string(),

@@ -7,6 +7,8 @@ export const APP_ROUTE_PATHS = {
   home: '/',
   products: '/products',
   product: '/product/:id',
+  // D27: the tee designer for a customisable product.
+  productCustomise: '/product/:id/customise',
   about: '/about',
   contact: '/contact',
   login: '/login',
@@ -24,6 +26,10 @@ export const APP_ROUTE_PATHS = {
   orderTracking: '/order/:id/track',
   logout: '/logout',
   settings: '/settings',
+  // D33: saved products (a guest's live in the browser).
+  wishlist: '/wishlist',
+  // D27: the signed-in shopper's saved designs.
+  myDesigns: '/designs',
   // D25: the shop owner's screens.
   admin: '/admin',
   adminProducts: '/admin/products',
@@ -35,4 +41,6 @@ export const APP_ROUTE_PATHS = {
   adminOutbox: '/admin/outbox',
   adminOutboxMessage: '/admin/outbox/:id',
   adminReviews: '/admin/reviews',
+  // D31: returns and exchanges to approve, receive or reject.
+  adminReturns: '/admin/returns',
 } as const;

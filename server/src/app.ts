@@ -15,6 +15,8 @@ import { createCartService } from '#server/features/cart/cart.service.ts';
 import { catalogueRoutes } from '#server/features/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
 import { createCatalogueCache } from '#server/features/catalogue/catalogue-cache.ts';
+import { designsRoutes } from '#server/features/designs/designs.routes.ts';
+import { createDesignsService } from '#server/features/designs/designs.service.ts';
 import { mailRoutes } from '#server/features/mail/mail.routes.ts';
 import { createMailService } from '#server/features/mail/mail.service.ts';
 import { mediaRoutes } from '#server/features/media/media.routes.ts';
@@ -29,12 +31,17 @@ import { createPaymentsService } from '#server/features/payments/payments.servic
 import { profileRoutes } from '#server/features/profile/profile.routes.ts';
 import { createProfileService } from '#server/features/profile/profile.service.ts';
 import { createRateLimitsService } from '#server/features/rate-limits/rate-limits.service.ts';
+import { returnsRoutes } from '#server/features/returns/returns.routes.ts';
+import { createReturnsService } from '#server/features/returns/returns.service.ts';
 import { reviewsRoutes } from '#server/features/reviews/reviews.routes.ts';
 import { createReviewsService } from '#server/features/reviews/reviews.service.ts';
 import { seoRoutes } from '#server/features/seo/seo.routes.ts';
 import { createSeoService } from '#server/features/seo/seo.service.ts';
 import { systemRoutes } from '#server/features/system/system.routes.ts';
 import { createSystemService } from '#server/features/system/system.service.ts';
+import { createStockAlertsService } from '#server/features/wishlist/stock-alerts.service.ts';
+import { wishlistRoutes } from '#server/features/wishlist/wishlist.routes.ts';
+import { createWishlistService } from '#server/features/wishlist/wishlist.service.ts';
 import { serializeError } from '#server/lib/error-log.ts';
 import { registerAuth } from '#server/plugins/auth.ts';
 import { registerCompression } from '#server/plugins/compression.ts';
@@ -107,17 +114,21 @@ export async function buildApp({
     mail,
     passwords: createPasswords(config.passwordHashCost),
   });
-  const catalogue = createCatalogueService(db);
+  const stockAlerts = createStockAlertsService(db, { mail });
+  const catalogue = createCatalogueService(db, { stockReturned: stockAlerts.sizesRestocked });
   const catalogueCache = await createCatalogueCache({ database, ...config.catalogueCache });
-  const cart = createCartService(db, { catalogue });
   const media = createMediaService(db);
+  const designs = createDesignsService(db, { media, catalogue });
+  const cart = createCartService(db, { catalogue, designs });
   const addresses = createAddressesService(db);
   const profile = createProfileService(db, { auth });
   const messages = createMessagesService(db);
   const payments = createPaymentsService(db, paymentProvider);
   const orders = createOrdersService(db, { cart, addresses, payments, catalogue, mail });
-  const admin = createAdminService(db, { catalogue, orders, messages, media });
+  const admin = createAdminService(db, { catalogue, orders, messages, media, designs });
   const reviews = createReviewsService(db, { catalogue, orders });
+  const returns = createReturnsService(db, { orders, catalogue, payments });
+  const wishlist = createWishlistService(db, { catalogue });
   registerAuth(app, auth);
 
   await app.register(
@@ -128,6 +139,7 @@ export async function buildApp({
       await api.register(authRoutes(auth));
       await api.register(catalogueRoutes(catalogue, catalogueCache));
       await api.register(cartRoutes(cart));
+      await api.register(designsRoutes(designs));
       await api.register(addressRoutes(addresses));
       await api.register(profileRoutes(profile));
       await api.register(messagesRoutes(messages));
@@ -136,6 +148,8 @@ export async function buildApp({
       await api.register(adminRoutes(admin));
       await api.register(mailRoutes(mail));
       await api.register(reviewsRoutes(reviews));
+      await api.register(returnsRoutes(returns));
+      await api.register(wishlistRoutes(wishlist, stockAlerts));
     },
     { prefix: API_PREFIX },
   );

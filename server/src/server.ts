@@ -4,6 +4,11 @@ import { openDatabase } from '#server/db/client.ts';
 import { seedCatalogueIfEmpty } from '#server/db/seed/seed.ts';
 import { createMailWorker } from '#server/features/mail/mail-worker.ts';
 import { createSmtpMailer } from '#server/features/mail/mailer.ts';
+import { createPaymentsService } from '#server/features/payments/payments.service.ts';
+import {
+  createRefundSweep,
+  REFUND_SWEEP_DEFAULTS,
+} from '#server/features/payments/refund-sweep.ts';
 import { runMain } from '#server/lib/run-main.ts';
 
 /** Starts the shop: migrate, seed an empty catalogue, listen, and close cleanly on a signal. */
@@ -24,12 +29,19 @@ async function main(): Promise<void> {
       })
     : undefined;
 
+  // Refunds left pending by a process that died after deciding them are sent again (decision 021).
+  const refundSweep = createRefundSweep(createPaymentsService(database.db), {
+    ...REFUND_SWEEP_DEFAULTS,
+    onError: (error) => app.log.error({ err: error }, 'The refund sweep failed a round'),
+  });
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received: closing`);
     await mailWorker?.stop();
+    await refundSweep.stop();
     mailer?.close();
     await app.close();
     await database.close();
@@ -40,6 +52,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   mailWorker?.start();
+  refundSweep.start();
 }
 
 runMain(main);

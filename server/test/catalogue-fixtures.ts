@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Size } from '#contract';
 import type { Database } from '#server/db/client.ts';
-import { productStock } from '#server/db/schema/catalogue.ts';
+import { type ProductCustomisationColumns, productStock } from '#server/db/schema/catalogue.ts';
 import { toStockLevels } from '#server/features/catalogue/catalogue.mapper.ts';
 import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
 import { createMediaService } from '#server/features/media/media.service.ts';
@@ -22,6 +22,8 @@ export interface ProductFixture {
   /** Without them: a style of its own in White. */
   styleId?: string;
   color?: { name: string; hex: string };
+  /** Design settings (D27); left out: not customisable. */
+  customisation?: ProductCustomisationColumns;
 }
 
 /** Stores a product for a test, with small SVG pictures of its own; returns its id. */
@@ -53,6 +55,7 @@ export async function createProduct(db: Database, fixture: ProductFixture = {}):
     ...(fixture.createdAt && { createdAt: fixture.createdAt }),
     stock: toStockLevels(fixture.stock ?? { M: 5 }),
     imageIds,
+    ...(fixture.customisation && { customisation: fixture.customisation }),
   });
 }
 

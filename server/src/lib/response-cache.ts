@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
+import { type ContentCoding, encodeAll } from './content-coding.ts';
 
 /** An answer as it goes on the wire: the serialized JSON and its strong ETag, hashed once. */
 export interface CachedAnswer {
   body: Buffer;
   etag: string;
+  /** The body compressed, made once when the answer is kept (not for a big enough body). */
+  encoded?: Partial<Record<ContentCoding, Buffer>>;
 }
 
 /**
@@ -80,7 +83,10 @@ export function createResponseCache(options: {
   let evictions = 0;
 
   const sizeOf = (key: string, answer: CachedAnswer) =>
-    answer.body.length + key.length * 2 + ENTRY_OVERHEAD_BYTES;
+    answer.body.length +
+    Object.values(answer.encoded ?? {}).reduce((sum, bytes) => sum + bytes.length, 0) +
+    key.length * 2 +
+    ENTRY_OVERHEAD_BYTES;
 
   function forget(key: string, answer: CachedAnswer): void {
     entries.delete(key);
@@ -128,12 +134,17 @@ export function createResponseCache(options: {
       const flightKey = `${current} ${key}`;
       const inFlight = computing.get(flightKey);
       if (inFlight) return inFlight;
-      const computed = compute().then(toCachedAnswer);
+      const computed = compute().then((json) => {
+        const answer = toCachedAnswer(json);
+        if (version.latest() !== current || entriesVersion !== current) return answer;
+        // Kept answers are sent many times: compress them once, not on every send.
+        const kept = { ...answer, encoded: encodeAll(answer.body) };
+        keep(key, kept);
+        return kept;
+      });
       computing.set(flightKey, computed);
       try {
-        const answer = await computed;
-        if (version.latest() === current && entriesVersion === current) keep(key, answer);
-        return answer;
+        return await computed;
       } finally {
         computing.delete(flightKey);
       }

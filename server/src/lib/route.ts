@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { type AuthLevel, type Endpoint, FailureEnvelopeSchema, successEnvelope } from '#contract';
 import { forbidden, unauthorized } from './app-error.ts';
 import type { AuthUser } from './auth-user.ts';
+import { preferredCoding } from './content-coding.ts';
 import { type CachedAnswer, normalisedKey } from './response-cache.ts';
 
 type Parsed<Schema> = Schema extends z.ZodType ? z.output<Schema> : undefined;
@@ -66,8 +67,12 @@ export interface RouteOptions {
   cache?: { answer(key: string, compute: () => Promise<string>): Promise<CachedAnswer> };
 }
 
-/** How long a CDN or browser may keep a public catalogue answer, and serve it stale while it asks again. */
-export const PUBLIC_CACHE_CONTROL = 'public, max-age=30, stale-while-revalidate=60';
+/**
+ * A CDN may keep a public catalogue answer for 30 s; a browser asks again
+ * every time (a 304 when nothing changed), so a shopper never sees the price,
+ * stock or rating from before their own review, purchase or edit.
+ */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=30';
 const PERSONAL_CACHE_CONTROL = 'private, no-store';
 
 /** If-None-Match names this ETag (or `*`); weak and strong forms compare alike (RFC 9110, 13.1.2). */
@@ -139,10 +144,13 @@ export function route<E extends Endpoint>(
       const raw = reply as FastifyReply;
       raw.header('etag', answer.etag);
       if (matches(request.headers['if-none-match'], answer.etag)) return raw.code(304).send();
-      return raw
-        .code(status)
-        .header('content-type', 'application/json; charset=utf-8')
-        .send(answer.body);
+      raw.code(status).header('content-type', 'application/json; charset=utf-8');
+      // A kept answer carries its compressed bytes: the compression plugin sees the
+      // content-encoding and leaves them be. Other answers it compresses as usual.
+      const coding = answer.encoded && preferredCoding(request.headers['accept-encoding']);
+      const encoded = coding ? answer.encoded?.[coding] : undefined;
+      if (!coding || !encoded) return raw.send(answer.body);
+      return raw.header('content-encoding', coding).header('vary', 'accept-encoding').send(encoded);
     },
   });
 }

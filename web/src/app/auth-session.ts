@@ -5,6 +5,8 @@ import type { Session } from '#contract';
 import { paths, routePaths, safeNextPath } from '#web/config/paths.ts';
 import { useMergeGuestCart } from '#web/features/cart/hooks/use-merge-guest-cart.ts';
 import { useGuestCartStore } from '#web/features/cart/stores/guest-cart-store.ts';
+import { useMergeGuestWishlist } from '#web/features/wishlist/hooks/use-merge-guest-wishlist.ts';
+import { useGuestWishlistStore } from '#web/features/wishlist/stores/guest-wishlist-store.ts';
 import { onSessionExpired } from '#web/lib/api-client.ts';
 import { clearAuthToken, getAuthToken, setAuthToken } from '#web/lib/auth-token.ts';
 
@@ -13,11 +15,12 @@ export const SESSION_EXPIRED_MESSAGE = 'Please log in to continue.';
 /**
  * Forgets the session on this device once the server has ended it: the token
  * (which drops the cached server data, lib/query-client.ts) and any visitor's
- * cart left in the browser, so the next shopper here starts empty.
+ * cart and wishlist left in the browser, so the next shopper here starts empty.
  */
 export function forgetSession(): void {
   clearAuthToken();
   useGuestCartStore.getState().clear();
+  useGuestWishlistStore.getState().clear();
 }
 
 /**
@@ -40,13 +43,15 @@ export function useFinishSignIn(): (session: Session) => Promise<void> {
   const [searchParams] = useSearchParams();
   const next = safeNextPath(searchParams.get('next'));
   const mergeGuestCart = useMergeGuestCart();
+  const mergeGuestWishlist = useMergeGuestWishlist();
   return useCallback(
     async (session: Session) => {
       setAuthToken(session.token);
-      await mergeGuestCart();
+      // D17, D33: what the visitor kept in this browser joins the account.
+      await Promise.all([mergeGuestCart(), mergeGuestWishlist()]);
       navigate(next, { replace: true });
     },
-    [navigate, next, mergeGuestCart],
+    [navigate, next, mergeGuestCart, mergeGuestWishlist],
   );
 }
 

@@ -15,6 +15,8 @@ function line(id: string): CartItem {
     size: 'M',
     quantity: 1,
     selected: true,
+    design: null,
+    unitPrice: product.price,
     totalPrice: product.price,
   });
 }

@@ -36,6 +36,13 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./routes/product.tsx')).ProductRoute }),
           },
           {
+            // D27: the designer and its fonts load only when a shopper opens it.
+            path: routePaths.productCustomise,
+            lazy: async () => ({
+              Component: (await import('./routes/designer.tsx')).DesignerRoute,
+            }),
+          },
+          {
             path: routePaths.about,
             lazy: async () => ({ Component: (await import('./routes/about.tsx')).AboutRoute }),
           },
@@ -66,6 +73,13 @@ export const routes: RouteObject[] = [
           {
             path: routePaths.logout,
             lazy: async () => ({ Component: (await import('./routes/logout.tsx')).LogoutRoute }),
+          },
+          {
+            // D33: a visitor's wishlist lives in the browser, so the page is open to all.
+            path: routePaths.wishlist,
+            lazy: async () => ({
+              Component: (await import('./routes/wishlist.tsx')).WishlistRoute,
+            }),
           },
           {
             // D17: a visitor's cart is theirs to see; checking out asks them to sign in (D15).
@@ -108,6 +122,12 @@ export const routes: RouteObject[] = [
                 path: routePaths.orderTracking,
                 lazy: async () => ({
                   Component: (await import('./routes/order-tracking.tsx')).OrderTrackingRoute,
+                }),
+              },
+              {
+                path: routePaths.myDesigns,
+                lazy: async () => ({
+                  Component: (await import('./routes/my-designs.tsx')).MyDesignsRoute,
                 }),
               },
               {
@@ -175,6 +195,12 @@ export const routes: RouteObject[] = [
                     lazy: async () => ({
                       Component: (await import('./routes/admin/outbox-message.tsx'))
                         .AdminOutboxMessageRoute,
+                    }),
+                  },
+                  {
+                    path: routePaths.adminReturns,
+                    lazy: async () => ({
+                      Component: (await import('./routes/admin/returns.tsx')).AdminReturnsRoute,
                     }),
                   },
                   {

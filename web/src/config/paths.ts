@@ -56,6 +56,9 @@ export const paths = {
       : routePaths.products;
   },
   product: (id: string) => withId('/product', id),
+  /** The designer; `design` opens a copy of a saved design. */
+  productCustomise: (id: string, { design }: { design?: string } = {}) =>
+    withSearch(`${withId('/product', id)}/customise`, { design }),
   about: () => routePaths.about,
   contact: () => routePaths.contact,
   login: ({ next }: NextSearch = {}) => withNext(routePaths.login, next),
@@ -71,6 +74,8 @@ export const paths = {
   orderTracking: (id: string) => `${withId('/order', id)}/track`,
   logout: () => routePaths.logout,
   settings: () => routePaths.settings,
+  wishlist: () => routePaths.wishlist,
+  myDesigns: () => routePaths.myDesigns,
   admin: () => routePaths.admin,
   adminProducts: (search: { search?: string; archived?: string; page?: number } = {}) =>
     withSearch(routePaths.adminProducts, search),
@@ -84,4 +89,6 @@ export const paths = {
     withSearch(routePaths.adminOutbox, search),
   adminOutboxMessage: (id: string) => withId(routePaths.adminOutbox, id),
   adminReviews: () => routePaths.adminReviews,
+  adminReturns: (search: { status?: string; page?: number } = {}) =>
+    withSearch(routePaths.adminReturns, search),
 } as const;

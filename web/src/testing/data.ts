@@ -1,6 +1,7 @@
 import {
   type CartItem,
   CartItemSchema,
+  DEFAULT_CUSTOMISATION,
   type Order,
   OrderSchema,
   type Product,
@@ -30,6 +31,7 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     sizes: { S: 3, M: 10, L: 0 },
     isNew: false,
     createdAt: '2026-11-20T10:00:00.000Z',
+    customisation: DEFAULT_CUSTOMISATION,
     ...overrides,
   });
 }
@@ -64,10 +66,13 @@ export function makeCartItem({
       gender: product.gender,
       price,
       sizes,
+      customisation: product.customisation,
     },
     size,
     quantity,
     selected,
+    design: null,
+    unitPrice: price,
     totalPrice: Math.round(price * 100 * quantity) / 100,
   });
 }
@@ -121,6 +126,8 @@ export function makeOrderItem(overrides: Partial<OrderItem> = {}): OrderItem {
     size: 'M',
     price: 499,
     quantity: 1,
+    design: null,
+    printAreas: null,
     ...overrides,
   };
 }

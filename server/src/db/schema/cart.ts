@@ -4,13 +4,14 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { SIZES } from '#contract';
+import { type Design, SIZES } from '#contract';
 import { users } from './accounts.ts';
 import { products } from './catalogue.ts';
 
@@ -27,12 +28,19 @@ export const cartItems = pgTable(
     size: text({ enum: SIZES }).notNull(),
     quantity: integer().notNull(),
     selected: boolean().notNull().default(true),
+    /** The shopper's design (D27); null for a plain line. */
+    design: jsonb().$type<Design>(),
+    /** The uploaded images the design uses: they stay while this line does. */
+    imageIds: uuid().array().notNull().default(sql`'{}'::uuid[]`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check('cart_items_quantity_positive', sql`${table.quantity} > 0`),
-    // One plain line per product and size (SPEC §4 'This product is already added').
-    uniqueIndex('cart_items_line_key').on(table.userId, table.productId, table.size),
+    // One plain line per product and size (SPEC §4 'This product is already added');
+    // a customised line is its own line (D27).
+    uniqueIndex('cart_items_plain_line_key')
+      .on(table.userId, table.productId, table.size)
+      .where(sql`${table.design} is null`),
     index('cart_items_user_idx').on(table.userId, table.createdAt),
   ],
 );

@@ -6,6 +6,7 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -14,7 +15,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { SIZES } from '#contract';
+import { DEFAULT_CUSTOMISATION, type PrintAreas, SIZES } from '#contract';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -61,8 +62,20 @@ export const products = pgTable(
     colorHex: text().notNull(),
     /** Units ordered over the product's life: ranks 'Best Sellers' (D23). */
     unitsSold: integer().notNull().default(0),
+    /**
+     * The sizes with stock (product_stock rows with stock > 0), kept by a
+     * trigger on product_stock: the size filter then reads the product's own
+     * row, or only an index, instead of probing the stock of every product
+     * (decision 023).
+     */
+    inStockSizes: text({ enum: SIZES }).array().notNull().default(sql`'{}'`),
     /** Archived products leave the shop but stay for the orders that reference them. */
     archivedAt: timestamp({ withTimezone: true }),
+    /** Shoppers may design on it (D27): where (mm on the mock-up) and what each printed side adds. */
+    customisable: boolean().notNull().default(false),
+    printAreas: jsonb().$type<PrintAreas>().notNull().default(DEFAULT_CUSTOMISATION.printAreas),
+    decorationFrontPaise: integer().notNull().default(0),
+    decorationBackPaise: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /**
@@ -78,20 +91,78 @@ export const products = pgTable(
     check('products_price_nonnegative', sql`${table.pricePaise} >= 0`),
     check('products_rating_range', sql`${table.rating} between 0 and 5`),
     check('products_color_hex_format', sql`${table.colorHex} ~ '^#[0-9a-f]{6}$'`),
-    index('products_rating_idx').on(table.rating.desc().nullsFirst(), table.id),
-    index('products_price_idx').on(table.pricePaise, table.id),
-    index('products_created_idx').on(table.createdAt.desc().nullsFirst(), table.id),
-    index('products_best_selling_idx').on(
-      table.unitsSold.desc().nullsFirst(),
-      table.rating.desc().nullsFirst(),
-      table.id,
+    check(
+      'products_decoration_nonnegative',
+      sql`${table.decorationFrontPaise} >= 0 and ${table.decorationBackPaise} >= 0`,
     ),
-    index('products_gender_idx').on(table.gender),
+    // One index per listing order, on products on sale only, ending with every
+    // filtered column: a page, a deep page and the page's total (a window count)
+    // are index-only scans, whatever the filters (decision 023).
+    index('products_on_sale_rating_idx')
+      .on(
+        table.rating.desc().nullsFirst(),
+        table.id,
+        table.gender,
+        table.category,
+        table.pricePaise,
+        table.inStockSizes,
+      )
+      .where(sql`${table.archivedAt} is null`),
+    index('products_on_sale_price_idx')
+      .on(
+        table.pricePaise,
+        table.id,
+        table.gender,
+        table.category,
+        table.rating,
+        table.inStockSizes,
+      )
+      .where(sql`${table.archivedAt} is null`),
+    index('products_on_sale_newest_idx')
+      .on(
+        table.createdAt.desc().nullsFirst(),
+        table.id,
+        table.gender,
+        table.category,
+        table.pricePaise,
+        table.rating,
+        table.inStockSizes,
+      )
+      .where(sql`${table.archivedAt} is null`),
+    index('products_on_sale_best_selling_idx')
+      .on(
+        table.unitsSold.desc().nullsFirst(),
+        table.rating.desc().nullsFirst(),
+        table.id,
+        table.gender,
+        table.category,
+        table.pricePaise,
+        table.inStockSizes,
+      )
+      .where(sql`${table.archivedAt} is null`),
+    // The owner's list (archived products included), newest first.
+    index('products_created_idx').on(table.createdAt.desc().nullsFirst(), table.id),
+    // Counts a listing's matches index-only: the narrowest index with every filtered column.
+    index('products_on_sale_filter_idx')
+      .on(table.gender, table.category, table.pricePaise, table.rating, table.inStockSizes)
+      .where(sql`${table.archivedAt} is null`),
     index('products_category_idx').on(table.category),
     index('products_color_idx').on(table.colorName, table.colorHex),
     // A style's colours in the order they were added: the first on sale stands for it.
     index('products_style_idx').on(table.styleId, table.createdAt, table.id),
     index('products_search_idx').using('gin', table.searchVector),
+    // Every column the facet counts group or filter by: an index-only scan
+    // instead of reading every product's row (decision 024).
+    index('products_facets_idx')
+      .on(
+        table.gender,
+        table.category,
+        table.inStockSizes,
+        table.colorName,
+        table.rating,
+        table.pricePaise,
+      )
+      .where(sql`${table.archivedAt} is null`),
   ],
 );
 
@@ -128,9 +199,14 @@ export const productImages = pgTable(
 
 // Rows as the features read them; the types live beside their tables so that
 // mappers of several features can name them without reaching into a repository.
-/** A product as the shop reads it: every column but the search vector, which only the database needs. */
-export type ProductRow = Omit<typeof products.$inferSelect, 'searchVector'>;
+/** A product as the shop reads it: every column but those only the database's queries need. */
+export type ProductRow = Omit<typeof products.$inferSelect, 'searchVector' | 'inStockSizes'>;
 export type StockRow = typeof productStock.$inferSelect;
+/** The product columns a customisation (D27) is kept in. */
+export type ProductCustomisationColumns = Pick<
+  ProductRow,
+  'customisable' | 'printAreas' | 'decorationFrontPaise' | 'decorationBackPaise'
+>;
 export type ImageRow = Pick<typeof productImages.$inferSelect, 'productId' | 'imageId'>;
 /** One colour on sale of a style (decision 018). */
 export interface StyleColorRow {

@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -14,9 +15,11 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
+  type Design,
   ORDER_EVENT_TYPES,
   ORDER_STATUSES,
   PAYMENT_METHODS,
+  type PrintAreas,
   REFUND_STATUSES,
   SIZES,
 } from '#contract';
@@ -89,6 +92,10 @@ export const orderItems = pgTable(
     size: text({ enum: SIZES }).notNull(),
     pricePaise: integer().notNull(),
     quantity: integer().notNull(),
+    /** The design and the product's print areas, copied at checkout: frozen (D27, decision 020). */
+    design: jsonb().$type<Design>(),
+    printAreas: jsonb().$type<PrintAreas>(),
+    imageIds: uuid().array().notNull().default(sql`'{}'::uuid[]`),
   },
   (table) => [index('order_items_order_idx').on(table.orderId, table.position)],
 );

@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { SIZES, type Size } from '#contract';
 import type { Database } from '#server/db/client.ts';
+import type { ProductCustomisationColumns } from '#server/db/schema/catalogue.ts';
 import { createAddressesService } from '#server/features/addresses/addresses.service.ts';
 import { accountsAccess } from '#server/features/auth/auth.service.ts';
 import { createPasswords } from '#server/features/auth/passwords.ts';
 import { createCartService } from '#server/features/cart/cart.service.ts';
 import { toStockLevels } from '#server/features/catalogue/catalogue.mapper.ts';
 import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
+import { createDesignsService } from '#server/features/designs/designs.service.ts';
 import { createMailService } from '#server/features/mail/mail.service.ts';
 import { createMediaService, mediaUrl } from '#server/features/media/media.service.ts';
 import { createOrdersService } from '#server/features/orders/orders.service.ts';
@@ -99,6 +101,32 @@ export async function storeSeedImages(db: Database, product: SeedProduct): Promi
   return imageIds;
 }
 
+/**
+ * Tees and hoodies take designs (D27): print areas on the 600 × 700 mm
+ * mock-up (a hoodie's front stops above its pocket) and what each printed
+ * side adds to the price.
+ */
+const SEED_CUSTOMISATION: Record<string, ProductCustomisationColumns> = {
+  'T-Shirts': {
+    customisable: true,
+    printAreas: {
+      front: { xMm: 150, yMm: 150, widthMm: 300, heightMm: 400 },
+      back: { xMm: 150, yMm: 120, widthMm: 300, heightMm: 420 },
+    },
+    decorationFrontPaise: 15_000,
+    decorationBackPaise: 12_000,
+  },
+  Hoodies: {
+    customisable: true,
+    printAreas: {
+      front: { xMm: 170, yMm: 190, widthMm: 260, heightMm: 200 },
+      back: { xMm: 150, yMm: 160, widthMm: 300, heightMm: 380 },
+    },
+    decorationFrontPaise: 20_000,
+    decorationBackPaise: 18_000,
+  },
+};
+
 /** Inserts products, one per colour, with their generated pictures and their reviews; returns how many. */
 export async function insertSeedProducts(
   db: Database,
@@ -126,6 +154,7 @@ export async function insertSeedProducts(
         createdAt: new Date(now - product.daysAgo * DAY_MS + index * MINUTE_MS),
         stock: toStockLevels(product.stock),
         imageIds,
+        customisation: SEED_CUSTOMISATION[product.category],
       });
       seeded.push({ id, product, image: imageIds[0] ? mediaUrl(imageIds[0]) : '' });
     }
@@ -153,7 +182,10 @@ async function insertSeedReviews(db: Database, seeded: SeededProduct[], now: num
   const catalogue = createCatalogueService(db);
   const auth = accountsAccess();
   const orders = createOrdersService(db, {
-    cart: createCartService(db, { catalogue }),
+    cart: createCartService(db, {
+      catalogue,
+      designs: createDesignsService(db, { media: createMediaService(db), catalogue }),
+    }),
     addresses: createAddressesService(db),
     payments: createPaymentsService(db),
     catalogue,

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES, UploadedImageSchema } from '#contract';
 import { images } from '#server/db/schema/catalogue.ts';
+import { wrongContentType } from '#server/features/media/image-body.ts';
 import {
   imageTooBig,
   imageTooLarge,
@@ -20,7 +21,7 @@ import { expectFailure, expectResult } from '#server-test/http.ts';
 import { imageBytes } from '#server-test/image-fixtures.ts';
 import { type SignedUp, signUp } from '#server-test/users.ts';
 import { addProduct, asUser, productBody } from './admin-fixtures.ts';
-import { PRODUCT_IMAGE_LIMITS, wrongContentType } from './admin-images.service.ts';
+import { PRODUCT_IMAGE_LIMITS } from './admin-images.service.ts';
 
 let t: TestApp;
 let admin: SignedUp;

@@ -3,17 +3,11 @@ import {
   IMAGE_MAX_PIXELS,
   IMAGE_MAX_SIDE,
   IMAGE_MIN_SIDE,
-  IMAGE_TYPES,
   type UploadedImage,
 } from '#contract';
 import type { Database } from '#server/db/client.ts';
-import {
-  decodeUploadedImage,
-  type ImageLimits,
-  imageTooLarge,
-} from '#server/features/media/image-upload.ts';
+import { decodeUploadedImage, type ImageLimits } from '#server/features/media/image-upload.ts';
 import { type MediaService, mediaUrl } from '#server/features/media/media.service.ts';
-import { AppError } from '#server/lib/app-error.ts';
 
 export const PRODUCT_IMAGE_LIMITS: ImageLimits = {
   maxBytes: IMAGE_MAX_BYTES,
@@ -21,12 +15,6 @@ export const PRODUCT_IMAGE_LIMITS: ImageLimits = {
   maxSide: IMAGE_MAX_SIDE,
   maxPixels: IMAGE_MAX_PIXELS,
 };
-
-export const wrongContentType = (type: string | undefined) =>
-  `${type ? `Content-Type ${type} is not accepted` : 'The Content-Type is missing'}: send the image's bytes with Content-Type ${IMAGE_TYPES.join(', ')}`;
-
-export const imageTooLargeError = () =>
-  new AppError('payload_too_large', imageTooLarge(PRODUCT_IMAGE_LIMITS));
 
 /**
  * Product images the owner uploads: decoded and encoded afresh (never stored

@@ -1,12 +1,14 @@
 import type {
   AdminOrder,
   AdminOrderPage,
+  DesignSide,
   ListAdminOrdersQuery,
   SetOrderStatusBody,
 } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import type { CustomerRow } from '#server/db/schema/accounts.ts';
 import type { OrderRow } from '#server/db/schema/orders.ts';
+import type { DesignsService } from '#server/features/designs/designs.service.ts';
 import { ORDER_NOT_FOUND, type OrdersService } from '#server/features/orders/orders.service.ts';
 import { notFound } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/auth-user.ts';
@@ -17,8 +19,13 @@ import { toAdminOrder, toAdminOrderSummary } from './admin.mapper.ts';
 const searchTerm = (search: string | undefined) =>
   search?.trim().replace(/^#/, '').toLowerCase() || undefined;
 
+export const ORDER_ITEM_NOT_FOUND = 'Order item not found';
+
 /** The owner's orders screen (D25): find orders and move them along D19 with the orders feature's one transition. */
-export function createAdminOrdersService(db: Database, { orders }: { orders: OrdersService }) {
+export function createAdminOrdersService(
+  db: Database,
+  { orders, designs }: { orders: OrdersService; designs: Pick<DesignsService, 'renderPrintFile'> },
+) {
   async function detail(tx: Database, row: OrderRow, customer: CustomerRow): Promise<AdminOrder> {
     const [lines, events, refunds] = await Promise.all([
       orders.findOrderItems(tx, [row.id]),
@@ -52,6 +59,24 @@ export function createAdminOrdersService(db: Database, { orders }: { orders: Ord
     },
 
     getOrder,
+
+    /**
+     * The print file of one printed side of an ordered line (D27): drawn from
+     * the design and print areas frozen on the order item, never from the
+     * saved design or the product as they are now.
+     */
+    async getPrintFile(
+      orderId: string,
+      itemId: string,
+      side: DesignSide,
+    ): Promise<{ png: Buffer; fileName: string }> {
+      const items = isUuid(orderId) ? await orders.findOrderItems(db, [orderId]) : [];
+      const item = items.find((line) => line.id === itemId);
+      if (!item) throw notFound(ORDER_ITEM_NOT_FOUND);
+      const png = await designs.renderPrintFile(item, side);
+      const fileName = `order-${orderId.slice(0, 8)}-line-${item.position + 1}-${side}.png`;
+      return { png, fileName };
+    },
 
     /**
      * Moves an order one step (D19); every move is an event with its time,

@@ -75,6 +75,15 @@ export function createAdminProductsService(
     ...(body.styleId !== undefined && { styleId: body.styleId }),
   });
 
+  /** Design settings (D27) in the product's columns; none sent: left as they are (or the defaults). */
+  const customisationOf = ({ customisation }: AdminProductBody) =>
+    customisation && {
+      customisable: customisation.customisable,
+      printAreas: customisation.printAreas,
+      decorationFrontPaise: rupeesToPaise(customisation.decorationPrice.front),
+      decorationBackPaise: rupeesToPaise(customisation.decorationPrice.back),
+    };
+
   /** A product to change, locked against checkouts until the change commits; 404 if none. */
   async function locked(tx: Database, id: string): Promise<ProductRow> {
     const row = isUuid(id) ? await catalogue.lockProduct(tx, id) : undefined;
@@ -111,6 +120,7 @@ export function createAdminProductsService(
         await checkStyle(tx, body.styleId);
         const id = await catalogue.insertProduct(tx, {
           ...fieldsOf(body),
+          customisation: customisationOf(body),
           rating: 0,
           stock: toStockLevels(body.sizes),
           imageIds: body.imageIds,
@@ -127,7 +137,10 @@ export function createAdminProductsService(
         await locked(tx, id);
         await checkImages(tx, body.imageIds);
         await checkStyle(tx, body.styleId);
-        const row = await catalogue.updateProduct(tx, id, fieldsOf(body));
+        const row = await catalogue.updateProduct(tx, id, {
+          ...fieldsOf(body),
+          ...customisationOf(body),
+        });
         if (!row) throw notFound(PRODUCT_NOT_FOUND);
         await catalogue.replaceProductStock(tx, id, toStockLevels(body.sizes));
         await catalogue.replaceProductImages(tx, id, body.imageIds);

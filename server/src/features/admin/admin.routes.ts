@@ -1,62 +1,32 @@
-import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createAdminProduct,
   deleteAdminProduct,
+  downloadPrintFile,
   exportNewsletterSubscribers,
   FailureEnvelopeSchema,
   getAdminDashboard,
   getAdminOrder,
   getAdminProduct,
-  IMAGE_MAX_BYTES,
-  IMAGE_TYPES,
   listAdminOrders,
   listAdminProducts,
   listContactMessages,
   listNewsletterSubscribers,
+  type PrintFileParams,
+  PrintFileParamsSchema,
   restoreAdminProduct,
   setAdminOrderStatus,
   setContactMessageHandled,
   updateAdminProduct,
   uploadAdminImage,
 } from '#contract';
-import { SVG_REFUSED } from '#server/features/media/image-upload.ts';
-import { AppError } from '#server/lib/app-error.ts';
+import { acceptImageBodies } from '#server/features/media/image-body.ts';
 import { shopDayPlus } from '#server/lib/dates.ts';
 import { authenticateFor, route } from '#server/lib/route.ts';
 import type { AdminService } from './admin.service.ts';
-import {
-  type AdminImagesService,
-  imageTooLargeError,
-  wrongContentType,
-} from './admin-images.service.ts';
-
-/**
- * Reads an image upload's bytes, refusing past 5 MB without reading further
- * (a larger Content-Length is refused before a byte is read).
- */
-async function readImageBody(request: FastifyRequest, payload: IncomingMessage): Promise<Buffer> {
-  if (Number(request.headers['content-length']) > IMAGE_MAX_BYTES) throw imageTooLargeError();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of payload) {
-    size += (chunk as Buffer).length;
-    if (size > IMAGE_MAX_BYTES) throw imageTooLargeError();
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
-
-/** Any other body is refused unread, with what to send instead. */
-async function refuseBody(request: FastifyRequest): Promise<never> {
-  const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
-  throw new AppError(
-    'unsupported_media_type',
-    type === 'image/svg+xml' ? SVG_REFUSED : wrongContentType(type),
-  );
-}
+import { type AdminImagesService, PRODUCT_IMAGE_LIMITS } from './admin-images.service.ts';
 
 /**
  * The upload takes a file's raw bytes (no multipart), up to 5 MB: its own
@@ -65,9 +35,7 @@ async function refuseBody(request: FastifyRequest): Promise<never> {
  */
 function imageUploadRoutes(images: AdminImagesService) {
   return async (app: FastifyInstance) => {
-    app.removeAllContentTypeParsers();
-    app.addContentTypeParser([...IMAGE_TYPES], readImageBody);
-    app.addContentTypeParser('*', refuseBody);
+    acceptImageBodies(app, PRODUCT_IMAGE_LIMITS);
     route(app, uploadAdminImage, ({ request }) => images.uploadImage(request.body as Buffer), {
       status: 201,
     });
@@ -130,6 +98,39 @@ export function adminRoutes(admin: AdminService) {
           )
           .header('cache-control', 'no-store')
           .send(file);
+      },
+    });
+
+    // The print file (D27): a PNG, registered by hand like the CSV.
+    const print = downloadPrintFile;
+    // A Buffer is sent as it is, so the typed provider's string body does not apply.
+    app.route<{ Params: PrintFileParams }>({
+      method: print.method,
+      url: print.path,
+      schema: {
+        operationId: print.name,
+        tags: [print.tag],
+        summary: print.summary,
+        security: [{ bearerAuth: [] }],
+        params: PrintFileParamsSchema,
+        response: {
+          200: {
+            description: 'The print file, as an attachment',
+            content: { [`${print.produces}`]: { schema: z.string() } },
+          },
+          '4xx': FailureEnvelopeSchema,
+          '5xx': FailureEnvelopeSchema,
+        },
+      },
+      onRequest: authenticateFor(print.auth),
+      handler: async (request, reply) => {
+        const { id, itemId, side } = request.params;
+        const { png, fileName } = await orders.getPrintFile(id, itemId, side);
+        return reply
+          .header('content-type', 'image/png')
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .header('cache-control', 'private, no-store')
+          .send(png);
       },
     });
   };

@@ -1,5 +1,6 @@
 import type { Database } from '#server/db/client.ts';
 import type { CatalogueService } from '#server/features/catalogue/catalogue.service.ts';
+import type { DesignsService } from '#server/features/designs/designs.service.ts';
 import type { MediaService } from '#server/features/media/media.service.ts';
 import type { MessagesService } from '#server/features/messages/messages.service.ts';
 import type { OrdersService } from '#server/features/orders/orders.service.ts';
@@ -14,18 +15,19 @@ export interface AdminDependencies {
   orders: OrdersService;
   messages: MessagesService;
   media: MediaService;
+  designs: DesignsService;
 }
 
 /** Everything the shop owner does (D25), one service per screen, through the owning features' services. */
 export function createAdminService(
   db: Database,
-  { catalogue, orders, messages, media }: AdminDependencies,
+  { catalogue, orders, messages, media, designs }: AdminDependencies,
 ) {
   return {
     dashboard: createAdminDashboardService(db),
     products: createAdminProductsService(db, { catalogue, orders, media }),
     images: createAdminImagesService(db, { media }),
-    orders: createAdminOrdersService(db, { orders }),
+    orders: createAdminOrdersService(db, { orders, designs }),
     messages: createAdminMessagesService(db, { messages }),
   };
 }

@@ -14,12 +14,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AdminDashboardSchema, PASSWORD_MESSAGE, SessionSchema } from '#contract';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config/env.ts';
-import {
-  type Database,
-  type DatabaseHandle,
-  openDatabase,
-  openPostgres,
-} from '#server/db/client.ts';
+import { type DatabaseHandle, openDatabase, openPostgres } from '#server/db/client.ts';
 import { accountsAccess } from '#server/features/auth/auth.service.ts';
 import { withDatabase } from '#server-test/global-setup.ts';
 import { call, expectResult } from '#server-test/http.ts';

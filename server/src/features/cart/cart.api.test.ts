@@ -14,6 +14,8 @@ import {
 import { products } from '#server/db/schema/catalogue.ts';
 import { coupons } from '#server/db/schema/orders.ts';
 import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
+import { createDesignsService } from '#server/features/designs/designs.service.ts';
+import { createMediaService } from '#server/features/media/media.service.ts';
 import { addAddress, checkoutRequest } from '#server/features/orders/checkout-fixtures.ts';
 import { estimatedDelivery } from '#server/lib/dates.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
@@ -26,7 +28,11 @@ import { createCartService } from './cart.service.ts';
 let t: TestApp;
 
 /** The cart service as checkout calls it, on this file's database. */
-const cartService = () => createCartService(t.db, { catalogue: createCatalogueService(t.db) });
+const cartService = () => {
+  const catalogue = createCatalogueService(t.db);
+  const designs = createDesignsService(t.db, { media: createMediaService(t.db), catalogue });
+  return createCartService(t.db, { catalogue, designs });
+};
 /** Tee: ₹499, S 3 / M 5 / L 0. Hoodie: ₹1299.50, S 4 / M 2. */
 const ids = { tee: '', hoodie: '', archived: '' };
 const TEE_PAISE = 49_900;
@@ -152,6 +158,7 @@ describe('GET /api/v1/cart/get-all', () => {
       gender: product.gender,
       price: product.price,
       sizes: product.sizes,
+      customisation: product.customisation,
     });
     expect(cart[0]?.productId).toMatchObject({
       price: 1299.5,
@@ -795,6 +802,9 @@ describe('the cart service for checkout', () => {
         size: 'M',
         pricePaise: TEE_PAISE,
         quantity: 2,
+        design: null,
+        printAreas: null,
+        imageIds: [],
       },
       expect.objectContaining({ cartItemId: hoodie._id, pricePaise: HOODIE_PAISE, quantity: 1 }),
     ]);

@@ -1,12 +1,14 @@
 import {
   type CartItem,
   type CartOptions,
+  customisedUnitPrice,
+  type Design,
   type Product,
   type Quote,
   toCartProduct,
 } from '#contract';
-import type { ImageRow, StockRow } from '#server/db/schema/catalogue.ts';
-import { toProducts } from '#server/features/catalogue/catalogue.mapper.ts';
+import type { ImageRow, ProductRow, StockRow } from '#server/db/schema/catalogue.ts';
+import { toCustomisation, toProducts } from '#server/features/catalogue/catalogue.mapper.ts';
 import { paiseToRupees } from '#server/lib/money.ts';
 import type { CartLineRow, CartOptionsRow } from './cart.repository.ts';
 import type { SelectedLine } from './cart.service.ts';
@@ -24,6 +26,15 @@ function productOf(products: Map<string, Product>, id: string): Product {
   return product;
 }
 
+/**
+ * One unit of a line in paise: the product's price plus the decoration price
+ * of each printed side of its design (the contract's customisedUnitPrice, D27).
+ */
+export function unitPricePaise(product: ProductRow, design: Design | null): number {
+  const rupees = customisedUnitPrice(product.pricePaise / 100, toCustomisation(product), design);
+  return Math.round(rupees * 100);
+}
+
 /** Cart lines with their product "populated" (SPEC §3); totals from database prices (D4). */
 export function toCartItems(
   lines: CartLineRow[],
@@ -39,7 +50,9 @@ export function toCartItems(
       size: item.size,
       quantity: item.quantity,
       selected: item.selected,
-      totalPrice: paiseToRupees(row.pricePaise * item.quantity),
+      design: item.design,
+      unitPrice: paiseToRupees(unitPricePaise(row, item.design)),
+      totalPrice: paiseToRupees(unitPricePaise(row, item.design) * item.quantity),
     };
   });
 }
@@ -53,8 +66,12 @@ export function toSelectedLines(lines: CartLineRow[], images: ImageRow[]): Selec
     title: row.title,
     image: productOf(products, row.id).images[0]?.url ?? '',
     size: item.size,
-    pricePaise: row.pricePaise,
+    pricePaise: unitPricePaise(row, item.design),
     quantity: item.quantity,
+    design: item.design,
+    // What the design was placed on: frozen onto the order item with it (decision 020).
+    printAreas: item.design ? row.printAreas : null,
+    imageIds: item.imageIds,
   }));
 }
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Size } from '#contract';
+import type { Design, Size } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import { cartItems, cartOptions } from '#server/db/schema/cart.ts';
 import type { ProductRow } from '#server/db/schema/catalogue.ts';
@@ -19,7 +19,16 @@ export interface NewCartItem {
   productId: string;
   size: Size;
   quantity: number;
+  /** A customised line's design and the uploads it uses (D27). */
+  design?: Design | null;
+  imageIds?: string[];
 }
+
+/** The unique index holds plain lines only: a customised line never conflicts (D27). */
+const PLAIN_LINE_CONFLICT = {
+  target: [cartItems.userId, cartItems.productId, cartItems.size],
+  where: sql`${cartItems.design} is null`,
+};
 
 /** A line whose product has left the shop (archived) is not shown, priced or ordered. */
 const productOnSale = isNull(products.archivedAt);
@@ -59,8 +68,9 @@ export async function findCartLine(
 }
 
 /**
- * Adds a line; undefined when the user already has this product in this size
- * (the unique index cart_items_line_key decides, race-free).
+ * Adds a line; undefined when it is plain and the user already has this
+ * product in this size as a plain line (the unique index
+ * cart_items_plain_line_key decides, race-free).
  */
 export async function insertCartItem(
   db: Database,
@@ -69,13 +79,13 @@ export async function insertCartItem(
   const [row] = await db
     .insert(cartItems)
     .values(line)
-    .onConflictDoNothing({ target: [cartItems.userId, cartItems.productId, cartItems.size] })
+    .onConflictDoNothing(PLAIN_LINE_CONFLICT)
     .returning();
   return row;
 }
 
 /**
- * Adds several lines at once, skipping any the user already has. They keep
+ * Adds several lines at once, skipping plain lines the user already has. They keep
  * the order given: each is a microsecond younger than the one before.
  */
 export async function insertCartItems(db: Database, lines: NewCartItem[]): Promise<void> {
@@ -88,7 +98,7 @@ export async function insertCartItems(db: Database, lines: NewCartItem[]): Promi
         createdAt: sql`now() + ${index}::int * interval '1 microsecond'`,
       })),
     )
-    .onConflictDoNothing({ target: [cartItems.userId, cartItems.productId, cartItems.size] });
+    .onConflictDoNothing(PLAIN_LINE_CONFLICT);
 }
 
 export async function updateCartItem(

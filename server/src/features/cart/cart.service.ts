@@ -5,7 +5,9 @@ import {
   type CartItem,
   type CartOptions,
   DEFAULT_COUPON_CODE,
+  type Design,
   type MergeCartBody,
+  type PrintAreas,
   type Quote,
   type QuoteQuery,
   type Size,
@@ -15,6 +17,7 @@ import {
 import type { Database } from '#server/db/client.ts';
 import type { StockRow } from '#server/db/schema/catalogue.ts';
 import type { CatalogueService } from '#server/features/catalogue/catalogue.service.ts';
+import type { DesignsService } from '#server/features/designs/designs.service.ts';
 import { badRequest, conflict, notFound } from '#server/lib/app-error.ts';
 import { estimatedDelivery } from '#server/lib/dates.ts';
 import { isUuid } from '#server/lib/ids.ts';
@@ -50,12 +53,26 @@ export interface SelectedLine {
   /** The product's first picture, or '' when it has none. */
   image: string;
   size: Size;
+  /** One unit, decoration included. */
   pricePaise: number;
   quantity: number;
+  design: Design | null;
+  printAreas: PrintAreas | null;
+  imageIds: string[];
 }
 
 export interface CartDependencies {
   catalogue: Pick<CatalogueService, 'findProduct' | 'findProductDetails'>;
+  designs: Pick<DesignsService, 'checkDesign'>;
+}
+
+/** JSON with object keys sorted: two equal designs read alike, however they were stored. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : inner,
+  );
 }
 
 /** Stock of one size of a product, or undefined when the product has no such size. */
@@ -117,6 +134,7 @@ async function priceSelection(
 
 export function createCartService(db: Database, dependencies: CartDependencies) {
   const { findProduct, findProductDetails } = dependencies.catalogue;
+  const { checkDesign } = dependencies.designs;
 
   async function cartOf(userId: string): Promise<CartItem[]> {
     const lines = await findCartLines(db, userId);
@@ -145,11 +163,15 @@ export function createCartService(db: Database, dependencies: CartDependencies) 
         throw badRequest(SIZE_NOT_AVAILABLE, [{ field: 'size', message: SIZE_NOT_AVAILABLE }]);
       }
       const item = await db.transaction(async (tx) => {
+        const design = body.design ?? null;
+        const imageIds = design ? await checkDesign(tx, product, design) : [];
         const row = await insertCartItem(tx, {
           userId,
           productId: product.id,
           size: body.size,
           quantity: body.quantity,
+          design,
+          imageIds,
         });
         if (!row) throw conflict(ALREADY_ADDED_MESSAGE);
         // Checked after the insert so a duplicate says so first; a refusal rolls the insert back.
@@ -191,30 +213,63 @@ export function createCartService(db: Database, dependencies: CartDependencies) 
     /**
      * A visitor's browser cart joins the server cart at sign-in (D17): lines
      * of unknown or archived products, of sizes the product lacks or has none
-     * of are skipped, as are lines already in the cart; quantities are capped
-     * at stock. Answers the whole cart.
+     * of are skipped, as are lines already in the cart (a customised line:
+     * one with the same design); quantities are capped at stock. A design
+     * that no longer passes (the product stopped taking designs, an upload
+     * expired) skips its line like the rest. Answers the whole cart.
      */
     async mergeCart(userId: string, body: MergeCartBody): Promise<CartItem[]> {
       const ids = [...new Set(body.items.map((line) => line.productId).filter(isUuid))];
       const onSale = await findProductIdsOnSale(db, ids);
       const { stock } = await findProductDetails(db, [...onSale]);
-      const seen = new Set<string>();
-      const lines: NewCartItem[] = [];
-      for (const line of body.items) {
-        const key = `${line.productId}\u0000${line.size}`;
-        if (!onSale.has(line.productId) || seen.has(key)) continue;
-        seen.add(key);
-        const available = stockOf(stock, line.productId, line.size) ?? 0;
-        if (available === 0) continue;
-        lines.push({
-          userId,
-          productId: line.productId,
-          size: line.size,
-          quantity: Math.min(line.quantity, available),
-        });
-      }
-      await insertCartItems(db, lines);
+      await db.transaction(async (tx) => {
+        const existing = await findCartLines(tx, userId);
+        const seen = new Set(
+          existing
+            .filter((line) => line.item.design)
+            .map(
+              (line) =>
+                `${line.item.productId}\u0000${line.item.size}\u0000${canonicalJson(line.item.design)}`,
+            ),
+        );
+        const lines: NewCartItem[] = [];
+        for (const line of body.items) {
+          const design = line.design ?? null;
+          const key = `${line.productId}\u0000${line.size}${design ? `\u0000${canonicalJson(design)}` : ''}`;
+          if (!onSale.has(line.productId) || seen.has(key)) continue;
+          seen.add(key);
+          const available = stockOf(stock, line.productId, line.size) ?? 0;
+          if (available === 0) continue;
+          let imageIds: string[] = [];
+          if (design) {
+            const product = await findProduct(tx, line.productId);
+            const checked = product && (await checkDesign(tx, product, design).catch(() => null));
+            if (!checked) continue;
+            imageIds = checked;
+          }
+          lines.push({
+            userId,
+            productId: line.productId,
+            size: line.size,
+            quantity: Math.min(line.quantity, available),
+            design,
+            imageIds,
+          });
+        }
+        await insertCartItems(tx, lines);
+      });
       return cartOf(userId);
+    },
+
+    /**
+     * Checks the selected lines' designs again inside checkout's transaction:
+     * the owner may have stopped the product taking designs or moved its
+     * print areas since the line was added (D27). Their uploads' clocks restart.
+     */
+    async checkSelectedDesigns(tx: Database, userId: string): Promise<void> {
+      for (const { item, product } of await findCartLines(tx, userId, { selectedOnly: true })) {
+        if (item.design) await checkDesign(tx, product, item.design, 'cart');
+      }
     },
 
     /** The selection priced inside the caller's transaction (checkout). */

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Size } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import {
+  type ProductCustomisationColumns,
   type ProductRow,
   productImages,
   productStock,
@@ -25,16 +26,28 @@ export interface NewProduct {
   styleId?: string;
   colorName: string;
   colorHex: string;
+  /** Designs on it (D27); left out: not customisable, the default print areas. */
+  customisation?: ProductCustomisationColumns;
   unitsSold?: number;
   createdAt?: Date;
   stock: { size: Size; stock: number }[];
   imageIds: string[];
 }
 
+/**
+ * The sizes in stock, as the stock trigger would set them: written with the
+ * product, the trigger then finds nothing to change and the row is written once.
+ */
+const inStockSizes = (stock: NewProduct['stock']): Size[] =>
+  stock.filter((line) => line.stock > 0).map((line) => line.size);
+
 export async function insertProduct(db: Database, product: NewProduct): Promise<string> {
   return db.transaction(async (tx) => {
-    const { stock, imageIds, ...fields } = product;
-    const [row] = await tx.insert(products).values(fields).returning({ id: products.id });
+    const { stock, imageIds, customisation, ...fields } = product;
+    const [row] = await tx
+      .insert(products)
+      .values({ ...fields, ...customisation, inStockSizes: inStockSizes(stock) })
+      .returning({ id: products.id });
     if (!row) throw new Error('Inserting a product returned no row');
     if (stock.length > 0) {
       await tx.insert(productStock).values(stock.map((line) => ({ productId: row.id, ...line })));
@@ -56,9 +69,11 @@ export async function insertProduct(db: Database, product: NewProduct): Promise<
 export async function insertProducts(db: Database, list: NewProduct[]): Promise<string[]> {
   if (list.length === 0) return [];
   const ids = list.map(() => randomUUID());
-  const rows = list.map(({ stock, imageIds, ...fields }, index) => ({
+  const rows = list.map(({ stock, imageIds, customisation, ...fields }, index) => ({
     id: ids[index] as string,
     ...fields,
+    inStockSizes: inStockSizes(stock),
+    ...customisation,
   }));
   const stock = list.flatMap((product, index) =>
     product.stock.map((line) => ({ productId: ids[index] as string, ...line })),
@@ -163,7 +178,8 @@ export type ProductChanges = Pick<
   | 'colorName'
   | 'colorHex'
   | 'styleId'
->;
+> &
+  Partial<ProductCustomisationColumns>;
 
 export async function updateProduct(
   db: Database,

@@ -1,5 +1,6 @@
 import {
   and,
+  arrayOverlaps,
   asc,
   desc,
   eq,
@@ -8,13 +9,16 @@ import {
   inArray,
   isNull,
   lte,
+  ne,
   notExists,
   type SQL,
+  type SQLWrapper,
   sql,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Size, SortBy } from '#contract';
 import type { Database } from '#server/db/client.ts';
+import { rowsOf } from '#server/db/rows.ts';
 import {
   type ImageRow,
   type ProductRow,
@@ -26,8 +30,12 @@ import {
   searchTerms,
 } from '#server/db/schema/catalogue.ts';
 
-const { searchVector: _searchVector, ...columns } = getTableColumns(products);
-/** Every product column but the search vector, which only the database needs. */
+const {
+  searchVector: _searchVector,
+  inStockSizes: _inStockSizes,
+  ...columns
+} = getTableColumns(products);
+/** Every product column but those only the database's queries need (search vector, sizes in stock). */
 export const productColumns = columns;
 
 /** A listing request in the database's terms (paise, words, offsets). */
@@ -95,11 +103,6 @@ export async function findSearchTerms(db: Database, words: string[]): Promise<st
   return groups;
 }
 
-/** node-postgres answers `{ rows }`, PGlite's driver the same; keep both readable. */
-function rowsOf<Row>(result: unknown): Row[] {
-  return Array.isArray(result) ? (result as Row[]) : ((result as { rows: Row[] }).rows ?? []);
-}
-
 /** A tsquery that needs one term of each group: ('tshirt' | 'tshirts') & ('navy'). */
 function toTsQuery(terms: string[][]): SQL {
   const quote = (term: string) => `'${term.replaceAll("'", "''")}'`;
@@ -107,62 +110,81 @@ function toTsQuery(terms: string[][]): SQL {
   return sql`cast(${query} as tsquery)`;
 }
 
-function orderFor(sortBy: SortBy, terms: string[][]): SQL[] {
+/** The columns a listing sorts by: the products' own, or a search's matches with their rank. */
+interface SortKeys {
+  id: SQLWrapper;
+  pricePaise: SQLWrapper;
+  rating: SQLWrapper;
+  createdAt: SQLWrapper;
+  unitsSold: SQLWrapper;
+  /** How well a product matches the search words; absent when there are none. */
+  rank?: SQLWrapper;
+}
+
+function orderFor(sortBy: SortBy, keys: SortKeys): SQL[] {
   switch (sortBy) {
     case 'priceAsc':
-      return [asc(products.pricePaise), asc(products.id)];
+      return [asc(keys.pricePaise), asc(keys.id)];
     case 'priceDesc':
-      return [desc(products.pricePaise), desc(products.id)];
+      return [desc(keys.pricePaise), desc(keys.id)];
     case 'ratingAsc':
-      return [asc(products.rating), desc(products.id)];
+      return [asc(keys.rating), desc(keys.id)];
     case 'newest':
-      return [desc(products.createdAt), asc(products.id)];
+      return [desc(keys.createdAt), asc(keys.id)];
     case 'bestSelling':
-      return [desc(products.unitsSold), desc(products.rating), asc(products.id)];
+      return [desc(keys.unitsSold), desc(keys.rating), asc(keys.id)];
     case 'relevance':
-      if (terms.length > 0) {
-        const rank = sql`ts_rank(${products.searchVector}, ${toTsQuery(terms)})`;
-        return [desc(rank), desc(products.rating), asc(products.id)];
-      }
-      return orderFor('ratingDesc', terms);
+      if (keys.rank) return [desc(keys.rank), desc(keys.rating), asc(keys.id)];
+      return orderFor('ratingDesc', keys);
     case 'ratingDesc':
-      return [desc(products.rating), asc(products.id)];
+      return [desc(keys.rating), asc(keys.id)];
   }
 }
 
 const earlierColour = alias(products, 'earlier_colour');
+type ProductTable = typeof products | typeof earlierColour;
 
-/** What a listing asks of one product, on the products table or its alias. */
-function matching(
-  table: typeof products | typeof earlierColour,
-  query: ProductQuery,
+/** Products on sale matching the search words and the price range: what every facet count starts from. */
+export function searchAndPriceWhere(
+  query: Pick<ProductQuery, 'terms' | 'minPricePaise' | 'maxPricePaise'>,
+  table: ProductTable = products,
 ): SQL | undefined {
   return and(
     isNull(table.archivedAt),
     query.terms.length > 0 ? sql`${table.searchVector} @@ ${toTsQuery(query.terms)}` : undefined,
+    query.minPricePaise === undefined ? undefined : gte(table.pricePaise, query.minPricePaise),
+    query.maxPricePaise === undefined ? undefined : lte(table.pricePaise, query.maxPricePaise),
+  );
+}
+
+/** What a listing asks of one product, on the products table or its alias. */
+function matching(table: ProductTable, query: ProductQuery): SQL | undefined {
+  return and(
+    searchAndPriceWhere(query, table),
     query.genders ? inArray(table.gender, query.genders) : undefined,
     query.categories ? inArray(table.category, query.categories) : undefined,
     query.colors ? inArray(table.colorName, query.colors) : undefined,
-    query.sizes
-      ? sql`exists (select 1 from ${productStock} where ${productStock.productId} = ${table.id} and ${inArray(productStock.size, query.sizes)} and ${productStock.stock} > 0)`
-      : undefined,
-    query.minPricePaise === undefined ? undefined : gte(table.pricePaise, query.minPricePaise),
-    query.maxPricePaise === undefined ? undefined : lte(table.pricePaise, query.maxPricePaise),
+    query.sizes ? arrayOverlaps(table.inStockSizes, query.sizes) : undefined,
     query.minRating === undefined ? undefined : gte(table.rating, query.minRating),
   );
 }
 
 /**
+ * The ids of one page of products on sale, in order, and how many there are
+ * in all, in one statement (decision 023). Without search, every listing
+ * order has an index holding every filtered column: the page and the count
+ * are two index scans. With search, the matches are read once: a window
+ * counts them while they are ranked and sorted.
+ *
  * One card per style (decision 018): a product is listed when no colour of
- * its style added before it also matches the query. So a style shows in its
- * first colour, or in the colour the filter asked for. The probe per row is
- * one lookup in products_style_idx, so the ordered index scans still stop at
- * the page's end.
+ * its style added before it also matches the query, so a style shows in its
+ * first colour, or in the first colour the filters ask for, and the total
+ * counts styles. The probe per row is one lookup in products_style_idx.
  */
 export async function findProductPage(
   db: Database,
   query: ProductQuery,
-): Promise<{ rows: ProductRow[]; total: number }> {
+): Promise<{ ids: string[]; total: number }> {
   const where = and(
     matching(products, query),
     notExists(
@@ -178,17 +200,83 @@ export async function findProductPage(
         ),
     ),
   );
-  const [rows, [count]] = await Promise.all([
-    db
-      .select(productColumns)
+  if (query.terms.length === 0) {
+    const page = db
+      .select({ id: products.id })
       .from(products)
       .where(where)
-      .orderBy(...orderFor(query.sortBy, query.terms))
+      .orderBy(...orderFor(query.sortBy, products))
       .limit(query.limit)
-      .offset(query.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(products).where(where),
-  ]);
-  return { rows, total: count?.total ?? 0 };
+      .offset(query.offset);
+    const count = db.select({ total: sql`count(*)` }).from(products).where(where);
+    const [row] = rowsOf<{ total: number; ids: string[] }>(
+      await db.execute(sql`select (${count})::int as total, array(${page})::text[] as ids`),
+    );
+    return { ids: row?.ids ?? [], total: row?.total ?? 0 };
+  }
+  const matches = db
+    .select({
+      id: products.id,
+      pricePaise: products.pricePaise,
+      rating: products.rating,
+      createdAt: products.createdAt,
+      unitsSold: products.unitsSold,
+      rank: sql<number>`ts_rank(${products.searchVector}, ${toTsQuery(query.terms)})`.as('rank'),
+    })
+    .from(products)
+    .where(where)
+    .as('matches');
+  const rows = await db
+    .select({ id: matches.id, total: sql<number>`(count(*) over ())::int` })
+    .from(matches)
+    .orderBy(...orderFor(query.sortBy, matches))
+    .limit(query.limit)
+    .offset(query.offset);
+  if (rows.length > 0 || query.offset === 0) {
+    return { ids: rows.map((row) => row.id), total: rows[0]?.total ?? 0 };
+  }
+  // A page past the last has no row to carry the total: count apart.
+  const [count] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(products)
+    .where(where);
+  return { ids: [], total: count?.total ?? 0 };
+}
+
+/** Products on sale by id, in the order of the ids given. */
+export async function findProductsInOrder(db: Database, ids: string[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(productColumns)
+    .from(products)
+    .where(and(inArray(products.id, ids), onSale));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * 'You may also like': products on sale of other styles of the same category and
+ * gender with some size in stock, best rated and best selling first.
+ */
+export async function findRelatedProducts(
+  db: Database,
+  product: Pick<ProductRow, 'styleId' | 'category' | 'gender'>,
+  limit: number,
+): Promise<ProductRow[]> {
+  return db
+    .select(productColumns)
+    .from(products)
+    .where(
+      and(
+        onSale,
+        eq(products.category, product.category),
+        eq(products.gender, product.gender),
+        ne(products.styleId, product.styleId),
+        sql`cardinality(${products.inStockSizes}) > 0`,
+      ),
+    )
+    .orderBy(desc(products.rating), desc(products.unitsSold), asc(products.id))
+    .limit(limit);
 }
 
 export async function findProduct(db: Database, id: string): Promise<ProductRow | undefined> {
@@ -253,7 +341,7 @@ export async function findStyleColors(
       styleId: products.styleId,
       colorName: products.colorName,
       colorHex: products.colorHex,
-      inStock: sql<boolean>`exists (select 1 from ${productStock} where ${productStock.productId} = ${products.id} and ${productStock.stock} > 0)`,
+      inStock: sql<boolean>`cardinality(${products.inStockSizes}) > 0`,
     })
     .from(products)
     .where(and(onSale, inArray(products.styleId, styles)))
@@ -315,6 +403,18 @@ async function colorsOnSale(db: Database): Promise<{ name: string; hex: string }
     from unnest(array[${list}]::text[]) with ordinality as n(name, position)
     order by n.position`);
   return rowsOf<{ name: string; hex: string }>(rows);
+}
+
+/** The genders, categories and colours on sale (the facets list each, counted or 0). */
+export async function findKnownFacetValues(
+  db: Database,
+): Promise<{ genders: string[]; categories: string[]; colors: string[] }> {
+  const [genders, categories, colors] = await Promise.all([
+    distinctOnSale(db, products.gender),
+    distinctOnSale(db, products.category),
+    distinctOnSale(db, products.colorName),
+  ]);
+  return { genders, categories, colors };
 }
 
 export async function findFilterValues(db: Database, sizes: readonly Size[]) {

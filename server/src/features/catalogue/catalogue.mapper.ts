@@ -1,9 +1,33 @@
-import { isSize, type Product, type ProductFilters, SIZES, type Size } from '#contract';
+import {
+  isSize,
+  type Product,
+  type ProductCustomisation,
+  type ProductFilters,
+  SIZES,
+  type Size,
+} from '#contract';
 import type { ImageRow, ProductRow, StockRow, StyleColorRow } from '#server/db/schema/catalogue.ts';
 import { mediaUrl } from '#server/features/media/media.service.ts';
 import { paiseToRupees } from '#server/lib/money.ts';
 
 export const bySizeOrder = (a: Size, b: Size) => SIZES.indexOf(a) - SIZES.indexOf(b);
+
+/** A product's design settings (D27) as the API and the designer read them. */
+export function toCustomisation(
+  row: Pick<
+    ProductRow,
+    'customisable' | 'printAreas' | 'decorationFrontPaise' | 'decorationBackPaise'
+  >,
+): ProductCustomisation {
+  return {
+    customisable: row.customisable,
+    printAreas: row.printAreas,
+    decorationPrice: {
+      front: paiseToRupees(row.decorationFrontPaise),
+      back: paiseToRupees(row.decorationBackPaise),
+    },
+  };
+}
 
 /**
  * Reshapes product rows with their stock, images and their styles' colours
@@ -59,6 +83,7 @@ export function toProducts(
     ),
     isNew: row.isNew,
     createdAt: row.createdAt.toISOString(),
+    customisation: toCustomisation(row),
   }));
 }
 

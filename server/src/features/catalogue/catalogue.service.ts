@@ -2,12 +2,15 @@ import {
   defaultSortFor,
   type ListProductsQuery,
   type Product,
+  type ProductFacets,
+  type ProductFacetsQuery,
   type ProductFilters,
   type ProductPage,
+  RELATED_PRODUCTS_LIMIT,
   SIZES,
+  type Size,
 } from '#contract';
 import type { Database } from '#server/db/client.ts';
-import type { ProductRow } from '#server/db/schema/catalogue.ts';
 import { notFound } from '#server/lib/app-error.ts';
 import { isUuid } from '#server/lib/ids.ts';
 import { rupeesToPaise } from '#server/lib/money.ts';
@@ -26,18 +29,23 @@ import {
   styleExists,
   updateProduct,
 } from './catalogue-admin.repository.ts';
+import { countFacets, findFacetBuckets } from './catalogue-facets.repository.ts';
 import {
   countProducts,
   findFilterValues,
+  findKnownFacetValues,
   findLiveProductDates,
   findProduct,
   findProductDetails,
   findProductPage,
+  findProductsInOrder,
+  findRelatedProducts,
   findSearchTerms,
   findStyleColors,
+  searchAndPriceWhere,
 } from './catalogue-listing.repository.ts';
 import { bumpCatalogueVersion } from './catalogue-version.repository.ts';
-import { returnStock, takeStockFor } from './stock.repository.ts';
+import { returnStock, type StockLine, takeStockFor } from './stock.repository.ts';
 
 /** Lower case words without hyphens or apostrophes, as the search vector is stored. */
 export function searchWords(search: string | undefined): string[] {
@@ -65,10 +73,31 @@ function bumpingVersion<Args extends unknown[], Result>(
   };
 }
 
-export function createCatalogueService(db: Database) {
-  async function withDetails(rows: ProductRow[]): Promise<Product[]> {
-    const ids = rows.map((row) => row.id);
-    const [{ stock, images }, colors] = await Promise.all([
+const pricePaise = (rupees: number | undefined) =>
+  rupees === undefined ? undefined : rupeesToPaise(rupees);
+
+/** Sizes of products whose stock went up: they may be back in stock. */
+export type StockReturned = (
+  executor: Database,
+  sizes: { productId: string; size: Size }[],
+) => Promise<void>;
+
+export interface CatalogueHooks {
+  /**
+   * Called in the writing transaction whenever stock goes up (a cancelled
+   * order, a return, the owner's edit), so that back-in-stock requests are
+   * answered in the same commit (D33).
+   */
+  stockReturned?: StockReturned;
+}
+
+export function createCatalogueService(db: Database, hooks: CatalogueHooks = {}) {
+  const stockReturned: StockReturned = hooks.stockReturned ?? (async () => undefined);
+
+  /** The products of these ids, in their order: rows, stock, pictures and their styles' colours asked at once. */
+  async function productsWithDetails(ids: string[]): Promise<Product[]> {
+    const [rows, { stock, images }, colors] = await Promise.all([
+      findProductsInOrder(db, ids),
       findProductDetails(db, ids),
       findStyleColors(db, ids),
     ]);
@@ -84,25 +113,48 @@ export function createCatalogueService(db: Database) {
       if (terms.some((group) => group.length === 0)) {
         return { results: [], total: 0, pages: 0, ...page };
       }
-      const { rows, total } = await findProductPage(db, {
+      const { ids, total } = await findProductPage(db, {
         terms,
         genders: query.gender,
         categories: query.category,
         sizes: query.size,
         colors: query.color,
-        minPricePaise: query.minPrice === undefined ? undefined : rupeesToPaise(query.minPrice),
-        maxPricePaise: query.maxPrice === undefined ? undefined : rupeesToPaise(query.maxPrice),
+        minPricePaise: pricePaise(query.minPrice),
+        maxPricePaise: pricePaise(query.maxPrice),
         minRating: query.rating,
         sortBy: query.sortBy ?? defaultSortFor(words.length > 0),
         offset: (query.page - 1) * query.limit,
         limit: query.limit,
       });
       return {
-        results: await withDetails(rows),
+        results: await productsWithDetails(ids),
         total,
         pages: Math.ceil(total / query.limit),
         ...page,
       };
+    },
+
+    /** How many products each filter option would show (issue 16, decision 024). */
+    async getProductFacets(query: ProductFacetsQuery): Promise<ProductFacets> {
+      const terms = await findSearchTerms(db, searchWords(query.search));
+      const where = searchAndPriceWhere({
+        terms,
+        minPricePaise: pricePaise(query.minPrice),
+        maxPricePaise: pricePaise(query.maxPrice),
+      });
+      const [buckets, known] = await Promise.all([
+        terms.some((group) => group.length === 0) ? [] : findFacetBuckets(db, where, query),
+        findKnownFacetValues(db),
+      ]);
+      return countFacets(buckets, query, known);
+    },
+
+    /** 'You may also like' for a product on sale (issue 16). */
+    async listRelatedProducts(id: string): Promise<Product[]> {
+      const row = isUuid(id) ? await findProduct(db, id) : undefined;
+      if (!row) throw notFound('Product not found');
+      const related = await findRelatedProducts(db, row, RELATED_PRODUCTS_LIMIT);
+      return productsWithDetails(related.map((product) => product.id));
     },
 
     async getProductFilters(): Promise<ProductFilters> {
@@ -110,11 +162,14 @@ export function createCatalogueService(db: Database) {
     },
 
     async getProduct(id: string): Promise<Product> {
-      const row = isUuid(id) ? await findProduct(db, id) : undefined;
-      if (!row) throw notFound('Product not found');
-      const [product] = await withDetails([row]);
+      const [product] = isUuid(id) ? await productsWithDetails([id]) : [];
       if (!product) throw notFound('Product not found');
       return product;
+    },
+
+    /** The products on sale among these ids, in the order given (a wishlist). */
+    async getProducts(ids: string[]): Promise<Product[]> {
+      return productsWithDetails(ids);
     },
 
     /** Whether a product is on sale: its page exists (a real 404 otherwise, issue 14). */
@@ -139,7 +194,10 @@ export function createCatalogueService(db: Database) {
     styleExists,
     /** The stock ledger (checkout, cancel): units out in lock order, or back. */
     takeStockFor: bumpingVersion(takeStockFor),
-    returnStock: bumpingVersion(returnStock),
+    returnStock: bumpingVersion(async (executor: Database, lines: StockLine[]) => {
+      await returnStock(executor, lines);
+      await stockReturned(executor, lines);
+    }),
     /** The reviews' average and count (D28), in the transaction that changed them. */
     setRating: bumpingVersion(setProductRating),
     /** The owner's reads and writes (D25), and the bulk loads of the seed and the bench. */
@@ -150,7 +208,16 @@ export function createCatalogueService(db: Database) {
     findAnyProduct,
     lockProduct,
     updateProduct: bumpingVersion(updateProduct),
-    replaceProductStock: bumpingVersion(replaceProductStock),
+    replaceProductStock: bumpingVersion(
+      async (executor: Database, productId: string, stock: { size: Size; stock: number }[]) => {
+        await replaceProductStock(executor, productId, stock);
+        const inStock = stock.filter((line) => line.stock > 0);
+        await stockReturned(
+          executor,
+          inStock.map((line) => ({ productId, size: line.size })),
+        );
+      },
+    ),
     replaceProductImages: bumpingVersion(replaceProductImages),
     setProductArchived: bumpingVersion(setProductArchived),
     deleteProduct: bumpingVersion(deleteProduct),

@@ -4,6 +4,7 @@ import {
   type Order,
   type OutboxMessage,
   type OutboxPage,
+  type ReturnRequest,
 } from '#contract';
 import type { MailConfig } from '#server/config/env.ts';
 import type { Database } from '#server/db/client.ts';
@@ -12,6 +13,7 @@ import { isUuid } from '#server/lib/ids.ts';
 import { toOutboxMessage, toOutboxSummary } from './mail.mapper.ts';
 import { findOutboxMessage, findOutboxPage, insertOutboxMessage } from './mail.repository.ts';
 import {
+  backInStockEmail,
   type MailMessage,
   orderCancelledEmail,
   orderDeliveredEmail,
@@ -19,7 +21,9 @@ import {
   orderShippedEmail,
   passwordResetEmail,
   type Recipient,
+  type ReturnMailKind,
   refundNote,
+  returnUpdateEmail,
   welcomeEmail,
 } from './templates.ts';
 
@@ -31,6 +35,12 @@ export interface OrderTransition {
   at: Date;
   /** For a cancelled order: the refund in words; by default what refundNote() says. */
   refund?: string;
+}
+
+/** A step of a return or exchange (D31): which email, and the return as it is now. */
+export interface ReturnUpdate {
+  kind: ReturnMailKind;
+  request: ReturnRequest;
 }
 
 /**
@@ -78,6 +88,10 @@ export function createMailService(db: Database, config: Pick<MailConfig, 'smtpUr
       }
     },
 
+    /** The one hook for a step of a return or exchange (D31). */
+    returnUpdated: (executor: Database, to: Recipient, order: Order, update: ReturnUpdate) =>
+      enqueue(executor, returnUpdateEmail(update.kind, to, order, update.request, publicUrl)),
+
     /** The reset link for a token: /reset-password?token=… on the shop's public URL. */
     passwordReset: (executor: Database, to: Recipient, token: string) =>
       enqueue(
@@ -88,6 +102,13 @@ export function createMailService(db: Database, config: Pick<MailConfig, 'smtpUr
           publicUrl,
         ),
       ),
+
+    /** D33: one request for a sold-out size answered, in the transaction that marks it done. */
+    backInStock: (
+      executor: Database,
+      to: Recipient,
+      product: { id: string; title: string; size: string },
+    ) => enqueue(executor, backInStockEmail(to, product, publicUrl)),
 
     async listOutbox(query: ListOutboxQuery): Promise<OutboxPage> {
       const { rows, total } = await findOutboxPage(db, {

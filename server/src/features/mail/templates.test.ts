@@ -26,6 +26,8 @@ const order: Order = {
       size: 'M',
       price: 1249.5,
       quantity: 2,
+      design: null,
+      printAreas: null,
     },
   ],
   subtotal: 2499,

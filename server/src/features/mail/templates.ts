@@ -2,7 +2,10 @@ import {
   type MailKind,
   type Order,
   PASSWORD_RESET_TTL_MINUTES,
+  RETURN_REASONS,
   RETURN_WINDOW_DAYS,
+  type ReturnRequest,
+  returnWindowClosesAt,
   SHOP_NAME,
   SHOP_POSTAL_ADDRESS,
 } from '#contract';
@@ -196,6 +199,16 @@ export function orderShippedEmail(to: Recipient, order: Order, publicUrl: string
 /** The last day a delivered order can be returned (D31): the shop day of delivery + 7. */
 export const returnWindowEnd = (deliveredAt: Date) => shopDayPlus(deliveredAt, RETURN_WINDOW_DAYS);
 
+const SHOP_TIME = new Intl.DateTimeFormat('en-IN', {
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'Asia/Kolkata',
+});
+
+/** When on that day the window closes: 7 × 24 hours after delivery (decision 021), in India's time. */
+const returnWindowCloseTime = (deliveredAt: Date) =>
+  `${SHOP_TIME.format(returnWindowClosesAt(deliveredAt))} IST`;
+
 export function orderDeliveredEmail(
   to: Recipient,
   order: Order,
@@ -209,7 +222,7 @@ export function orderDeliveredEmail(
     [
       paragraph(`Your order ${orderNumber(order)} was delivered. We hope you love it.`),
       paragraph(
-        `Returns are free for ${RETURN_WINDOW_DAYS} days: you can return or exchange items until ${formatDay(returnWindowEnd(deliveredAt))}.`,
+        `Returns are free for ${RETURN_WINDOW_DAYS} days: you can return or exchange items until ${formatDay(returnWindowEnd(deliveredAt))}, ${returnWindowCloseTime(deliveredAt)}.`,
       ),
       action('View your order', orderLink(publicUrl, order)),
     ],
@@ -261,6 +274,133 @@ export function passwordResetEmail(
       ),
       action('Choose a new password', resetUrl),
       paragraph('If it was not you, ignore this email: your password stays as it is.'),
+    ],
+    publicUrl,
+  );
+}
+
+/** A return is shown by the last 8 characters of its id, as an order is. */
+export const returnNumber = (request: Pick<ReturnRequest, '_id'>) => `#${request._id.slice(-8)}`;
+
+/** Each item of a return as the shopper asked for it: what goes back, and what comes instead. */
+const returnItems = (request: ReturnRequest): Part =>
+  details(
+    request.items.map((item): [string, string] => [
+      `${item.name} (size ${item.size}) × ${item.quantity}`,
+      `${item.kind === 'exchange' ? `Exchange for size ${item.exchangeSize}` : 'Return for a refund'} · ${RETURN_REASONS[item.reason]}`,
+    ]),
+  );
+
+export type ReturnMailKind = Extract<
+  MailKind,
+  'return-requested' | 'return-approved' | 'return-rejected' | 'return-received'
+>;
+
+/** Where the money of returned items goes: the original payment method (D31, decision 014). */
+function refundWords(order: Order, request: ReturnRequest): string | undefined {
+  if (!request.refund) return undefined;
+  const amount = formatRupees(request.refund.amount);
+  return order.paymentMethod === 'cash'
+    ? `${amount} is refunded in cash, as you paid.`
+    : `${amount} is refunded to ${order.card ? `your ${order.card.brand} •••• ${order.card.last4}` : 'your card'}.`;
+}
+
+/** Every step of a return or exchange (D31): asked, approved (with what to do), rejected (why), received. */
+export function returnUpdateEmail(
+  kind: ReturnMailKind,
+  to: Recipient,
+  order: Order,
+  request: ReturnRequest,
+  publicUrl: string,
+): MailMessage {
+  const number = `${returnNumber(request)} for order ${orderNumber(order)}`;
+  const view = action('View your order', orderLink(publicUrl, order));
+  if (kind === 'return-requested') {
+    return compose(
+      kind,
+      to,
+      `We have your return request ${returnNumber(request)}`,
+      [
+        paragraph(`We have your return request ${number}:`),
+        returnItems(request),
+        paragraph('We will email you once we have looked at it, with how to send the items back.'),
+        view,
+      ],
+      publicUrl,
+    );
+  }
+  if (kind === 'return-approved') {
+    return compose(
+      kind,
+      to,
+      `Your return ${returnNumber(request)} is approved`,
+      [
+        paragraph(`Your return ${number} is approved.`),
+        returnItems(request),
+        paragraph(request.instructions ?? ''),
+        view,
+      ],
+      publicUrl,
+    );
+  }
+  if (kind === 'return-rejected') {
+    return compose(
+      kind,
+      to,
+      `Your return ${returnNumber(request)} was not accepted`,
+      [
+        paragraph(`We could not accept your return ${number}.`),
+        paragraph(`Reason: ${request.rejectionReason ?? ''}`),
+        paragraph(
+          'Any size we had set aside for an exchange is released. Reply to this email if you have a question.',
+        ),
+        view,
+      ],
+      publicUrl,
+    );
+  }
+  const exchanged = request.items.filter((item) => item.kind === 'exchange');
+  const refund = refundWords(order, request);
+  return compose(
+    kind,
+    to,
+    `We received your return ${returnNumber(request)}`,
+    [
+      paragraph(`We received the items of your return ${number}.`),
+      ...(refund ? [paragraph(refund)] : []),
+      ...(exchanged.length > 0
+        ? [
+            paragraph('Your new sizes are on their way:'),
+            details(
+              exchanged.map((item): [string, string] => [
+                `${item.name} × ${item.quantity}`,
+                `size ${item.exchangeSize}`,
+              ]),
+            ),
+          ]
+        : []),
+      view,
+    ],
+    publicUrl,
+  );
+}
+
+/** D33: a size the shopper asked to hear about is back in stock. */
+export function backInStockEmail(
+  to: Recipient,
+  product: { id: string; title: string; size: string },
+  publicUrl: string,
+): MailMessage {
+  return compose(
+    'back-in-stock',
+    to,
+    `${product.title} in size ${product.size} is back`,
+    [
+      paragraph(
+        `Good news: ${product.title} is back in stock in size ${product.size}. Sizes that come back often sell out again, so don't wait too long.`,
+      ),
+      action('See it in the shop', `${publicUrl}/product/${encodeURIComponent(product.id)}`),
+      paragraph('You asked us to tell you once; we will not email you about it again.'),
     ],
     publicUrl,
   );

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { images } from '#server/db/schema/catalogue.ts';
+import { images, productImages } from '#server/db/schema/catalogue.ts';
 
 export interface NewImage {
   bytes: Buffer;
@@ -35,4 +35,22 @@ export async function findStoredImageIds(db: Database, ids: string[]): Promise<S
   if (ids.length === 0) return new Set();
   const rows = await db.select({ id: images.id }).from(images).where(inArray(images.id, ids));
   return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * Deletes these images unless a product shows them: what the design-upload
+ * sweep removes (decision 020). Answers how many went.
+ */
+export async function deleteImagesNotOnProducts(db: Database, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await db
+    .delete(images)
+    .where(
+      and(
+        inArray(images.id, ids),
+        sql`not exists (select 1 from ${productImages} where ${productImages.imageId} = ${images.id})`,
+      ),
+    )
+    .returning({ id: images.id });
+  return rows.length;
 }

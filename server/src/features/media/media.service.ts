@@ -1,7 +1,12 @@
 import type { Database } from '#server/db/client.ts';
 import { notFound } from '#server/lib/app-error.ts';
 import { isUuid } from '#server/lib/ids.ts';
-import { findImage, findStoredImageIds, storeImage } from './media.repository.ts';
+import {
+  deleteImagesNotOnProducts,
+  findImage,
+  findStoredImageIds,
+  storeImage,
+} from './media.repository.ts';
 
 export function createMediaService(db: Database) {
   return {
@@ -15,6 +20,7 @@ export function createMediaService(db: Database) {
     // product pictures (which must name stored images), the seed.
     storeImage,
     findStoredImageIds,
+    deleteImagesNotOnProducts,
   };
 }
 

@@ -151,6 +151,8 @@ describe('POST /api/v1/order/checkout', () => {
         size: 'M',
         price: 499,
         quantity: 2,
+        design: null,
+        printAreas: null,
       },
       {
         _id: expect.any(String),
@@ -160,6 +162,8 @@ describe('POST /api/v1/order/checkout', () => {
         size: 'L',
         price: 1299.5,
         quantity: 1,
+        design: null,
+        printAreas: null,
       },
     ]);
     expect(Math.abs(Date.parse(order.createdAt) - Date.now())).toBeLessThan(60_000);

@@ -1,4 +1,4 @@
-import type { Order } from '#contract';
+import type { Order, Refund } from '#contract';
 import type { OrderEventRow, OrderItemRow, OrderRow, RefundRow } from '#server/db/schema/orders.ts';
 import { paiseToRupees } from '#server/lib/money.ts';
 
@@ -12,6 +12,26 @@ function groupByOrder<Row extends { orderId: string }>(rows: Row[]): Map<string,
   return groups;
 }
 
+/** How an order was paid, as much of it as a refund shows. */
+export type OrderPayment = Pick<OrderRow, 'paymentMethod' | 'cardBrand' | 'cardLast4'>;
+
+const cardOf = (payment: OrderPayment) =>
+  payment.cardBrand && payment.cardLast4
+    ? { brand: payment.cardBrand, last4: payment.cardLast4 }
+    : null;
+
+/** A refund goes back the way the order was paid. */
+export function toRefund(payment: OrderPayment, refund: RefundRow): Refund {
+  return {
+    amount: paiseToRupees(refund.amountPaise),
+    status: refund.status,
+    method: payment.paymentMethod,
+    card: cardOf(payment),
+    createdAt: refund.createdAt.toISOString(),
+    refundedAt: refund.refundedAt ? refund.refundedAt.toISOString() : null,
+  };
+}
+
 /** Reshapes an order row with its items, events and refunds into the API's order (D3, D4). */
 export function toOrder(
   row: OrderRow,
@@ -19,8 +39,7 @@ export function toOrder(
   events: OrderEventRow[],
   refunds: RefundRow[],
 ): Order {
-  const card =
-    row.cardBrand && row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null;
+  const card = cardOf(row);
   return {
     _id: row.id,
     status: row.status,
@@ -34,6 +53,8 @@ export function toOrder(
         size: item.size,
         price: paiseToRupees(item.pricePaise),
         quantity: item.quantity,
+        design: item.design,
+        printAreas: item.printAreas,
       })),
     subtotal: paiseToRupees(row.subtotalPaise),
     discount: paiseToRupees(row.discountPaise),
@@ -59,15 +80,7 @@ export function toOrder(
       at: event.at.toISOString(),
       note: event.note,
     })),
-    // A refund goes back the way the order was paid.
-    refunds: refunds.map((refund) => ({
-      amount: paiseToRupees(refund.amountPaise),
-      status: refund.status,
-      method: row.paymentMethod,
-      card,
-      createdAt: refund.createdAt.toISOString(),
-      refundedAt: refund.refundedAt ? refund.refundedAt.toISOString() : null,
-    })),
+    refunds: refunds.map((refund) => toRefund(row, refund)),
   };
 }
 

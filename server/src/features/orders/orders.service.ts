@@ -4,7 +4,9 @@ import {
   findOrderTransition,
   type Order,
   type OrderActor,
+  type OrderEventType,
   type OrderStatus,
+  type ReturnEventType,
   type Size,
 } from '#contract';
 import type { Database } from '#server/db/client.ts';
@@ -12,7 +14,7 @@ import type { OrderEventRow, OrderItemRow, OrderRow, RefundRow } from '#server/d
 import type { AddressesService } from '#server/features/addresses/addresses.service.ts';
 import type { CartService } from '#server/features/cart/cart.service.ts';
 import type { CatalogueService } from '#server/features/catalogue/catalogue.service.ts';
-import type { MailService } from '#server/features/mail/mail.service.ts';
+import type { MailService, ReturnUpdate } from '#server/features/mail/mail.service.ts';
 import type { PaymentsService } from '#server/features/payments/payments.service.ts';
 import { badRequest, conflict, notFound } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/auth-user.ts';
@@ -64,14 +66,39 @@ export function shortOfStock(line: { title: string; size: string }, left: number
 const refusal = (from: OrderStatus, to: OrderStatus, actor: OrderActor) =>
   actor === 'shopper' ? ONLY_PENDING_CANCEL : cannotMove(from, to);
 
-/** A move along D19 as the shopper's cancel and the owner's moves ask for it. */
-export interface OrderMove {
-  orderId: string;
-  to: OrderStatus;
-  /** Who moves it: a shopper reaches only their own orders (another's is not found, D2). */
-  by: { userId: string; as: OrderActor };
-  note?: string | undefined;
+/** Who moves an order: a shopper reaches only their own orders (another's is not found, D2). */
+export interface OrderMover {
+  userId: string;
+  as: OrderActor;
 }
+
+/**
+ * A step of a return or exchange on a delivered order (D31). The order keeps
+ * its status; the step's own rules run with the order locked, and what it did
+ * becomes events on the timeline (D20) and an email (D32), as a move does.
+ */
+export interface OrderStep {
+  apply(tx: Database, order: OrderRow, items: OrderItemRow[], at: Date): Promise<OrderStepOutcome>;
+}
+
+export interface OrderStepOutcome {
+  /** The events the step adds to the timeline, in the order they happened. */
+  events: { type: ReturnEventType; note: string | null }[];
+  /** What the shopper is told. */
+  mail: ReturnUpdate;
+  /** A refund the step decided, pending until `sendRefunds` after the commit. */
+  refund?: RefundRow | undefined;
+}
+
+/**
+ * A change of an order, as the shopper's cancel, the owner's moves and the
+ * steps of a return ask for it: a move along D19 (`to`), or a return's step.
+ */
+export type OrderMove = {
+  orderId: string;
+  by: OrderMover;
+  note?: string | undefined;
+} & ({ to: OrderStatus } | { step: OrderStep });
 
 /**
  * What a move did, answered inside its transaction: what follows a move
@@ -83,17 +110,20 @@ export interface OrderTransition {
   /** The order after the move. */
   order: OrderRow;
   items: OrderItemRow[];
-  event: OrderEventRow;
-  /** The refund a cancel decided, pending until `sendRefunds` after the commit. */
+  /** The events it added to the timeline, oldest first. */
+  events: OrderEventRow[];
+  /** The refund a cancel or a received return decided, pending until `sendRefunds` after the commit. */
   refund: RefundRow | undefined;
 }
 
+export const ONLY_DELIVERED_RETURNS = 'Only a delivered order can be returned or exchanged';
+
 export interface OrdersDependencies {
-  cart: Pick<CartService, 'priceSelection' | 'clearCheckedOut'>;
+  cart: Pick<CartService, 'priceSelection' | 'checkSelectedDesigns' | 'clearCheckedOut'>;
   addresses: Pick<AddressesService, 'findSelectedAddress'>;
   payments: PaymentsService;
   catalogue: Pick<CatalogueService, 'takeStockFor' | 'returnStock'>;
-  mail: Pick<MailService, 'orderPlaced' | 'orderStatusChanged'>;
+  mail: Pick<MailService, 'orderPlaced' | 'orderStatusChanged' | 'returnUpdated'>;
 }
 
 /** JSON with object keys sorted, so equal requests hash equally whatever their key order. */
@@ -149,57 +179,76 @@ export function createOrdersService(
   { cart, addresses, payments, catalogue, mail }: OrdersDependencies,
 ) {
   /**
-   * The one way an order changes status (D19), inside the caller's
-   * transaction. The order row is locked first: of two moves racing, the
-   * second waits and then sees the first's result, so stock comes back once.
-   * The event is timed after the order's last one, even when this process's
-   * clock is behind the one that wrote it (D20 shows events in time order,
-   * D30 runs several processes).
+   * The one way an order changes (D19, D31), inside the caller's transaction:
+   * a move along D19, or a step of a return on a delivered order. The order
+   * row is locked first: of two changes racing, the second waits and then
+   * sees the first's result, so stock comes back once. Events are timed after
+   * the order's last one, even when this process's clock is behind the one
+   * that wrote it (D20 shows events in time order, D30 runs several
+   * processes). Every change is written with its email (D32).
    */
   async function moveOrder(tx: Database, move: OrderMove): Promise<OrderTransition> {
-    const { orderId, to, by } = move;
+    const { orderId, by } = move;
     const row = !isUuid(orderId)
       ? undefined
       : by.as === 'shopper'
         ? await lockOrder(tx, by.userId, orderId)
         : await lockOrderById(tx, orderId);
     if (!row) throw notFound(ORDER_NOT_FOUND);
-    const rule = findOrderTransition(row.status, to, by.as);
-    if (!rule) throw conflict(refusal(row.status, to, by.as));
     const items = await findOrderItems(tx, [row.id]);
-    if (rule.to === 'cancelled') await catalogue.returnStock(tx, items);
     const last = (await findOrderEvents(tx, [row.id])).at(-1)?.at.getTime() ?? 0;
     const at = new Date(Math.max(Date.now(), last + 1));
-    const order = await updateOrderStatus(
-      tx,
-      row.id,
-      rule.to,
-      rule.to === 'delivered' ? { deliveredAt: at } : {},
-    );
-    // A cancel gives back all that was paid; a cash order not yet delivered had nothing paid.
-    // Written here, pending, it commits with the cancel; the caller sends it after the commit.
-    const refund =
-      rule.to === 'cancelled' ? await payments.refundRest(tx, order, 'Order cancelled') : undefined;
-    const event = await insertOrderEvent(tx, {
-      orderId: row.id,
-      type: rule.to,
-      note: move.note || null,
-      actorUserId: by.userId,
-      at,
-    });
-    // The shopper hears of every move (D32), in the same transaction as the move.
+
+    let order = row;
+    let refund: RefundRow | undefined;
+    let entries: { type: OrderEventType; note: string | null }[];
+    let step: OrderStepOutcome | undefined;
+    if ('step' in move) {
+      if (row.status !== 'delivered') throw conflict(ONLY_DELIVERED_RETURNS);
+      step = await move.step.apply(tx, row, items, at);
+      entries = step.events;
+      refund = step.refund;
+    } else {
+      const rule = findOrderTransition(row.status, move.to, by.as);
+      if (!rule) throw conflict(refusal(row.status, move.to, by.as));
+      if (rule.to === 'cancelled') await catalogue.returnStock(tx, items);
+      order = await updateOrderStatus(
+        tx,
+        row.id,
+        rule.to,
+        rule.to === 'delivered' ? { deliveredAt: at } : {},
+      );
+      // A cancel gives back all that was paid; a cash order not yet delivered had nothing paid.
+      // Written here, pending, it commits with the cancel; the caller sends it after the commit.
+      if (rule.to === 'cancelled') {
+        refund = await payments.refundRest(tx, order, 'Order cancelled');
+      }
+      entries = [{ type: rule.to, note: move.note || null }];
+    }
+    const events: OrderEventRow[] = [];
+    for (const [index, entry] of entries.entries()) {
+      events.push(
+        await insertOrderEvent(tx, {
+          orderId: row.id,
+          type: entry.type,
+          note: entry.note,
+          actorUserId: by.userId,
+          at: new Date(at.getTime() + index),
+        }),
+      );
+    }
+    // The shopper hears of every change (D32), in the same transaction as the change.
     const found = await findOrderWithCustomer(tx, row.id);
     if (found) {
-      const [events, refunds] = await Promise.all([
+      const [allEvents, refunds] = await Promise.all([
         findOrderEvents(tx, [row.id]),
         payments.findRefunds(tx, [row.id]),
       ]);
-      await mail.orderStatusChanged(tx, found.customer, toOrder(order, items, events, refunds), {
-        to: rule.to,
-        at,
-      });
+      const view = toOrder(order, items, allEvents, refunds);
+      if (step) await mail.returnUpdated(tx, found.customer, view, step.mail);
+      else await mail.orderStatusChanged(tx, found.customer, view, { to: order.status, at });
     }
-    return { from: row.status, to: rule.to, order, items, event, refund };
+    return { from: row.status, to: order.status, order, items, events, refund };
   }
 
   async function withDetails(tx: Database, row: OrderRow): Promise<Order> {
@@ -259,6 +308,7 @@ export function createOrdersService(
           ...(body.giftWrap && { giftWrap: true, giftMessage: body.giftWrap.message }),
         });
         if (lines.length === 0) throw badRequest(NO_SELECTED_ITEMS);
+        await cart.checkSelectedDesigns(tx, user.id);
         const address = await addresses.findSelectedAddress(tx, user.id);
         if (!address) throw badRequest(NO_ADDRESS);
         const shortage = await catalogue.takeStockFor(tx, lines);
@@ -317,6 +367,9 @@ export function createOrdersService(
             size: line.size,
             pricePaise: line.pricePaise,
             quantity: line.quantity,
+            design: line.design,
+            printAreas: line.printAreas,
+            imageIds: line.imageIds,
           })),
         );
         const placed = await insertOrderEvent(tx, {
@@ -419,6 +472,8 @@ export function createOrdersService(
     },
 
     // What other features may read and write of the orders, executor first.
+    /** One of a user's orders; another user's id finds nothing (D2). */
+    findOrder,
     findOrderItems,
     /** Whether any order holds this product: then it may be archived but not deleted. */
     isProductOrdered,

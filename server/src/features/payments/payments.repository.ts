@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, ne, sum } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lt, ne, sum } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { orders, type RefundRow, refunds, savedCards } from '#server/db/schema/orders.ts';
 
@@ -88,15 +88,17 @@ export function findRefunds(db: Database, orderIds: string[]): Promise<RefundRow
     .orderBy(asc(refunds.createdAt), asc(refunds.id));
 }
 
+const pendingRefundColumns = {
+  id: refunds.id,
+  amountPaise: refunds.amountPaise,
+  paymentMethod: orders.paymentMethod,
+  paymentReference: orders.paymentReference,
+};
+
 /** Refunds still to send to the provider, with what the order was paid by. */
 export function findPendingRefunds(db: Database, orderId: string) {
   return db
-    .select({
-      id: refunds.id,
-      amountPaise: refunds.amountPaise,
-      paymentMethod: orders.paymentMethod,
-      paymentReference: orders.paymentReference,
-    })
+    .select(pendingRefundColumns)
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
     .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'pending')))
@@ -113,4 +115,26 @@ export async function markRefunded(
     .update(refunds)
     .set({ status: 'refunded', providerReference, refundedAt })
     .where(and(eq(refunds.id, id), ne(refunds.status, 'refunded')));
+}
+
+/**
+ * Claims refunds left pending since before `writtenBefore` (their sender died
+ * after the commit, or the provider could not be reached), oldest first,
+ * locked for the caller's transaction: a second process's sweep skips them.
+ */
+export function claimPendingRefunds(tx: Database, writtenBefore: Date, limit: number) {
+  return tx
+    .select(pendingRefundColumns)
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .where(
+      and(
+        eq(refunds.status, 'pending'),
+        lt(refunds.createdAt, writtenBefore),
+        isNotNull(orders.paymentReference),
+      ),
+    )
+    .orderBy(asc(refunds.createdAt), asc(refunds.id))
+    .limit(limit)
+    .for('update', { of: refunds, skipLocked: true });
 }

@@ -13,6 +13,7 @@ import { paiseToRupees } from '#server/lib/money.ts';
 import { hasExpired, isLuhnValid } from './cards.ts';
 import { createTestGateway, type PaymentProvider } from './payment-provider.ts';
 import {
+  claimPendingRefunds,
   deleteSavedCard,
   findPendingRefunds,
   findRefunds,
@@ -66,6 +67,26 @@ export function createPaymentsService(
    * the transaction. Paid is the total: by card when ordered, in cash once
    * delivered (D12); before that a cash order has had nothing paid.
    */
+  /** Sends one pending refund; its id is the idempotency key, so a second send moves no more money. */
+  async function sendRefund(
+    executor: Database,
+    refund: Awaited<ReturnType<typeof findPendingRefunds>>[number],
+  ): Promise<boolean> {
+    if (!refund.paymentReference) return false; // an order from before references: refunded by hand
+    try {
+      const { id } = await provider.refund(
+        { authorizationId: refund.paymentReference, method: refund.paymentMethod },
+        refund.amountPaise,
+        refund.id,
+      );
+      await markRefunded(executor, refund.id, id, clock());
+      return true;
+    } catch {
+      // Left pending: the order shows it, and the next send or sweep tries again.
+      return false;
+    }
+  }
+
   async function leftToRefund(tx: Database, orderId: string): Promise<number> {
     const payment = await lockOrderPayment(tx, orderId);
     if (!payment) throw notFound('Order not found');
@@ -203,19 +224,24 @@ export function createPaymentsService(
      * cannot be reached for stays 'pending', shown so, for a later send.
      */
     async sendRefunds(orderId: string): Promise<void> {
-      for (const refund of await findPendingRefunds(db, orderId)) {
-        if (!refund.paymentReference) continue; // an order from before references: refunded by hand
-        try {
-          const { id } = await provider.refund(
-            { authorizationId: refund.paymentReference, method: refund.paymentMethod },
-            refund.amountPaise,
-            refund.id,
-          );
-          await markRefunded(db, refund.id, id, clock());
-        } catch {
-          // Left pending: the order shows it, and the next send tries again.
-        }
-      }
+      for (const refund of await findPendingRefunds(db, orderId)) await sendRefund(db, refund);
+    },
+
+    /**
+     * The sweep for refunds left pending: the process that wrote one died
+     * after its commit and before sending it, or the provider refused it.
+     * Those written more than `graceMs` ago are claimed with SKIP LOCKED in
+     * one transaction and sent, so two processes sweeping at once never send
+     * the same refund; the idempotency key covers a race with `sendRefunds`.
+     * Answers how many were refunded.
+     */
+    async sweepPendingRefunds({ graceMs, limit = 20 }: { graceMs: number; limit?: number }) {
+      return db.transaction(async (tx) => {
+        const claimed = await claimPendingRefunds(tx, new Date(clock().getTime() - graceMs), limit);
+        let refunded = 0;
+        for (const refund of claimed) if (await sendRefund(tx, refund)) refunded++;
+        return refunded;
+      });
     },
 
     findRefunds,

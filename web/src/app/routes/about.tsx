@@ -38,12 +38,12 @@ const STEPS: { title: string; text: string }[] = [
 const PROMISES: { title: string; text: string; Icon: ComponentType<IconProps> }[] = [
   {
     title: '7 days free returns',
-    text: 'Not right? Send it back within 7 days of delivery, free, on all orders.',
+    text: 'Not right? Ask for a return on your order page within 7 days of delivery: our courier collects it free and we refund what you paid for it.',
     Icon: ReturnIcon,
   },
   {
     title: 'Easy exchange',
-    text: 'Wrong size? Swap it for another without the hassle.',
+    text: 'Wrong size? Pick another size in stock on your order page; we set it aside at once and ship it when yours comes back.',
     Icon: ExchangeIcon,
   },
   {

@@ -13,7 +13,9 @@ import { FullScreenSpinner } from '#web/components/ui/spinner.tsx';
 import { paths } from '#web/config/paths.ts';
 import { type ProductsState, useProducts } from '#web/features/catalogue/api/list-products.ts';
 import { ProductGrid } from '#web/features/catalogue/components/product-grid.tsx';
+import { RecentlyViewed } from '#web/features/catalogue/components/recently-viewed.tsx';
 import { NewsletterForm } from '#web/features/messages/components/newsletter-form.tsx';
+import { wishlistHeartFor } from '#web/features/wishlist/components/wishlist-heart.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 /** SPEC §9: 10 products in Latest, 5 in Best Sellers; D23 says which. */
@@ -21,8 +23,16 @@ const LATEST_QUERY = { sortBy: 'newest', limit: 10 } as const;
 const BEST_SELLERS_QUERY = { sortBy: 'bestSelling', limit: 5 } as const;
 
 const BENEFITS: { title: string; text: string; Icon: ComponentType<IconProps> }[] = [
-  { title: '7 days free returns', text: 'Free returns on all orders.', Icon: ReturnIcon },
-  { title: 'Easy exchange policy', text: 'Swap sizes without the hassle.', Icon: ExchangeIcon },
+  {
+    title: '7 days free returns',
+    text: 'Return any item free within 7 days of delivery.',
+    Icon: ReturnIcon,
+  },
+  {
+    title: 'Easy exchange policy',
+    text: 'Swap for another size in stock from your order page.',
+    Icon: ExchangeIcon,
+  },
   { title: '24/7 customer support', text: 'We are here whenever you need us.', Icon: SupportIcon },
 ];
 
@@ -52,6 +62,9 @@ export function HomeRoute() {
         emptyText="No best sellers found."
         gridClassName="grid-cols-2 md:grid-cols-3 lg:grid-cols-5"
       />
+      <div className="mx-auto max-w-7xl px-4 pb-10 sm:px-6 lg:px-8">
+        <RecentlyViewed cardAction={wishlistHeartFor} />
+      </div>
       <Benefits />
       <NewsletterBlock />
     </>
@@ -162,6 +175,7 @@ function ProductSection({
           products={state.data.results}
           emptyText={emptyText}
           className={gridClassName}
+          cardAction={wishlistHeartFor}
         />
       ) : null}
     </section>

@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { BackLink } from '#web/components/ui/back-link.tsx';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
+import { DesignThumbnails } from '#web/components/ui/design-thumbnail.tsx';
 import { OrderStatusBadge } from '#web/components/ui/order-status-badge.tsx';
 import { ErrorMessage, LoadingMessage } from '#web/components/ui/status-message.tsx';
 import { paths } from '#web/config/paths.ts';
@@ -34,6 +35,29 @@ export function OrderTrackingRoute() {
           <div className="mt-6">
             <DeliveryOutlook order={data} />
           </div>
+
+          {data.items.some((item) => item.design) ? (
+            <section
+              aria-labelledby="designs-heading"
+              className="mt-6 rounded-2xl border border-ink-200 bg-white p-4 sm:p-6"
+            >
+              <h2 id="designs-heading" className="mb-3 text-lg font-bold text-ink-900">
+                Your designs
+              </h2>
+              <ul className="space-y-3">
+                {data.items.map((item) =>
+                  item.design && item.printAreas ? (
+                    <li key={item._id}>
+                      <p className="mb-1 text-sm text-ink-700">
+                        {item.name}, size {item.size}
+                      </p>
+                      <DesignThumbnails design={item.design} printAreas={item.printAreas} />
+                    </li>
+                  ) : null,
+                )}
+              </ul>
+            </section>
+          ) : null}
 
           <section
             aria-labelledby="tracking-heading"

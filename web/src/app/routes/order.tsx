@@ -12,11 +12,15 @@ import {
   OrderPrices,
 } from '#web/features/orders/components/order-details.tsx';
 import { OrderNotFound } from '#web/features/orders/components/order-not-found.tsx';
+import { OrderReturns } from '#web/features/orders/components/order-returns.tsx';
 import { shortOrderId } from '#web/features/orders/utils/order-summary.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { formatDate } from '#web/utils/format-date.ts';
 
-/** /order/{id}: one order in full (SPEC §2 Order detail), cancellable while pending (D19). */
+/**
+ * /order/{id}: one order in full (SPEC §2 Order detail), cancellable while
+ * pending (D19), returnable or exchangeable for 7 days after delivery (D31).
+ */
 export function OrderRoute() {
   const { id = '' } = useParams();
   const order = useOrder(id);
@@ -83,6 +87,9 @@ export function OrderRoute() {
             {data.status === 'pending' ? <CancelOrderButton order={data} /> : null}
           </div>
         </div>
+      </div>
+      <div className="mt-6">
+        <OrderReturns order={data} />
       </div>
     </section>
   );

@@ -1,11 +1,17 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_CUSTOMISATION } from '#contract';
 import { useGuestCartStore } from '#web/features/cart/stores/guest-cart-store.ts';
 import { makeProduct } from '#web/testing/data.ts';
 import { renderRoutes } from '#web/testing/render.tsx';
 import { ProductRoute } from './product.tsx';
 
 const product = makeProduct({ _id: 'tee-1', title: 'Sunset Graphic Tee', sizes: { S: 2, M: 8 } });
+const customisable = makeProduct({
+  _id: 'tee-2',
+  title: 'Blank Tee',
+  customisation: { ...DEFAULT_CUSTOMISATION, customisable: true },
+});
 
 beforeEach(() => {
   useGuestCartStore.getState().clear();
@@ -15,6 +21,9 @@ beforeEach(() => {
       const url = new URL(String(input), 'http://shop.test');
       if (url.pathname === '/api/v1/product/tee-1') {
         return Response.json({ success: true, result: product });
+      }
+      if (url.pathname === '/api/v1/product/tee-2') {
+        return Response.json({ success: true, result: customisable });
       }
       return Response.json({ success: false, message: 'Product not found' }, { status: 404 });
     }),
@@ -41,6 +50,20 @@ describe('ProductRoute', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Only 2 left - make it yours!')).toBeInTheDocument();
     expect(document.title).toMatch(/^Sunset Graphic Tee · /);
+  });
+
+  it('offers Customise, to the designer, only on a product that takes designs (D27)', async () => {
+    renderProduct('tee-2');
+    expect(await screen.findByRole('link', { name: 'Customise' })).toHaveAttribute(
+      'href',
+      '/product/tee-2/customise',
+    );
+  });
+
+  it('has no Customise on a product that takes no designs', async () => {
+    renderProduct('tee-1');
+    await screen.findByRole('heading', { level: 1, name: 'Sunset Graphic Tee' });
+    expect(screen.queryByRole('link', { name: 'Customise' })).not.toBeInTheDocument();
   });
 
   it("puts the chosen size and quantity in a visitor's cart", async () => {

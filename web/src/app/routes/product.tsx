@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
-import { ChevronDownIcon } from '#web/components/ui/icons.tsx';
+import { buttonStyles } from '#web/components/ui/button-styles.ts';
+import { ChevronDownIcon, PencilIcon } from '#web/components/ui/icons.tsx';
 import { NotFoundView } from '#web/components/ui/not-found-view.tsx';
 import { ErrorMessage } from '#web/components/ui/status-message.tsx';
 import { paths } from '#web/config/paths.ts';
@@ -8,7 +9,19 @@ import { useProduct } from '#web/features/catalogue/api/get-product.ts';
 import { ProductDetails } from '#web/features/catalogue/components/product-details.tsx';
 import { ProductDetailsSkeleton } from '#web/features/catalogue/components/product-details-skeleton.tsx';
 import { ProductGallery } from '#web/features/catalogue/components/product-gallery.tsx';
+import {
+  RecentlyViewed,
+  useRecordProductView,
+} from '#web/features/catalogue/components/recently-viewed.tsx';
+import { RelatedProducts } from '#web/features/catalogue/components/related-products.tsx';
+import { ShareProductButton } from '#web/features/catalogue/components/share-product-button.tsx';
+import { SizeGuideButton } from '#web/features/catalogue/components/size-guide-button.tsx';
 import { ProductReviews } from '#web/features/reviews/components/product-reviews.tsx';
+import { NotifyMe } from '#web/features/wishlist/components/notify-me.tsx';
+import {
+  WishlistHeart,
+  wishlistHeartFor,
+} from '#web/features/wishlist/components/wishlist-heart.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 /** /product/{id}: the product detail page (SPEC §2, §4, §5). */
@@ -19,6 +32,7 @@ export function ProductRoute() {
   // D2: an unknown id is a 404, a malformed one a 400; to a shopper both are "not found".
   const notFound = error !== null && (error.status === 404 || error.status === 400);
   useDocumentTitle(notFound ? 'Product not found' : (product?.title ?? 'Product'));
+  useRecordProductView(product?._id);
 
   if (notFound) {
     return (
@@ -55,12 +69,38 @@ export function ProductRoute() {
         <div key={product._id}>
           <div className="grid gap-8 md:grid-cols-2 lg:gap-14">
             <ProductGallery title={product.title} images={product.images} />
-            <ProductDetails
-              product={product}
-              onAddToCart={(size, quantity) => addToCart(product, size, quantity)}
-            />
+            <div>
+              <ProductDetails
+                product={product}
+                onAddToCart={(size, quantity) => addToCart(product, size, quantity)}
+                customise={
+                  product.customisation.customisable ? (
+                    <Link
+                      to={paths.productCustomise(product._id)}
+                      className={buttonStyles({
+                        variant: 'outline',
+                        size: 'lg',
+                        className: 'w-full sm:w-auto',
+                      })}
+                    >
+                      <PencilIcon className="size-5" />
+                      Customise
+                    </Link>
+                  ) : null
+                }
+              />
+              {/* Issue 16: the page never dead-ends. */}
+              <div className="mt-6 flex flex-wrap items-center gap-3">
+                <WishlistHeart productId={product._id} title={product.title} variant="inline" />
+                <ShareProductButton title={product.title} />
+                <SizeGuideButton category={product.category} />
+              </div>
+              <NotifyMe product={product} />
+            </div>
           </div>
           <ProductReviews productId={product._id} />
+          <RelatedProducts productId={product._id} cardAction={wishlistHeartFor} />
+          <RecentlyViewed excludeId={product._id} cardAction={wishlistHeartFor} />
         </div>
       ) : (
         <ProductDetailsSkeleton />

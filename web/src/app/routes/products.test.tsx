@@ -15,6 +15,8 @@ const FILTERS = {
 };
 
 let results: Product[] = [];
+/** Facet counts that do not come: the sidebar shows its options without counts (their tests are the form's). */
+const NO_COUNTS = Response.json({ success: false, message: 'Counts are resting' }, { status: 503 });
 let filtersFail = false;
 
 function productRequests(): URLSearchParams[] {
@@ -38,6 +40,9 @@ beforeEach(() => {
         return filtersFail
           ? Response.json({ success: false, message: 'Filters are resting' }, { status: 503 })
           : Response.json({ success: true, result: FILTERS });
+      }
+      if (url.pathname === '/api/v1/product/facets') {
+        return NO_COUNTS.clone();
       }
       const page = Number(url.searchParams.get('page') ?? 1);
       return Response.json({
@@ -164,6 +169,7 @@ describe('ProductsRoute', () => {
   it('says a page past the end has no products, never an inverted range, and links back', async () => {
     mockApi({
       'GET /product/filters': apiOk(FILTERS),
+      'GET /product/facets': NO_COUNTS,
       'GET /product': apiOk({ results: [], total: 49, page: 99, pages: 3, limit: 24 }),
     });
     renderProducts('/products?sortBy=priceAsc&page=99');

@@ -7,8 +7,10 @@ import { FilterIcon } from '#web/components/ui/icons.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 import { EmptyState, ErrorMessage } from '#web/components/ui/status-message.tsx';
 import { paths } from '#web/config/paths.ts';
+import { useProductFacets } from '#web/features/catalogue/api/get-product-facets.ts';
 import { useProductFilters } from '#web/features/catalogue/api/get-product-filters.ts';
 import { useProducts } from '#web/features/catalogue/api/list-products.ts';
+import { ActiveFilterChips } from '#web/features/catalogue/components/active-filter-chips.tsx';
 import { ProductGridSkeleton } from '#web/features/catalogue/components/product-card-skeleton.tsx';
 import {
   type FilterGroup,
@@ -26,6 +28,7 @@ import {
   toListProductsQuery,
   writeProductsView,
 } from '#web/features/catalogue/utils/products-view.ts';
+import { wishlistHeartFor } from '#web/features/wishlist/components/wishlist-heart.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 /** Beside the filter sidebar the grid has room for fewer columns than on the home page. */
@@ -55,7 +58,9 @@ export function ProductsRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
   const view = readProductsView(searchParams);
   const filterOptions = useProductFilters();
+  const { sortBy: _sortBy, page: _page, ...filtersQuery } = toListProductsQuery(view);
   const products = useProducts(toListProductsQuery(view));
+  const facets = useProductFacets(filtersQuery);
   const [openGroups, setOpenGroups] = useState<Record<FilterGroup, boolean>>({
     gender: true,
     category: true,
@@ -104,6 +109,7 @@ export function ProductsRoute() {
         onApply={applyFilters}
         openGroups={openGroups}
         onToggleGroup={toggleGroup}
+        counts={facets.data?.groups}
       />
     </>
   );
@@ -161,6 +167,7 @@ export function ProductsRoute() {
             </button>
             <ProductSortSelect value={view.sortBy} onChange={changeSort} search={view.search} />
           </div>
+          <ActiveFilterChips filters={view.filters} onChange={applyFilters} />
 
           {products.isLoading ? (
             <ProductGridSkeleton className={GRID_COLUMNS} />
@@ -175,6 +182,7 @@ export function ProductsRoute() {
                 products={page.results}
                 emptyText="No products found"
                 className={GRID_COLUMNS}
+                cardAction={wishlistHeartFor}
               />
               <Pagination
                 page={page.page}

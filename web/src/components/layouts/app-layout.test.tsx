@@ -63,6 +63,7 @@ describe('AppLayout', () => {
     expect(items.map((item) => [item.textContent, item.getAttribute('href')])).toEqual([
       ['Profile', '/profile'],
       ['Orders', '/orders'],
+      ['My designs', '/designs'],
       ['Settings', '/settings'],
       ['Logout', '/logout'],
     ]);

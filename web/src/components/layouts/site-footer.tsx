@@ -84,7 +84,7 @@ export function SiteFooter({ newsletter }: SiteFooterProps) {
                 Orders
               </Link>
             </li>
-            <li className="text-sm">Returns: free within 7 days</li>
+            <li className="text-sm">Returns: free within 7 days of delivery</li>
           </ul>
         </nav>
 

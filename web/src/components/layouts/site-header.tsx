@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
-import { CartIcon, CloseIcon, LogoMark, MenuIcon } from '#web/components/ui/icons.tsx';
+import { CartIcon, CloseIcon, HeartIcon, LogoMark, MenuIcon } from '#web/components/ui/icons.tsx';
 import { paths } from '#web/config/paths.ts';
 import { SITE_NAME } from '#web/config/site.ts';
 import { useAuthToken } from '#web/lib/auth-token.ts';
@@ -77,6 +77,13 @@ export function SiteHeader({ cartCount }: SiteHeaderProps) {
         <SearchForm className="ml-auto hidden w-full max-w-xs md:flex" />
 
         <div className="ml-auto flex items-center gap-1 sm:gap-2 md:ml-0">
+          <Link
+            to={paths.wishlist()}
+            aria-label="Wishlist"
+            className="inline-flex size-10 items-center justify-center rounded-full text-ink-700 hover:bg-ink-100 hover:text-ink-900"
+          >
+            <HeartIcon className="size-6" />
+          </Link>
           <Link
             to={paths.cart()}
             aria-label={

@@ -37,7 +37,7 @@ describe('UserMenu and the role (D25)', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Profile', 'Orders', 'Settings', 'Admin', 'Logout']);
+    ).toEqual(['Profile', 'Orders', 'My designs', 'Settings', 'Admin', 'Logout']);
 
     await user.click(screen.getByRole('button', { name: 'Account' }));
     await user.click(screen.getByRole('button', { name: 'Account' }));

@@ -7,6 +7,7 @@ import { useUserRole } from '#web/lib/user-role.ts';
 const ITEMS = [
   { label: 'Profile', to: paths.profile() },
   { label: 'Orders', to: paths.orders() },
+  { label: 'My designs', to: paths.myDesigns() },
   { label: 'Settings', to: paths.settings() },
   { label: 'Logout', to: paths.logout() },
 ] as const;

@@ -13,7 +13,7 @@ interface FieldProps {
   label: string;
   /** The field's error, shown under it and announced with it. */
   error?: string;
-  /** A short help text under the box. */
+  /** A short help text under the box; an error takes its place. */
   hint?: ReactNode;
   className?: string;
   /** Something at the end of the label row (a link, say). */
@@ -40,7 +40,8 @@ function Field({
   const id = givenId ?? generatedId;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+  const shownHint = error ? undefined : hint;
+  const describedBy = [shownHint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
   return (
     <div className={className}>
       <div className="mb-1.5 flex items-baseline justify-between gap-3">
@@ -54,9 +55,9 @@ function Field({
         'aria-invalid': Boolean(error),
         'aria-describedby': describedBy || undefined,
       })}
-      {hint ? (
+      {shownHint ? (
         <p id={hintId} className="mt-1.5 text-xs text-ink-600">
-          {hint}
+          {shownHint}
         </p>
       ) : null}
       {error ? (
@@ -85,6 +86,23 @@ export function TextField({
     <Field {...{ label, error, hint, className, labelAside, id }}>
       {(ids) => <input {...input} {...ids} className={`${inputStyles(Boolean(error))} h-11`} />}
     </Field>
+  );
+}
+
+/** The email box of every form: the keyboard, autofill and example a shopper expects. */
+export function EmailField({
+  label = 'Email',
+  ...input
+}: Omit<TextFieldProps, 'type' | 'label'> & { label?: string }) {
+  return (
+    <TextField
+      label={label}
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      placeholder="you@example.com"
+      {...input}
+    />
   );
 }
 

@@ -184,6 +184,15 @@ export function YouTubeIcon(props: IconProps) {
   );
 }
 
+/** A heart outline; `filled` fills it (a saved product, D33). */
+export function HeartIcon({ filled = false, ...props }: IconProps & { filled?: boolean }) {
+  return (
+    <OutlineIcon {...props} fill={filled ? 'currentColor' : 'none'}>
+      <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10Z" />
+    </OutlineIcon>
+  );
+}
+
 export function EyeIcon(props: IconProps) {
   return (
     <OutlineIcon {...props}>

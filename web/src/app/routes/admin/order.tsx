@@ -8,6 +8,7 @@ import { useAdminOrder } from '#web/features/admin/api/admin-api.ts';
 import { AdminShell } from '#web/features/admin/components/admin-shell.tsx';
 import { OrderEvents } from '#web/features/admin/components/order-events.tsx';
 import { OrderStatusActions } from '#web/features/admin/components/order-status-actions.tsx';
+import { PrintFileButtons } from '#web/features/admin/components/print-file-buttons.tsx';
 import {
   OrderFacts,
   OrderItems,
@@ -34,7 +35,10 @@ export function AdminOrderRoute() {
                 <OrderStatusActions order={data} />
               </CardSection>
               <CardSection title="Items" id="order-items">
-                <OrderItems order={data} />
+                <OrderItems
+                  order={data}
+                  itemActions={(item) => <PrintFileButtons orderId={data._id} item={item} />}
+                />
                 <div className="mt-4 border-t border-ink-100 pt-4">
                   <OrderPrices order={data} />
                 </div>

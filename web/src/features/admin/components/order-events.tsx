@@ -6,6 +6,12 @@ const EVENT_LABELS: Record<AdminOrder['events'][number]['type'], string> = {
   shipped: 'Shipped',
   delivered: 'Delivered',
   cancelled: 'Cancelled',
+  'return-requested': 'Return requested',
+  'return-approved': 'Return approved',
+  'return-rejected': 'Return rejected',
+  'return-received': 'Return received',
+  refunded: 'Refunded',
+  'exchange-shipped': 'New size shipped',
 };
 
 /** The order's history, oldest first, with who made each change. */

@@ -1,8 +1,32 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiFail, mockApi } from '#web/testing/mock-api.ts';
+import { type AdminProduct, DEFAULT_CUSTOMISATION } from '#contract';
+import { apiFail, apiOk, mockApi } from '#web/testing/mock-api.ts';
 import { renderWithRouter } from '#web/testing/render.tsx';
 import { ProductForm } from './product-form.tsx';
+
+const adminProduct: AdminProduct = {
+  _id: 'p1',
+  styleId: '00000000-0000-4000-8000-000000000001',
+  color: { name: 'White', hex: '#ffffff' },
+  colors: [],
+  title: 'Sunset Tee',
+  description: 'Soft cotton.',
+  price: 499,
+  rating: 0,
+  reviewCount: 0,
+  gender: 'Unisex',
+  category: 'T-Shirts',
+  images: [],
+  sizes: { M: 4 },
+  isNew: false,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: '2026-11-01T00:00:00.000Z',
+  unitsSold: 0,
+  archived: false,
+  archivedAt: null,
+  customisation: DEFAULT_CUSTOMISATION,
+};
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -61,7 +85,54 @@ describe('ProductForm', () => {
       styleId: 'nope',
       sizes: { L: 7 },
       imageIds: [],
+      customisation: DEFAULT_CUSTOMISATION,
     });
     expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it('sends the customisation: the toggle, print area per side in mm and decoration prices (D27)', async () => {
+    const { requests } = mockApi({ 'PUT /admin/products/p1': apiOk(adminProduct) });
+    const { user } = renderWithRouter(<ProductForm product={adminProduct} />);
+
+    await user.click(screen.getByLabelText('Customisable (shoppers can design on it)'));
+    await user.clear(screen.getByLabelText('Front width (mm)'));
+    await user.type(screen.getByLabelText('Front width (mm)'), '280');
+    await user.clear(screen.getByLabelText('Back left (mm)'));
+    await user.type(screen.getByLabelText('Back left (mm)'), '400');
+    await user.clear(screen.getByLabelText('Front decoration price (₹)'));
+    await user.type(screen.getByLabelText('Front decoration price (₹)'), '149.5');
+    await user.click(screen.getByRole('button', { name: 'Save product' }));
+
+    // 400 + 300 mm runs off the 600 mm mock-up: refused on the area's width, nothing sent.
+    expect(
+      await screen.findByText('A print area must lie on the 600 × 700 mm mock-up'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Back width (mm)')).toHaveAttribute('aria-invalid', 'true');
+    expect(requests).toEqual([]);
+
+    await user.clear(screen.getByLabelText('Back left (mm)'));
+    await user.type(screen.getByLabelText('Back left (mm)'), '200');
+    await user.click(screen.getByRole('button', { name: 'Save product' }));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect((requests[0]?.body as { customisation: unknown }).customisation).toEqual({
+      customisable: true,
+      printAreas: {
+        front: { ...DEFAULT_CUSTOMISATION.printAreas.front, widthMm: 280 },
+        back: { ...DEFAULT_CUSTOMISATION.printAreas.back, xMm: 200 },
+      },
+      decorationPrice: { front: 149.5, back: 0 },
+    });
+  });
+
+  it('refuses a decoration price with more than 2 decimals before sending', async () => {
+    const { requests } = mockApi({});
+    const { user } = renderWithRouter(<ProductForm product={adminProduct} />);
+    await user.clear(screen.getByLabelText('Back decoration price (₹)'));
+    await user.type(screen.getByLabelText('Back decoration price (₹)'), '1.234');
+    await user.click(screen.getByRole('button', { name: 'Save product' }));
+    expect(
+      await screen.findByText('The back decoration price may have at most 2 decimals'),
+    ).toBeInTheDocument();
+    expect(requests).toEqual([]);
   });
 });

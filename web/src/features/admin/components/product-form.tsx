@@ -5,7 +5,11 @@ import {
   type AdminProduct,
   type AdminProductBody,
   AdminProductBodySchema,
+  DEFAULT_CUSTOMISATION,
+  DESIGN_SIDES,
+  type DesignSide,
   isSize,
+  MOCKUP_SIZE_MM,
   SIZES,
   type Size,
 } from '#contract';
@@ -30,7 +34,21 @@ export interface ProductFormValues {
   styleId: string;
   /** Units per size; an empty box means the size is not sold. */
   stock: Record<Size, string>;
+  /** Designs on the product (D27): print area per side in mock-up mm, decoration price per side. */
+  customisable: boolean;
+  printAreas: Record<DesignSide, Record<PrintAreaField, string>>;
+  decorationPrice: Record<DesignSide, string>;
 }
+
+const PRINT_AREA_FIELDS = ['xMm', 'yMm', 'widthMm', 'heightMm'] as const;
+type PrintAreaField = (typeof PRINT_AREA_FIELDS)[number];
+const PRINT_AREA_LABELS: Record<PrintAreaField, string> = {
+  xMm: 'Left (mm)',
+  yMm: 'Top (mm)',
+  widthMm: 'Width (mm)',
+  heightMm: 'Height (mm)',
+};
+const SIDE_LABELS: Record<DesignSide, string> = { front: 'Front', back: 'Back' };
 
 function toValues(product: AdminProduct | undefined): ProductFormValues {
   const stock = Object.fromEntries(
@@ -50,6 +68,24 @@ function toValues(product: AdminProduct | undefined): ProductFormValues {
     colorHex: product?.color.hex ?? '#ffffff',
     styleId: product?.styleId ?? '',
     stock,
+    ...customisationValues(product?.customisation ?? DEFAULT_CUSTOMISATION),
+  };
+}
+
+function customisationValues(
+  customisation: AdminProduct['customisation'],
+): Pick<ProductFormValues, 'customisable' | 'printAreas' | 'decorationPrice'> {
+  const perSide = <T,>(make: (side: DesignSide) => T) =>
+    Object.fromEntries(DESIGN_SIDES.map((side) => [side, make(side)])) as Record<DesignSide, T>;
+  return {
+    customisable: customisation.customisable,
+    printAreas: perSide(
+      (side) =>
+        Object.fromEntries(
+          PRINT_AREA_FIELDS.map((field) => [field, String(customisation.printAreas[side][field])]),
+        ) as Record<PrintAreaField, string>,
+    ),
+    decorationPrice: perSide((side) => String(customisation.decorationPrice[side])),
   };
 }
 
@@ -72,13 +108,40 @@ function toBody(values: ProductFormValues, images: ImageRef[]): unknown {
     styleId: values.styleId.trim() || undefined,
     sizes,
     imageIds: images.map((image) => image._id),
+    customisation: {
+      customisable: values.customisable,
+      printAreas: Object.fromEntries(
+        DESIGN_SIDES.map((side) => [
+          side,
+          Object.fromEntries(
+            PRINT_AREA_FIELDS.map((field) => [field, toNumber(values.printAreas[side][field])]),
+          ),
+        ]),
+      ),
+      decorationPrice: Object.fromEntries(
+        DESIGN_SIDES.map((side) => [side, toNumber(values.decorationPrice[side])]),
+      ),
+    },
   };
 }
 
+const isSide = (value: string | undefined): value is DesignSide =>
+  (DESIGN_SIDES as readonly (string | undefined)[]).includes(value);
+const isPrintAreaField = (value: string | undefined): value is PrintAreaField =>
+  (PRINT_AREA_FIELDS as readonly (string | undefined)[]).includes(value);
+
 /** A body error's path as the form field it belongs to (`sizes.M` is the M stock box). */
 function fieldOf(path: readonly PropertyKey[]): FieldPath<ProductFormValues> | 'images' | null {
-  const [head, size] = path.map(String);
+  const [head, size, side, field] = path.map(String);
   if (head === 'sizes' && size !== undefined && isSize(size)) return `stock.${size}`;
+  if (head === 'customisation') {
+    // `customisation.printAreas.front` (a refinement of the whole area) lands on its width.
+    if (size === 'printAreas' && isSide(side)) {
+      return `printAreas.${side}.${isPrintAreaField(field) ? field : 'widthMm'}`;
+    }
+    if (size === 'decorationPrice' && isSide(side)) return `decorationPrice.${side}`;
+    return 'customisable';
+  }
   if (head === 'imageIds') return 'images';
   if (head === 'color') return size === 'hex' ? 'colorHex' : 'colorName';
   if (head === 'styleId') return 'styleId';
@@ -211,6 +274,40 @@ export function ProductForm({ product, onSaved }: ProductFormProps) {
             />
           ))}
         </div>
+      </fieldset>
+
+      <fieldset className="rounded-2xl border border-ink-200 bg-white p-4 shadow-sm sm:p-6">
+        <legend className="px-1 text-sm font-medium text-ink-800">Customisation</legend>
+        <CheckboxField
+          label="Customisable (shoppers can design on it)"
+          {...register('customisable')}
+        />
+        <p className="mt-2 text-xs text-ink-600">
+          Print areas sit on the {MOCKUP_SIZE_MM.widthMm} × {MOCKUP_SIZE_MM.heightMm} mm garment
+          mock-up, measured from its top-left corner. Each printed side adds its decoration price.
+        </p>
+        {DESIGN_SIDES.map((side) => (
+          <fieldset key={side} className="mt-4">
+            <legend className="text-sm font-semibold text-ink-900">{SIDE_LABELS[side]}</legend>
+            <div className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-5">
+              {PRINT_AREA_FIELDS.map((field) => (
+                <TextField
+                  key={field}
+                  label={`${SIDE_LABELS[side]} ${PRINT_AREA_LABELS[field].toLowerCase()}`}
+                  inputMode="decimal"
+                  error={errors.printAreas?.[side]?.[field]?.message}
+                  {...register(`printAreas.${side}.${field}`)}
+                />
+              ))}
+              <TextField
+                label={`${SIDE_LABELS[side]} decoration price (₹)`}
+                inputMode="decimal"
+                error={errors.decorationPrice?.[side]?.message}
+                {...register(`decorationPrice.${side}`)}
+              />
+            </div>
+          </fieldset>
+        ))}
       </fieldset>
 
       <div className="rounded-2xl border border-ink-200 bg-white p-4 shadow-sm sm:p-6">

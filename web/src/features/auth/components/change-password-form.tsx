@@ -3,12 +3,12 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { ChangePasswordBodySchema } from '#contract';
-import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { PasswordField } from '#web/components/ui/form-field.tsx';
+import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { getErrorMessage } from '#web/lib/api-client.ts';
 import { setServerFieldErrors } from '#web/lib/form-errors.ts';
 import { changePassword } from '../api/change-password.ts';
-import { PASSWORD_HINT } from './sign-up-form.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 type ChangePasswordInput = z.input<typeof ChangePasswordBodySchema>;
 type ChangePasswordValues = z.output<typeof ChangePasswordBodySchema>;
@@ -51,22 +51,18 @@ export function ChangePasswordForm() {
         error={errors.currentPassword?.message}
         {...register('currentPassword')}
       />
-      <PasswordField
-        label="New password"
-        autoComplete="new-password"
-        hint={errors.newPassword ? undefined : PASSWORD_HINT}
-        error={errors.newPassword?.message}
-        {...register('newPassword')}
+      <NewPasswordFields
+        labels={{ password: 'New password', confirmation: 'Confirm new password' }}
+        password={register('newPassword')}
+        confirmation={register('confirmPassword')}
+        errors={{
+          password: errors.newPassword?.message,
+          confirmation: errors.confirmPassword?.message,
+        }}
       />
-      <PasswordField
-        label="Confirm new password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register('confirmPassword')}
-      />
-      <button type="submit" disabled={isSubmitting} className={buttonStyles()}>
-        {isSubmitting ? 'Changing…' : 'Change password'}
-      </button>
+      <SubmitButton busy={isSubmitting} busyLabel="Changing…">
+        Change password
+      </SubmitButton>
     </form>
   );
 }

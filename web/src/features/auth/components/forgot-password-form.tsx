@@ -4,8 +4,8 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { ForgotPasswordBodySchema } from '#contract';
-import { buttonStyles } from '#web/components/ui/button-styles.ts';
-import { TextField } from '#web/components/ui/form-field.tsx';
+import { EmailField } from '#web/components/ui/form-field.tsx';
+import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { getErrorMessage } from '#web/lib/api-client.ts';
 import { forgotPassword } from '../api/forgot-password.ts';
 
@@ -47,22 +47,10 @@ export function ForgotPasswordForm() {
   }
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="you@example.com"
-        error={errors.email?.message}
-        {...register('email')}
-      />
-      <button
-        type="submit"
-        disabled={isSubmitting}
-        className={buttonStyles({ variant: 'brand', className: 'w-full' })}
-      >
-        {isSubmitting ? 'Sending…' : 'Send reset link'}
-      </button>
+      <EmailField error={errors.email?.message} {...register('email')} />
+      <SubmitButton busy={isSubmitting} busyLabel="Sending…" variant="brand" className="w-full">
+        Send reset link
+      </SubmitButton>
     </form>
   );
 }

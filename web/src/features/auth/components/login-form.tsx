@@ -4,8 +4,8 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { EmailSchema, NewPasswordSchema, type Session } from '#contract';
-import { buttonStyles } from '#web/components/ui/button-styles.ts';
-import { CheckboxField, PasswordField, TextField } from '#web/components/ui/form-field.tsx';
+import { CheckboxField, EmailField, PasswordField } from '#web/components/ui/form-field.tsx';
+import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { paths } from '#web/config/paths.ts';
 import { getErrorMessage } from '#web/lib/api-client.ts';
 import { login } from '../api/login.ts';
@@ -58,15 +58,7 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="you@example.com"
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <EmailField error={errors.email?.message} {...register('email')} />
       <PasswordField
         label="Password"
         autoComplete="current-password"
@@ -82,13 +74,9 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
           Forgot password?
         </Link>
       </div>
-      <button
-        type="submit"
-        disabled={isSubmitting}
-        className={buttonStyles({ variant: 'brand', className: 'w-full' })}
-      >
-        {isSubmitting ? 'Signing in…' : 'Sign In'}
-      </button>
+      <SubmitButton busy={isSubmitting} busyLabel="Signing in…" variant="brand" className="w-full">
+        Sign In
+      </SubmitButton>
     </form>
   );
 }

@@ -6,12 +6,12 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { RESET_LINK_INVALID, ResetPasswordBodySchema, type Session } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
-import { PasswordField } from '#web/components/ui/form-field.tsx';
+import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { paths } from '#web/config/paths.ts';
 import { ApiError, getErrorMessage } from '#web/lib/api-client.ts';
 import { setServerFieldErrors } from '#web/lib/form-errors.ts';
 import { resetPassword } from '../api/reset-password.ts';
-import { PASSWORD_HINT } from './sign-up-form.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 type ResetPasswordInput = z.input<typeof ResetPasswordBodySchema>;
 type ResetPasswordValues = z.output<typeof ResetPasswordBodySchema>;
@@ -76,26 +76,18 @@ export function ResetPasswordForm({ token, onReset }: ResetPasswordFormProps) {
   if (linkInvalid) return <ResetLinkInvalid />;
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
-      <PasswordField
-        label="New password"
-        autoComplete="new-password"
-        hint={errors.password ? undefined : PASSWORD_HINT}
-        error={errors.password?.message}
-        {...register('password')}
+      <NewPasswordFields
+        labels={{ password: 'New password', confirmation: 'Confirm new password' }}
+        password={register('password')}
+        confirmation={register('confirmPassword')}
+        errors={{
+          password: errors.password?.message,
+          confirmation: errors.confirmPassword?.message,
+        }}
       />
-      <PasswordField
-        label="Confirm new password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register('confirmPassword')}
-      />
-      <button
-        type="submit"
-        disabled={isSubmitting}
-        className={buttonStyles({ variant: 'brand', className: 'w-full' })}
-      >
-        {isSubmitting ? 'Saving…' : 'Set new password'}
-      </button>
+      <SubmitButton busy={isSubmitting} busyLabel="Saving…" variant="brand" className="w-full">
+        Set new password
+      </SubmitButton>
     </form>
   );
 }

@@ -3,11 +3,12 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { type Session, SignupBodySchema } from '#contract';
-import { buttonStyles } from '#web/components/ui/button-styles.ts';
-import { PasswordField, TextField } from '#web/components/ui/form-field.tsx';
+import { EmailField, TextField } from '#web/components/ui/form-field.tsx';
+import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { getErrorMessage } from '#web/lib/api-client.ts';
 import { setServerFieldErrors } from '#web/lib/form-errors.ts';
 import { signup } from '../api/signup.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 type SignUpInput = z.input<typeof SignupBodySchema>;
 type SignUpValues = z.output<typeof SignupBodySchema>;
@@ -16,9 +17,6 @@ type SignUpValues = z.output<typeof SignupBodySchema>;
 const SIGN_UP_ERROR_TOAST = 'sign-up-error';
 
 const FIELDS = ['name', 'email', 'password', 'confirmPassword'] as const;
-
-export const PASSWORD_HINT =
-  'At least 8 characters, with upper and lower case letters, a number and a symbol (@$!%*?#&).';
 
 interface SignUpFormProps {
   /** Called with the new session; the form stays busy until it settles. */
@@ -59,35 +57,24 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
         error={errors.name?.message}
         {...register('name')}
       />
-      <TextField
-        label="Email Address"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="you@example.com"
-        error={errors.email?.message}
-        {...register('email')}
+      <EmailField label="Email Address" error={errors.email?.message} {...register('email')} />
+      <NewPasswordFields
+        labels={{ password: 'Password', confirmation: 'Confirm Password' }}
+        password={register('password')}
+        confirmation={register('confirmPassword')}
+        errors={{
+          password: errors.password?.message,
+          confirmation: errors.confirmPassword?.message,
+        }}
       />
-      <PasswordField
-        label="Password"
-        autoComplete="new-password"
-        hint={errors.password ? undefined : PASSWORD_HINT}
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      <PasswordField
-        label="Confirm Password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register('confirmPassword')}
-      />
-      <button
-        type="submit"
-        disabled={isSubmitting}
-        className={buttonStyles({ variant: 'brand', className: 'w-full' })}
+      <SubmitButton
+        busy={isSubmitting}
+        busyLabel="Creating your account…"
+        variant="brand"
+        className="w-full"
       >
-        {isSubmitting ? 'Creating your account…' : 'Sign Up'}
-      </button>
+        Sign Up
+      </SubmitButton>
     </form>
   );
 }

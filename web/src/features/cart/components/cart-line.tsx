@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { type CartItem, DELIVERY_DAYS } from '#contract';
+import { DesignThumbnails } from '#web/components/ui/design-thumbnail.tsx';
 import { TrashIcon } from '#web/components/ui/icons.tsx';
 import { QuantityStepper } from '#web/components/ui/quantity-stepper.tsx';
 import { paths } from '#web/config/paths.ts';
@@ -9,9 +10,12 @@ import type { useCartLineActions } from '../hooks/use-cart-line-actions.ts';
 /** SPEC §2 Cart: express delivery in 3 days (D11 dates the order the same way). */
 export const EXPRESS_DELIVERY_TEXT = `Express delivery in ${DELIVERY_DAYS} days`;
 
-/** "Classic Tee, size M": names a line for its buttons, as the same product may come in two sizes. */
+/**
+ * "Classic Tee, size M": names a line for its buttons, as the same product may
+ * come in two sizes; a designed line says so, as it may sit beside a plain one (D27).
+ */
 export function cartLineLabel(line: CartItem): string {
-  return `${line.productId.title}, size ${line.size}`;
+  return `${line.productId.title}, size ${line.size}${line.design ? ', your design' : ''}`;
 }
 
 /** One cart line: select box, picture, details, price, remove and quantity (SPEC §2 Cart). */
@@ -76,6 +80,11 @@ export function CartLine({
         <p className="text-sm text-ink-700">
           Size: <span className="font-semibold text-ink-900">{line.size}</span>
         </p>
+        {line.design ? (
+          <div className="mt-1">
+            <DesignThumbnails design={line.design} printAreas={product.customisation.printAreas} />
+          </div>
+        ) : null}
         <div className="mt-auto flex flex-wrap items-end justify-between gap-x-4 gap-y-2 pt-2">
           <QuantityStepper
             size="sm"
@@ -87,7 +96,9 @@ export function CartLine({
           <p className="text-right">
             <span className="block font-bold text-ink-900">{formatRupees(line.totalPrice)}</span>
             {line.quantity > 1 ? (
-              <span className="block text-xs text-ink-600">{formatRupees(product.price)} each</span>
+              <span className="block text-xs text-ink-600">
+                {formatRupees(line.unitPrice)} each
+              </span>
             ) : null}
           </p>
         </div>

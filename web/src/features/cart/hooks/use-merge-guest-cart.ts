@@ -19,6 +19,8 @@ export function useMergeGuestCart(): () => Promise<void> {
           productId: line.productId._id,
           size: line.size,
           quantity: line.quantity,
+          // D17, D27: a visitor's designs come along.
+          ...(line.design ? { design: line.design } : {}),
         })),
       });
       clear();

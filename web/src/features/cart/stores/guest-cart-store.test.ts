@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_CUSTOMISATION, type Design } from '#contract';
 import { STORAGE_KEYS } from '#web/lib/storage-keys.ts';
 import { makeProduct } from '#web/testing/data.ts';
 import { GUEST_LINE_PREFIX, useGuestCartStore } from './guest-cart-store.ts';
@@ -54,5 +55,45 @@ describe("a visitor's cart (D17)", () => {
     expect(cart()).toMatchObject({ list: [second], totalPrice: 0.2, totalProduct: 1 });
     cart().clear();
     expect(cart()).toMatchObject({ list: [], totalPrice: 0, totalProduct: 0 });
+  });
+
+  it('keeps a design with its line, priced with each printed side, as its own line (D27)', () => {
+    const product = makeProduct({
+      price: 499,
+      sizes: { M: 3 },
+      customisation: {
+        ...DEFAULT_CUSTOMISATION,
+        customisable: true,
+        decorationPrice: { front: 150, back: 120 },
+      },
+    });
+    const design: Design = {
+      front: [],
+      back: [
+        {
+          id: 'b1',
+          type: 'text',
+          text: 'Back',
+          fontId: 'inter',
+          colorId: 'black',
+          fontSizeMm: 30,
+          bold: false,
+          italic: false,
+          align: 'center',
+          arcDegrees: 0,
+          xMm: 150,
+          yMm: 200,
+          rotationDeg: 0,
+        },
+      ],
+    };
+    cart().addLine(product, 'M', 1);
+    cart().addLine(product, 'M', 2, design);
+    expect(cart().list).toMatchObject([
+      { design: null, unitPrice: 499, totalPrice: 499 },
+      { design, unitPrice: 619, totalPrice: 1238 },
+    ]);
+    cart().setQuantity(cart().list[1]?._id ?? '', 1);
+    expect(cart().list[1]).toMatchObject({ totalPrice: 619 });
   });
 });

@@ -1,6 +1,14 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { CartItem, Product, Size } from '#contract';
+import {
+  type CartItem,
+  customisedUnitPrice,
+  DEFAULT_CUSTOMISATION,
+  type Design,
+  type Product,
+  type Size,
+  toCartProduct,
+} from '#contract';
 import { STORAGE_KEYS } from '#web/lib/storage-keys.ts';
 import { lineTotal, replaceLine, sumOfLines, withQuantity } from '../utils/cart-lines.ts';
 
@@ -16,8 +24,11 @@ export interface GuestCartState {
 }
 
 export interface GuestCartActions {
-  /** Adds a line built from the product; the caller has checked duplicates and stock. */
-  addLine: (product: Product, size: Size, quantity: number) => void;
+  /**
+   * Adds a line built from the product, with the shopper's design if there is
+   * one (priced with its printed sides); the caller has checked duplicates and stock.
+   */
+  addLine: (product: Product, size: Size, quantity: number, design?: Design) => void;
   setQuantity: (lineId: string, quantity: number) => void;
   setSelected: (lineId: string, selected: boolean) => void;
   selectAll: (selected: boolean) => void;
@@ -34,6 +45,19 @@ const withTotals = (list: CartItem[]): GuestCartState => ({
   totalProduct: list.length,
 });
 
+/** A line kept before designs existed (D27): a plain line at the product's price. */
+function upgradeLine(line: CartItem): CartItem {
+  return {
+    ...line,
+    productId: {
+      ...line.productId,
+      customisation: line.productId.customisation ?? DEFAULT_CUSTOMISATION,
+    },
+    design: line.design ?? null,
+    unitPrice: line.unitPrice ?? line.productId.price,
+  };
+}
+
 /**
  * A visitor's cart, kept in the browser under `cart-storage` (SPEC §3, D17)
  * until sign-in merges it into the server cart. The signed-in cart is server
@@ -46,25 +70,24 @@ export const useGuestCartStore = create<GuestCartState & GuestCartActions>()(
         set(withTotals(update(get().list)));
       return {
         ...empty,
-        addLine: (product, size, quantity) =>
+        addLine: (product, size, quantity, design) => {
+          const unitPrice = design
+            ? customisedUnitPrice(product.price, product.customisation, design)
+            : product.price;
           change((list) => [
             ...list,
             {
               _id: `${GUEST_LINE_PREFIX}${globalThis.crypto.randomUUID()}`,
-              productId: {
-                _id: product._id,
-                title: product.title,
-                images: product.images,
-                gender: product.gender,
-                price: product.price,
-                sizes: product.sizes,
-              },
+              productId: toCartProduct(product),
               size,
               quantity,
               selected: true,
-              totalPrice: lineTotal(product.price, quantity),
+              design: design ?? null,
+              unitPrice,
+              totalPrice: lineTotal(unitPrice, quantity),
             },
-          ]),
+          ]);
+        },
         setQuantity: (lineId, quantity) =>
           change((list) =>
             list.map((line) => (line._id === lineId ? withQuantity(line, quantity) : line)),
@@ -91,7 +114,7 @@ export const useGuestCartStore = create<GuestCartState & GuestCartActions>()(
         const saved = persisted as Partial<GuestCartState> | undefined;
         // Anything unreadable in storage is ignored rather than crashing the app.
         if (!saved || !Array.isArray(saved.list)) return current;
-        return { ...current, ...withTotals(saved.list) };
+        return { ...current, ...withTotals(saved.list.map(upgradeLine)) };
       },
     },
   ),

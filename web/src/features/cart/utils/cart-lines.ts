@@ -27,7 +27,7 @@ export function availableStock(line: CartItem): number {
 
 /** The line with another quantity, its total in step. */
 export function withQuantity(line: CartItem, quantity: number): CartItem {
-  return { ...line, quantity, totalPrice: lineTotal(line.productId.price, quantity) };
+  return { ...line, quantity, totalPrice: lineTotal(line.unitPrice, quantity) };
 }
 
 /** `list` with the line of the same id replaced by `line`. */

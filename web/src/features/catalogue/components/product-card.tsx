@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
@@ -15,10 +16,12 @@ interface ProductCardProps {
   product: ProductCardProduct;
   /** Position in its grid: card n fades in 0.1 s × n after the first (SPEC §2, §9). */
   index?: number;
+  /** A control shown over the picture's top right corner (the wishlist heart, D33). */
+  action?: ReactNode;
 }
 
 /** One product in a listing (SPEC §2 Product card, §4 states). */
-export function ProductCard({ product, index = 0 }: ProductCardProps) {
+export function ProductCard({ product, index = 0, action }: ProductCardProps) {
   const href = paths.product(product._id);
   const sizes = inStockSizes(product.sizes);
   const outOfStock = sizes.length === 0;
@@ -57,6 +60,7 @@ export function ProductCard({ product, index = 0 }: ProductCardProps) {
             New
           </span>
         ) : null}
+        {action ? <div className="absolute top-2 right-2">{action}</div> : null}
       </div>
 
       <div className="flex flex-1 flex-col gap-2 p-4">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import toast from 'react-hot-toast';
 import { LOW_STOCK_THRESHOLD, type Product, SIZES, type Size } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
@@ -20,6 +20,8 @@ interface ProductDetailsProps {
   product: Product;
   /** Adds the chosen size and quantity (the cart says how it went); the button waits for it. */
   onAddToCart: (size: Size, quantity: number) => Promise<unknown>;
+  /** Beside 'Add to cart': the way into the designer on a customisable product (D27). */
+  customise?: ReactNode;
 }
 
 /**
@@ -27,7 +29,7 @@ interface ProductDetailsProps {
  * the quantity runs from 1 to that size's stock and goes back to 1 when the
  * size changes, and nothing can be added when every size is sold out.
  */
-export function ProductDetails({ product, onAddToCart }: ProductDetailsProps) {
+export function ProductDetails({ product, onAddToCart, customise }: ProductDetailsProps) {
   const available = inStockSizes(product.sizes);
   const outOfStock = available.length === 0;
   const sizes = SIZES.filter((size) => product.sizes[size] !== undefined);
@@ -149,21 +151,24 @@ export function ProductDetails({ product, onAddToCart }: ProductDetailsProps) {
         </div>
       )}
 
-      <button
-        type="button"
-        disabled={outOfStock || adding}
-        onClick={addToCart}
-        className={buttonStyles({ size: 'lg', className: 'mt-8 w-full sm:w-auto sm:min-w-64' })}
-      >
-        {outOfStock ? (
-          'Out of Stock'
-        ) : (
-          <>
-            <CartIcon className="size-5" />
-            Add to cart
-          </>
-        )}
-      </button>
+      <div className="mt-8 flex flex-wrap gap-3">
+        <button
+          type="button"
+          disabled={outOfStock || adding}
+          onClick={addToCart}
+          className={buttonStyles({ size: 'lg', className: 'w-full sm:w-auto sm:min-w-64' })}
+        >
+          {outOfStock ? (
+            'Out of Stock'
+          ) : (
+            <>
+              <CartIcon className="size-5" />
+              Add to cart
+            </>
+          )}
+        </button>
+        {outOfStock ? null : customise}
+      </div>
 
       <ul className="mt-8 grid gap-3 border-t border-ink-200 pt-6 text-sm text-ink-700 sm:grid-cols-2">
         <li className="flex items-center gap-3">

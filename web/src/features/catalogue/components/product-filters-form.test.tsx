@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import type { ProductFacets } from '#contract';
 import { renderWithRouter } from '#web/testing/render.tsx';
 import {
   DEFAULT_PRICE_RANGE,
@@ -26,10 +27,12 @@ function Harness({
   applied = NO_FILTERS,
   priceRange = STATS,
   onApply,
+  counts,
 }: {
   applied?: ProductFilterValues;
   priceRange?: PriceRange;
   onApply: (filters: ProductFilterValues) => void;
+  counts?: ProductFacets['groups'];
 }) {
   const [open, setOpen] = useState<Record<FilterGroup, boolean>>({
     gender: true,
@@ -43,6 +46,7 @@ function Harness({
       priceRange={priceRange}
       applied={applied}
       onApply={onApply}
+      counts={counts}
       openGroups={open}
       onToggleGroup={(group) => setOpen((current) => ({ ...current, [group]: !current[group] }))}
     />
@@ -115,7 +119,7 @@ describe('ProductFiltersForm', () => {
     expect(boxes.map((box) => box.getAttribute('value'))).toEqual(['Black', 'Navy']);
     const swatch = screen
       .getByRole('checkbox', { name: 'Navy' })
-      .parentElement?.querySelector('span');
+      .parentElement?.querySelector('span[style]');
     expect(swatch).toHaveStyle({ backgroundColor: '#1e3a5f' });
 
     await user.click(screen.getByRole('checkbox', { name: 'Navy' }));
@@ -225,5 +229,53 @@ describe('ProductFiltersForm', () => {
     expect(screen.getByRole('spinbutton', { name: 'Min (₹)' })).toHaveValue(299);
     expect(screen.getByRole('radio', { name: 'Any rating' })).toBeChecked();
     expect(apply()).toHaveFocus();
+  });
+
+  it('moves the price inputs with the slider handles, each stopping at the other', async () => {
+    const { user, onApply } = renderForm();
+    const low = screen.getByRole('slider', { name: 'Minimum price' });
+    const high = screen.getByRole('slider', { name: 'Maximum price' });
+    expect(low).toHaveValue('299');
+    expect(high).toHaveValue('2499');
+
+    fireEvent.change(high, { target: { value: '1500' } });
+    expect(screen.getByRole('spinbutton', { name: 'Max (₹)' })).toHaveValue(1500);
+    fireEvent.change(low, { target: { value: '2000' } });
+    expect(screen.getByRole('spinbutton', { name: 'Min (₹)' })).toHaveValue(1500);
+    fireEvent.change(low, { target: { value: '700' } });
+
+    await user.click(apply());
+    expect(onApply).toHaveBeenLastCalledWith({ ...NO_FILTERS, minPrice: 700, maxPrice: 1500 });
+  });
+
+  it('follows the number inputs with the handles', async () => {
+    const { user } = renderForm();
+    const min = screen.getByRole('spinbutton', { name: 'Min (₹)' });
+    await user.clear(min);
+    await user.type(min, '900');
+    expect(screen.getByRole('slider', { name: 'Minimum price' })).toHaveValue('900');
+  });
+
+  it('shows each option’s count and disables the options nothing would match, unless ticked', () => {
+    const option = (value: string, count: number) => ({ value, count });
+    renderForm({
+      applied: { ...NO_FILTERS, gender: ['Women'] },
+      counts: {
+        gender: [option('Men', 4), option('Women', 0)],
+        category: [option('Hoodies', 0), option('T-Shirts', 7)],
+        size: [option('S', 2), option('M', 0), option('L', 1)],
+        color: [],
+        rating: [option('4', 0), option('3', 5), option('2', 6), option('1', 7)],
+      },
+    });
+    const men = screen.getByRole('checkbox', { name: 'Men (4 products)' });
+    expect(men).toBeEnabled();
+    // Ticked, so it can be unticked though nothing matches.
+    expect(screen.getByRole('checkbox', { name: 'Women (0 products)' })).toBeEnabled();
+    expect(screen.getByRole('checkbox', { name: 'Hoodies (0 products)' })).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: 'M (0 products)' })).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: 'L (1 product)' })).toBeEnabled();
+    expect(screen.getByRole('radio', { name: '4 stars & up (0 products)' })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: '3 stars & up (5 products)' })).toBeEnabled();
   });
 });

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { isSize, type ProductFilters } from '#contract';
+import { type FacetGroup, isSize, type ProductFacets, type ProductFilters } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { CheckboxField, TextField } from '#web/components/ui/form-field.tsx';
 import { ChevronDownIcon, StarIcon } from '#web/components/ui/icons.tsx';
@@ -13,6 +13,7 @@ import {
   type ProductFilterValues,
   RATING_OPTIONS,
 } from '../utils/products-view.ts';
+import { PriceRangeSlider } from './price-range-slider.tsx';
 
 export type FilterGroup = 'gender' | 'category' | 'size' | 'color';
 
@@ -103,7 +104,19 @@ interface ProductFiltersFormProps {
   /** Which collapsible groups are open; kept by the screen so they survive re-renders. */
   openGroups: Record<FilterGroup, boolean>;
   onToggleGroup: (group: FilterGroup) => void;
+  /** How many products each option would show under the applied filters (issue 16); none while loading. */
+  counts?: ProductFacets['groups'] | undefined;
 }
+
+/** An option's count from the facets, if they have come. */
+const countOf = (counts: ProductFacets['groups'] | undefined, group: FacetGroup, value: string) =>
+  counts ? (counts[group].find((option) => option.value === value)?.count ?? 0) : undefined;
+
+/** A number input's value, or the shop's limit when it is empty or not a number. */
+const priceOr = (input: string | undefined, limit: number) => {
+  const value = Number(input);
+  return input === undefined || input.trim() === '' || !Number.isFinite(value) ? limit : value;
+};
 
 /** The filter sidebar's form (SPEC §2 Products): groups, price range, rating, Apply and Reset. */
 export function ProductFiltersForm({
@@ -113,11 +126,13 @@ export function ProductFiltersForm({
   onApply,
   openGroups,
   onToggleGroup,
+  counts,
 }: ProductFiltersFormProps) {
   const {
     register,
     handleSubmit,
     reset,
+    setValue,
     control,
     formState: { errors },
   } = useForm<FilterFormValues>({
@@ -158,6 +173,8 @@ export function ProductFiltersForm({
         onToggle={onToggleGroup}
         values={options.genders}
         register={register('gender')}
+        counts={counts}
+        checked={current.gender}
       />
       <CheckboxGroup
         group="category"
@@ -165,6 +182,8 @@ export function ProductFiltersForm({
         onToggle={onToggleGroup}
         values={options.categories}
         register={register('category')}
+        counts={counts}
+        checked={current.category}
       />
       <CheckboxGroup
         group="size"
@@ -172,6 +191,8 @@ export function ProductFiltersForm({
         onToggle={onToggleGroup}
         values={options.sizes}
         register={register('size')}
+        counts={counts}
+        checked={current.size}
         columns
       />
       <CheckboxGroup
@@ -181,6 +202,8 @@ export function ProductFiltersForm({
         values={options.colors.map((color) => color.name)}
         swatches={new Map(options.colors.map((color) => [color.name, color.hex]))}
         register={register('color')}
+        counts={counts}
+        checked={current.color}
       />
 
       <Section title="Price Range">
@@ -204,6 +227,15 @@ export function ProductFiltersForm({
             {...register('maxPrice')}
           />
         </div>
+        <PriceRangeSlider
+          range={priceRange}
+          min={priceOr(current.minPrice, priceRange.minPrice)}
+          max={priceOr(current.maxPrice, priceRange.maxPrice)}
+          onChange={({ min, max }) => {
+            setValue('minPrice', String(min), { shouldValidate: true });
+            setValue('maxPrice', String(max), { shouldValidate: true });
+          }}
+        />
         <p className="mt-2 text-xs text-ink-600">
           Prices in the shop: {formatRupees(priceRange.minPrice)} to{' '}
           {formatRupees(priceRange.maxPrice)}
@@ -229,10 +261,14 @@ export function ProductFiltersForm({
                     ))}
                   </span>
                   <span>&amp; up</span>
+                  <OptionCount count={countOf(counts, 'rating', String(stars))} />
                 </>
               }
               value={String(stars)}
               register={register('rating')}
+              disabled={
+                countOf(counts, 'rating', String(stars)) === 0 && current.rating !== String(stars)
+              }
             />
           ))}
         </div>
@@ -272,8 +308,25 @@ interface CheckboxGroupProps {
   register: Registration;
   /** Short labels (sizes) sit side by side. */
   columns?: boolean;
+  counts: ProductFacets['groups'] | undefined;
+  /** The values ticked now: a ticked option stays usable even at 0, so it can be unticked. */
+  checked: readonly string[] | undefined;
   /** A dot of each value's colour beside its name (the colour group). */
   swatches?: ReadonlyMap<string, string>;
+}
+
+/** '(12)' after an option; an option nothing would match is disabled beside it. */
+function OptionCount({ count }: { count: number | undefined }) {
+  if (count === undefined) return null;
+  const products = `(${count} ${count === 1 ? 'product' : 'products'})`;
+  return (
+    <>
+      <span aria-hidden="true" className="text-ink-600">
+        ({count})
+      </span>
+      <span className="sr-only">{products}</span>
+    </>
+  );
 }
 
 /** A collapsible group of checkboxes: a disclosure button over a labelled group. */
@@ -284,6 +337,8 @@ function CheckboxGroup({
   values,
   register,
   columns,
+  counts,
+  checked,
   swatches,
 }: CheckboxGroupProps) {
   const id = useId();
@@ -315,20 +370,30 @@ function CheckboxGroup({
           <p className="text-sm text-ink-600">None on sale right now.</p>
         ) : (
           values.map((value) => {
+            const count = countOf(counts, group, value);
             const hex = swatches?.get(value);
-            const label = hex ? (
-              <>
-                <span
-                  aria-hidden="true"
-                  className="size-4 shrink-0 rounded-full border border-ink-300"
-                  style={{ backgroundColor: hex }}
-                />
-                {value}
-              </>
-            ) : (
-              value
+            return (
+              <CheckboxField
+                key={value}
+                label={
+                  <span className="inline-flex items-center gap-1">
+                    {hex ? (
+                      <span
+                        aria-hidden="true"
+                        className="size-4 shrink-0 rounded-full border border-ink-300"
+                        style={{ backgroundColor: hex }}
+                      />
+                    ) : null}
+                    {value}
+                    <OptionCount count={count} />
+                  </span>
+                }
+                value={value}
+                {...register}
+                disabled={count === 0 && !checked?.includes(value)}
+                className="has-disabled:cursor-not-allowed has-disabled:opacity-50"
+              />
             );
-            return <CheckboxField key={value} label={label} value={value} {...register} />;
           })
         )}
       </fieldset>
@@ -340,17 +405,20 @@ function RatingOption({
   label,
   value,
   register,
+  disabled,
 }: {
   label: ReactNode;
   value: string;
   register: Registration;
+  disabled?: boolean;
 }) {
   return (
-    <label className="inline-flex cursor-pointer items-center gap-2.5 rounded-lg py-1 text-sm text-ink-800">
+    <label className="inline-flex cursor-pointer items-center gap-2.5 rounded-lg py-1 text-sm text-ink-800 has-disabled:cursor-not-allowed has-disabled:opacity-50">
       <input
         type="radio"
         value={value}
         {...register}
+        disabled={disabled}
         className="size-4 shrink-0 cursor-pointer accent-brand-600"
       />
       {label}

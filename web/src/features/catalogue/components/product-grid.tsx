@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ProductCard, type ProductCardProduct } from './product-card.tsx';
 
 interface ProductGridProps {
@@ -5,6 +6,8 @@ interface ProductGridProps {
   /** Shown instead of the grid when there are no products. */
   emptyText: string;
   className?: string;
+  /** A control each card shows over its picture (the page's wishlist heart). */
+  cardAction?: (product: ProductCardProduct) => ReactNode;
 }
 
 /** Cards in a responsive grid: 2 columns on phones up to 5 on wide screens. */
@@ -12,6 +15,7 @@ export function ProductGrid({
   products,
   emptyText,
   className = 'grid-cols-2 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5',
+  cardAction,
 }: ProductGridProps) {
   if (products.length === 0) {
     return (
@@ -24,7 +28,7 @@ export function ProductGrid({
     <ul className={`grid gap-3 sm:gap-5 ${className}`}>
       {products.map((product, index) => (
         <li key={product._id} className="flex">
-          <ProductCard product={product} index={index} />
+          <ProductCard product={product} index={index} action={cardAction?.(product)} />
         </li>
       ))}
     </ul>

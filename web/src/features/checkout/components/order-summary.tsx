@@ -1,4 +1,5 @@
 import type { CartItem } from '#contract';
+import { DesignThumbnails } from '#web/components/ui/design-thumbnail.tsx';
 import { formatDate } from '#web/utils/format-date.ts';
 import { formatRupees } from '#web/utils/format-money.ts';
 
@@ -41,6 +42,15 @@ export function OrderSummary({ lines, estimatedDelivery }: OrderSummaryProps) {
                 <p className="text-ink-600">
                   Size {line.size} · Qty: {line.quantity}
                 </p>
+                {line.design ? (
+                  <div className="my-1">
+                    <DesignThumbnails
+                      design={line.design}
+                      printAreas={line.productId.customisation.printAreas}
+                      className="size-12"
+                    />
+                  </div>
+                ) : null}
                 {estimatedDelivery ? (
                   <p className="text-xs font-medium text-emerald-700">
                     Estimated delivery by {formatDate(estimatedDelivery)}

@@ -3,8 +3,8 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { ContactBodySchema } from '#contract';
-import { buttonStyles } from '#web/components/ui/button-styles.ts';
-import { TextAreaField, TextField } from '#web/components/ui/form-field.tsx';
+import { EmailField, TextAreaField, TextField } from '#web/components/ui/form-field.tsx';
+import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { getErrorMessage } from '#web/lib/api-client.ts';
 import { setServerFieldErrors } from '#web/lib/form-errors.ts';
 import { sendContactMessage } from '../api/send-contact-message.ts';
@@ -54,15 +54,7 @@ export function ContactForm({ defaultMessage = '' }: ContactFormProps) {
           error={errors.name?.message}
           {...register('name')}
         />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <EmailField error={errors.email?.message} {...register('email')} />
       </div>
       <TextAreaField
         label="Message"
@@ -72,13 +64,14 @@ export function ContactForm({ defaultMessage = '' }: ContactFormProps) {
         error={errors.message?.message}
         {...register('message')}
       />
-      <button
-        type="submit"
-        disabled={isSubmitting}
-        className={buttonStyles({ variant: 'brand', className: 'w-full sm:w-auto' })}
+      <SubmitButton
+        busy={isSubmitting}
+        busyLabel="Sending…"
+        variant="brand"
+        className="w-full sm:w-auto"
       >
-        {isSubmitting ? 'Sending…' : 'Send Message'}
-      </button>
+        Send Message
+      </SubmitButton>
     </form>
   );
 }

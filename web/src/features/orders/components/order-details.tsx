@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Order } from '#contract';
+import { DesignThumbnails } from '#web/components/ui/design-thumbnail.tsx';
 import { formatDate } from '#web/utils/format-date.ts';
 import { formatRupees } from '#web/utils/format-money.ts';
 import {
@@ -76,8 +77,18 @@ function Fact({
   );
 }
 
-/** Each line with its picture, size, quantity × price and line total. */
-export function OrderItems({ order }: { order: Order }) {
+/**
+ * Each line with its picture, size, quantity × price and line total; a line
+ * with a design shows a thumbnail of each printed side (D27), and
+ * `itemActions` adds a screen's own controls to a line (the admin's print files).
+ */
+export function OrderItems({
+  order,
+  itemActions,
+}: {
+  order: Order;
+  itemActions?: (item: Order['items'][number]) => ReactNode;
+}) {
   return (
     <ul aria-label="Items in this order" className="divide-y divide-ink-100">
       {order.items.map((item) => (
@@ -96,6 +107,12 @@ export function OrderItems({ order }: { order: Order }) {
               <p className="text-sm text-ink-600">
                 {item.quantity} x {formatRupees(item.price)}
               </p>
+              {item.design && item.printAreas ? (
+                <div className="mt-2">
+                  <DesignThumbnails design={item.design} printAreas={item.printAreas} />
+                </div>
+              ) : null}
+              {itemActions?.(item)}
             </div>
             <p className="font-semibold text-ink-900 sm:text-right">
               <span className="sr-only">Line total: </span>

@@ -24,7 +24,7 @@ export function OrderTimeline({ order }: { order: Order }) {
         const last = index === steps.length - 1;
         const nextDone = steps[index + 1]?.state === 'done';
         return (
-          <li key={step.type} className="relative flex gap-4 pb-8 last:pb-0">
+          <li key={`${step.type}-${step.at ?? ''}`} className="relative flex gap-4 pb-8 last:pb-0">
             {last ? null : (
               <span
                 aria-hidden="true"

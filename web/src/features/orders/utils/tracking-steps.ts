@@ -18,12 +18,29 @@ const LABELS: Record<OrderEvent['type'], string> = {
   shipped: 'Shipped',
   delivered: 'Delivered',
   cancelled: 'Cancelled',
+  'return-requested': 'Return requested',
+  'return-approved': 'Return approved',
+  'return-rejected': 'Return rejected',
+  'return-received': 'Return received',
+  refunded: 'Refunded',
+  'exchange-shipped': 'New size shipped',
 };
+
+/** The steps of returns and exchanges after delivery (D31): each shown as it happened. */
+const AFTER_DELIVERY = new Set<OrderEvent['type']>([
+  'return-requested',
+  'return-approved',
+  'return-rejected',
+  'return-received',
+  'refunded',
+  'exchange-shipped',
+]);
 
 /**
  * The tracking timeline (D20): placed → shipped → delivered, each with the
  * time its event was recorded (D19); steps not reached yet are upcoming. A
  * cancelled order shows the steps it reached, then 'Cancelled' where it stopped.
+ * A delivered order then shows every step of its returns and exchanges (D31).
  */
 export function trackingSteps(
   order: Pick<Order, 'status' | 'events' | 'createdAt' | 'deliveredAt'>,
@@ -49,12 +66,16 @@ export function trackingSteps(
   }
 
   const reachedUpTo = PROGRESS.indexOf(order.status === 'pending' ? 'placed' : order.status);
-  return PROGRESS.map((type, index) => {
+  const progress = PROGRESS.map((type, index) => {
     const event = latest(type);
     return index <= reachedUpTo
       ? step(type, 'done', event?.at ?? fallbackAt(type), event)
       : step(type, 'upcoming', undefined, undefined);
   });
+  const returnSteps = order.events
+    .filter((event) => AFTER_DELIVERY.has(event.type))
+    .map((event) => step(event.type, 'done', event.at, event));
+  return [...progress, ...returnSteps];
 }
 
 function step(

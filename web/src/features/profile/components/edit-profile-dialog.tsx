@@ -5,7 +5,8 @@ import type { z } from 'zod';
 import { UpdateProfileBodySchema, type User } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { Dialog } from '#web/components/ui/dialog.tsx';
-import { TextField } from '#web/components/ui/form-field.tsx';
+import { EmailField, TextField } from '#web/components/ui/form-field.tsx';
+import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { getErrorMessage } from '#web/lib/api-client.ts';
 import { setServerFieldErrors } from '#web/lib/form-errors.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
@@ -61,20 +62,13 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
           error={errors.name?.message}
           {...register('name')}
         />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <EmailField error={errors.email?.message} {...register('email')} />
         <TextField
           label="Phone"
           type="tel"
           autoComplete="tel"
           inputMode="tel"
-          hint={errors.phone ? undefined : 'Optional. Used only to reach you about your orders.'}
+          hint="Optional. Used only to reach you about your orders."
           error={errors.phone?.message}
           {...register('phone')}
         />
@@ -87,9 +81,9 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
           >
             Cancel
           </button>
-          <button type="submit" disabled={isSubmitting} className={buttonStyles()}>
-            {isSubmitting ? 'Saving…' : 'Save'}
-          </button>
+          <SubmitButton busy={isSubmitting} busyLabel="Saving…">
+            Save
+          </SubmitButton>
         </div>
       </form>
     </Dialog>

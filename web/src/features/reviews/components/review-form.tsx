@@ -11,6 +11,7 @@ import {
 } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { inputStyles, TextAreaField, TextField } from '#web/components/ui/form-field.tsx';
+import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { getErrorMessage } from '#web/lib/api-client.ts';
 import { setServerFieldErrors } from '#web/lib/form-errors.ts';
 import { useSaveReview } from '../api/reviews-api.ts';
@@ -87,13 +88,9 @@ export function ReviewForm({ productId, review, onDone }: ReviewFormProps) {
         {...register('text')}
       />
       <div className="flex gap-3">
-        <button
-          type="submit"
-          disabled={isSubmitting}
-          className={buttonStyles({ variant: 'brand' })}
-        >
-          {isSubmitting ? 'Saving…' : review ? 'Save review' : 'Post review'}
-        </button>
+        <SubmitButton busy={isSubmitting} busyLabel="Saving…" variant="brand">
+          {review ? 'Save review' : 'Post review'}
+        </SubmitButton>
         {onDone && review ? (
           <button type="button" onClick={onDone} className={buttonStyles({ variant: 'ghost' })}>
             Cancel

@@ -1,0 +1,185 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+/**
+ * `npm run bench:designer`: the designer's frame time while a layer is dragged
+ * (issue 12: 60 fps, no frame over 50 ms), in Chromium with the CPU slowed
+ * 4× (CDP Emulation.setCPUThrottlingRate), as a mid-range phone would run it.
+ * Starts the real shop (built web app, fresh embedded database), makes a
+ * customisable product through the admin API, opens its designer with arched
+ * text and a straight text layer, and drags the arched one around the print
+ * area for DRAG_STEPS pointer moves while requestAnimationFrame records every
+ * frame's start. Prints the frame intervals' mean, p95, max and how many went
+ * over 50 ms. BENCH_PORT picks the port (default 3199).
+ */
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const PORT = Number(process.env.BENCH_PORT ?? 3199);
+const BASE = `http://127.0.0.1:${PORT}`;
+const CPU_SLOWDOWN = 4;
+const DRAG_STEPS = Number(process.env.DRAG_STEPS ?? 240);
+const ADMIN = { email: 'bench-admin@bench.test', password: 'Bench#Admin2026', name: 'Bench' };
+
+async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
+  if (init.body) headers.set('content-type', 'application/json');
+  const response = await fetch(`${BASE}/api/v1${path}`, { ...init, headers });
+  const payload = (await response.json()) as { success: boolean; result: T; message?: string };
+  if (!payload.success) throw new Error(`${path}: ${response.status} ${payload.message}`);
+  return payload.result;
+}
+
+async function waitForShop(server: ChildProcess): Promise<void> {
+  for (let attempt = 0; attempt < 600; attempt += 1) {
+    if (server.exitCode !== null) throw new Error('The shop exited while starting');
+    try {
+      if ((await fetch(`${BASE}/api/v1/health`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(500);
+  }
+  throw new Error('The shop did not start in 5 minutes');
+}
+
+const percentile = (sorted: number[], share: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
+
+const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-designer-'));
+const env = {
+  ...process.env,
+  PORT: String(PORT),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  WEB_ROOT: join(tmpdir(), `shop-bench-web-${PORT}`),
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_PER_MINUTE: '100000',
+};
+const admin = spawnSync(
+  process.execPath,
+  [
+    '--import',
+    'tsx',
+    'server/src/admin-cli.ts',
+    '--email',
+    ADMIN.email,
+    '--password',
+    ADMIN.password,
+    '--name',
+    ADMIN.name,
+  ],
+  { cwd: root, env, stdio: 'inherit' },
+);
+if (admin.status !== 0) throw new Error('Could not create the bench admin');
+const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  cwd: root,
+  env,
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+});
+
+try {
+  await waitForShop(server);
+  const { token } = await api<{ token: string }>('/auth/login', {
+    method: 'POST',
+    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+  });
+  const product = await api<{ _id: string }>('/admin/products', {
+    method: 'POST',
+    token,
+    body: JSON.stringify({
+      title: 'Bench Tee',
+      description: 'A tee to drag layers on.',
+      price: 499,
+      gender: 'Unisex',
+      category: 'T-Shirts',
+      sizes: { M: 10 },
+      customisation: {
+        customisable: true,
+        printAreas: {
+          front: { xMm: 150, yMm: 150, widthMm: 300, heightMm: 400 },
+          back: { xMm: 150, yMm: 120, widthMm: 300, heightMm: 400 },
+        },
+        decorationPrice: { front: 150, back: 120 },
+      },
+    }),
+  });
+
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(`${BASE}/product/${product._id}/customise`);
+  await page.getByRole('button', { name: 'Add text' }).click();
+  await page.getByLabel('Text', { exact: true }).fill('Drag me around');
+  await page.getByRole('slider', { name: 'Arc' }).fill('120');
+  await page.getByRole('button', { name: 'Add text' }).click();
+  await page.getByLabel('Text', { exact: true }).fill('Second layer');
+  await page.getByRole('button', { name: 'Text: Drag me around' }).click();
+  const layer = page.getByTestId('design-overlay').locator('rect[data-testid^="layer-"]').first();
+  const box = await layer.boundingBox();
+  const area = await page.getByTestId('design-preview').boundingBox();
+  if (!box || !area) throw new Error('The layer or the print area is not on screen');
+
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  // Page code as text: this file is type-checked for Node, without the DOM's types.
+  await page.evaluate(`{
+    const frames = [];
+    window.benchFrames = frames;
+    const tick = (time) => { frames.push(time); requestAnimationFrame(tick); };
+    requestAnimationFrame(tick);
+  }`);
+
+  const start = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  const started = Date.now();
+  for (let step = 1; step <= DRAG_STEPS; step += 1) {
+    // A loop round the print area's middle: every move re-renders the side and its handles.
+    const angle = (step / DRAG_STEPS) * Math.PI * 4;
+    await page.mouse.move(
+      area.x + area.width / 2 + Math.cos(angle) * area.width * 0.25,
+      area.y + area.height / 2 + Math.sin(angle) * area.height * 0.25,
+    );
+  }
+  await page.mouse.up();
+  const elapsed = Date.now() - started;
+  const frames = await page.evaluate<number[]>('window.benchFrames');
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+
+  const intervals = frames.slice(1).map((time, index) => time - (frames[index] ?? time));
+  const sorted = [...intervals].sort((a, b) => a - b);
+  const mean = intervals.reduce((sum, value) => sum + value, 0) / Math.max(1, intervals.length);
+  const moved = await layer.boundingBox();
+  console.log(
+    `Designer drag, Chromium, CPU ${CPU_SLOWDOWN}x slower, ${DRAG_STEPS} pointer moves in ${elapsed} ms`,
+  );
+  console.table({
+    frames: intervals.length,
+    'mean frame (ms)': Number(mean.toFixed(1)),
+    fps: Number((1000 / mean).toFixed(1)),
+    'p95 frame (ms)': Number(percentile(sorted, 0.95).toFixed(1)),
+    'max frame (ms)': Number((sorted.at(-1) ?? 0).toFixed(1)),
+    'frames over 50 ms': intervals.filter((value) => value > 50).length,
+  });
+  const firstFrame = frames[0] ?? 0;
+  const long = intervals.flatMap((value, index) =>
+    value > 50
+      ? [`${value.toFixed(0)} ms at +${((frames[index] ?? 0) - firstFrame).toFixed(0)} ms`]
+      : [],
+  );
+  if (long.length > 0) console.log(`Frames over 50 ms: ${long.join(', ')}`);
+  if (!moved || (moved.x === box.x && moved.y === box.y)) throw new Error('The layer did not move');
+} finally {
+  await browser.close();
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,148 @@
+import {
+  type DesignFontFaces,
+  designColorHex,
+  designFont,
+  type ImageLayer,
+  type Layer,
+  type PrintArea,
+  type TextLayer,
+  textGeometry,
+} from './design.ts';
+
+/**
+ * The one renderer of a design (decision 019): one side's layers as an SVG of
+ * its print area, transparent, in millimetres. The web shows it as the
+ * editor's preview and the thumbnails; the server rasterises it (resvg, the
+ * same font files) into the print file, so preview and print agree. Pure: no
+ * DOM, no Node.js; every text and attribute is XML-escaped.
+ */
+
+export interface RenderOptions {
+  /** The address an image layer's picture is read from: a URL on the web, a data: URI on the server. */
+  imageHref: (imageId: string) => string;
+  /** Draw the print area's outline (the editor's and thumbnails' look; never on a print file). */
+  outline?: boolean;
+}
+
+const XML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
+
+/** Text and attribute values made safe to place in SVG markup. */
+export function escapeXml(value: string): string {
+  return value.replace(/[&<>"']/g, (character) => XML_ESCAPES[character] ?? character);
+}
+
+/** Numbers printed short and exact enough (0.001 mm) for SVG. */
+const n = (value: number) => String(Math.round(value * 1000) / 1000);
+
+/** The face a layer asks for, if the font has it: a missing face is never faked, so print matches preview. */
+function fontFace(faces: DesignFontFaces, bold: boolean, italic: boolean) {
+  const pick = (wantBold: boolean, wantItalic: boolean) => {
+    if (wantBold && wantItalic) return faces.boldItalic;
+    if (wantBold) return faces.bold;
+    if (wantItalic) return faces.italic;
+    return faces.regular;
+  };
+  if (pick(bold, italic)) return { bold, italic };
+  if (bold && pick(true, false)) return { bold: true, italic: false };
+  if (italic && pick(false, true)) return { bold: false, italic: true };
+  return { bold: false, italic: false };
+}
+
+function fontAttributes(layer: TextLayer): string {
+  const font = designFont(layer.fontId);
+  const face = fontFace(font.faces, layer.bold, layer.italic);
+  return [
+    `font-family="${escapeXml(font.family)}"`,
+    `font-size="${n(layer.fontSizeMm)}"`,
+    `font-weight="${face.bold ? 700 : 400}"`,
+    `font-style="${face.italic ? 'italic' : 'normal'}"`,
+    `fill="${designColorHex(layer.colorId)}"`,
+  ].join(' ');
+}
+
+/** Where a glyph's baseline sits below the middle of its line: about half the cap height. */
+const BASELINE_FROM_MIDDLE = 0.35;
+const LINE_HEIGHT = 1.2;
+const ANCHORS = { left: 'start', center: 'middle', right: 'end' } as const;
+
+function straightText(layer: TextLayer): string {
+  const geometry = textGeometry(layer);
+  const lineHeight = layer.fontSizeMm * LINE_HEIGHT;
+  const x = { left: -geometry.widthMm / 2, center: 0, right: geometry.widthMm / 2 }[layer.align];
+  const lines = geometry.lines.map((line, index) => {
+    const y =
+      -geometry.heightMm / 2 + (index + 0.5) * lineHeight + BASELINE_FROM_MIDDLE * layer.fontSizeMm;
+    return `<tspan x="${n(x)}" y="${n(y)}">${escapeXml(line)}</tspan>`;
+  });
+  return `<text ${fontAttributes(layer)} text-anchor="${ANCHORS[layer.align]}" xml:space="preserve">${lines.join('')}</text>`;
+}
+
+/**
+ * Arched text runs along a circle: a path over its top (arching up) or along
+ * its bottom (arching down), nearly all the way round so no glyph falls off
+ * the end, with the text centred on the path's middle.
+ */
+function archedText(layer: TextLayer, pathId: string): string {
+  const geometry = textGeometry(layer);
+  const arc = geometry.arc;
+  if (!arc) return straightText(layer);
+  const r = arc.radiusMm;
+  const cy = arc.centreYMm;
+  const reach = Math.PI * 0.999;
+  const point = (angle: number) =>
+    arc.up
+      ? { x: r * Math.sin(angle), y: cy - r * Math.cos(angle) }
+      : { x: r * Math.sin(angle), y: cy + r * Math.cos(angle) };
+  const [start, middle, end] = [point(-reach), point(0), point(reach)];
+  // Clockwise over the top when arching up; anticlockwise along the bottom when down.
+  const sweep = arc.up ? 1 : 0;
+  const d = [
+    `M ${n(start.x)} ${n(start.y)}`,
+    `A ${n(r)} ${n(r)} 0 0 ${sweep} ${n(middle.x)} ${n(middle.y)}`,
+    `A ${n(r)} ${n(r)} 0 0 ${sweep} ${n(end.x)} ${n(end.y)}`,
+  ].join(' ');
+  return (
+    `<path id="${pathId}" d="${d}" fill="none"/>` +
+    `<text ${fontAttributes(layer)} text-anchor="middle" xml:space="preserve">` +
+    `<textPath href="#${pathId}" startOffset="50%">${escapeXml(geometry.lines.join(' '))}</textPath></text>`
+  );
+}
+
+function image(layer: ImageLayer, options: RenderOptions): string {
+  return `<image href="${escapeXml(options.imageHref(layer.imageId))}" x="${n(-layer.widthMm / 2)}" y="${n(-layer.heightMm / 2)}" width="${n(layer.widthMm)}" height="${n(layer.heightMm)}" preserveAspectRatio="none"/>`;
+}
+
+function layerMarkup(layer: Layer, index: number, options: RenderOptions): string {
+  const transform = `translate(${n(layer.xMm)} ${n(layer.yMm)}) rotate(${n(layer.rotationDeg)})`;
+  const content =
+    layer.type === 'image'
+      ? image(layer, options)
+      : layer.arcDegrees === 0
+        ? straightText(layer)
+        : archedText(layer, `arc-${index}`);
+  return `<g transform="${transform}">${content}</g>`;
+}
+
+/**
+ * One side's layers (array order = z-order, last on top) as an SVG string of
+ * the print area: `width`/`height` in mm and a viewBox in mm, so it can be
+ * drawn at any scale; a rasteriser fits it to the pixels it needs.
+ */
+export function renderDesignSvg(
+  layers: readonly Layer[],
+  area: Pick<PrintArea, 'widthMm' | 'heightMm'>,
+  options: RenderOptions,
+): string {
+  const { widthMm, heightMm } = area;
+  const outline = options.outline
+    ? `<rect x="0" y="0" width="${n(widthMm)}" height="${n(heightMm)}" fill="none" stroke="#9ca3af" stroke-width="${n(Math.max(widthMm, heightMm) / 300)}" stroke-dasharray="4 3"/>`
+    : '';
+  const body = layers.map((layer, index) => layerMarkup(layer, index, options)).join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${n(widthMm)}mm" height="${n(heightMm)}mm" viewBox="0 0 ${n(widthMm)} ${n(heightMm)}">${outline}${body}</svg>`;
+}

@@ -1,0 +1,610 @@
+import { z } from 'zod';
+import { IdParamsSchema, IdSchema, TimestampSchema } from './common.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { textSchema } from './text.ts';
+
+/**
+ * A shopper's design (D27, issue 12): layers of text and uploaded images on
+ * the front and back print areas of a garment. Positions are millimetres in
+ * the print area: (0, 0) is its top-left corner and a layer's x/y is its
+ * centre. The web editor, the cart, checkout and the print file all read this
+ * one description; the server validates it with these schemas.
+ */
+
+export const DESIGN_SIDES = ['front', 'back'] as const;
+export const DesignSideSchema = z.enum(DESIGN_SIDES, {
+  error: `side must be one of ${DESIGN_SIDES.join(', ')}`,
+});
+export type DesignSide = z.infer<typeof DesignSideSchema>;
+
+/** Where the web serves the font files (web/public/fonts) and the server reads them. */
+export const DESIGN_FONTS_PATH = '/fonts/';
+
+/** A font's files by face; a face a font lacks is drawn with its regular face (never faked). */
+export interface DesignFontFaces {
+  regular: string;
+  bold?: string;
+  italic?: string;
+  boldItalic?: string;
+}
+
+export interface DesignFont {
+  id: string;
+  label: string;
+  /** The family name inside the files: resvg matches on it, and the web's @font-face uses it too. */
+  family: string;
+  faces: DesignFontFaces;
+  /**
+   * A generous glyph advance (capitals, measured with resvg) as a share of the
+   * font size: estimates a text layer's width without reading the font.
+   */
+  advance: number;
+}
+
+/** The approved fonts: files bundled with the shop (web/public/fonts, licences beside them). */
+export const DESIGN_FONTS = [
+  {
+    id: 'inter',
+    label: 'Inter',
+    family: 'Inter',
+    faces: {
+      regular: 'Inter-Regular.otf',
+      bold: 'Inter-Bold.otf',
+      italic: 'Inter-Italic.otf',
+      boldItalic: 'Inter-BoldItalic.otf',
+    },
+    advance: 0.63,
+  },
+  {
+    id: 'lato',
+    label: 'Lato',
+    family: 'Lato',
+    faces: { regular: 'Lato-Regular.ttf', bold: 'Lato-Bold.ttf' },
+    advance: 0.64,
+  },
+  {
+    id: 'roboto-slab',
+    label: 'Roboto Slab',
+    family: 'Roboto Slab',
+    faces: { regular: 'RobotoSlab-Regular.otf', bold: 'RobotoSlab-Bold.otf' },
+    advance: 0.64,
+  },
+  {
+    id: 'liberation-serif',
+    label: 'Serif',
+    family: 'Liberation Serif',
+    faces: {
+      regular: 'LiberationSerif-Regular.ttf',
+      bold: 'LiberationSerif-Bold.ttf',
+      italic: 'LiberationSerif-Italic.ttf',
+      boldItalic: 'LiberationSerif-BoldItalic.ttf',
+    },
+    advance: 0.65,
+  },
+  {
+    id: 'lobster',
+    label: 'Lobster',
+    family: 'Lobster Two',
+    faces: { regular: 'Lobster-Regular.otf' },
+    advance: 0.58,
+  },
+  {
+    id: 'bebas-neue',
+    label: 'Bebas Neue',
+    family: 'Bebas Neue',
+    faces: { regular: 'BebasNeue-Regular.otf' },
+    advance: 0.37,
+  },
+] as const satisfies readonly DesignFont[];
+export type DesignFontId = (typeof DESIGN_FONTS)[number]['id'];
+
+/** Every bundled font file's name, for the server's rasteriser and the web's @font-face rules. */
+export const DESIGN_FONT_FILES: readonly string[] = DESIGN_FONTS.flatMap((font) =>
+  Object.values(font.faces as DesignFontFaces),
+);
+
+export function designFont(id: string): DesignFont {
+  return DESIGN_FONTS.find((font) => font.id === id) ?? DESIGN_FONTS[0];
+}
+
+/** The palette text is printed in. */
+export const DESIGN_PALETTE = [
+  { id: 'black', label: 'Black', hex: '#111111' },
+  { id: 'white', label: 'White', hex: '#ffffff' },
+  { id: 'grey', label: 'Grey', hex: '#8a8a8a' },
+  { id: 'red', label: 'Red', hex: '#d62828' },
+  { id: 'orange', label: 'Orange', hex: '#f77f00' },
+  { id: 'yellow', label: 'Yellow', hex: '#fcbf49' },
+  { id: 'green', label: 'Green', hex: '#2a9d46' },
+  { id: 'teal', label: 'Teal', hex: '#138a8a' },
+  { id: 'blue', label: 'Blue', hex: '#1d4ed8' },
+  { id: 'navy', label: 'Navy', hex: '#1b2a4a' },
+  { id: 'purple', label: 'Purple', hex: '#7b2cbf' },
+  { id: 'pink', label: 'Pink', hex: '#ef5da8' },
+] as const;
+export type DesignColorId = (typeof DESIGN_PALETTE)[number]['id'];
+
+export function designColorHex(id: string): string {
+  return (DESIGN_PALETTE.find((color) => color.id === id) ?? DESIGN_PALETTE[0]).hex;
+}
+
+export const DESIGN_LIMITS = {
+  layersPerSide: 10,
+  textMaxLength: 60,
+  textMaxLines: 4,
+  fontSizeMm: { min: 4, max: 150 },
+  imageSizeMm: { min: 5, max: 600 },
+  /** Layer centres stay near the print area; reaching outside it is refused separately. */
+  positionMm: { min: -600, max: 1200 },
+  rotationDeg: { min: -180, max: 180 },
+  /** The angle arched text spans: + arches up (a hill), − down (a smile). */
+  arcDegrees: { min: -300, max: 300 },
+  /** An image printing below this many dots per inch at its size is warned about. */
+  minPrintDpi: 150,
+  /** Print files are rendered at this resolution. */
+  printDpi: 300,
+  savedDesignNameMaxLength: 80,
+  savedDesignsPerUser: 200,
+} as const;
+
+/** The garment mock-up's size: print areas are placed on it, in millimetres. */
+export const MOCKUP_SIZE_MM = { widthMm: 600, heightMm: 700 } as const;
+
+const TEXT_ALIGNS = ['left', 'center', 'right'] as const;
+
+function rangedNumber(label: string, { min, max }: { min: number; max: number }, unit = '') {
+  return z
+    .number({ error: `${label} must be a number` })
+    .min(min, `${label} must be at least ${min}${unit}`)
+    .max(max, `${label} must be at most ${max}${unit}`);
+}
+
+const LayerIdSchema = textSchema('Layer id').min(1, 'Layer id is required').max(40);
+const PositionSchema = (axis: string) => rangedNumber(axis, DESIGN_LIMITS.positionMm, ' mm');
+const RotationSchema = rangedNumber('Rotation', DESIGN_LIMITS.rotationDeg, '°');
+
+export const TextLayerSchema = z.object({
+  id: LayerIdSchema,
+  type: z.literal('text'),
+  text: textSchema('Text', { multiLine: true })
+    .refine((text) => text.trim() !== '', 'Text must not be empty')
+    .refine(
+      (text) => [...text].length <= DESIGN_LIMITS.textMaxLength,
+      `Text must be at most ${DESIGN_LIMITS.textMaxLength} characters`,
+    )
+    .refine(
+      (text) => text.split('\n').length <= DESIGN_LIMITS.textMaxLines,
+      `Text must be at most ${DESIGN_LIMITS.textMaxLines} lines`,
+    ),
+  fontId: z.enum(
+    DESIGN_FONTS.map((font) => font.id),
+    { error: `Font must be one of ${DESIGN_FONTS.map((font) => font.id).join(', ')}` },
+  ),
+  colorId: z.enum(
+    DESIGN_PALETTE.map((color) => color.id),
+    { error: `Colour must be one of ${DESIGN_PALETTE.map((color) => color.id).join(', ')}` },
+  ),
+  fontSizeMm: rangedNumber('Font size', DESIGN_LIMITS.fontSizeMm, ' mm'),
+  bold: z.boolean({ error: 'bold must be true or false' }),
+  italic: z.boolean({ error: 'italic must be true or false' }),
+  align: z.enum(TEXT_ALIGNS, { error: `align must be one of ${TEXT_ALIGNS.join(', ')}` }),
+  arcDegrees: rangedNumber('Arc', DESIGN_LIMITS.arcDegrees, '°'),
+  xMm: PositionSchema('x'),
+  yMm: PositionSchema('y'),
+  rotationDeg: RotationSchema,
+});
+export type TextLayer = z.infer<typeof TextLayerSchema>;
+
+export const ImageLayerSchema = z.object({
+  id: LayerIdSchema,
+  type: z.literal('image'),
+  imageId: z.uuid({ error: 'imageId must be the _id of an uploaded design image' }),
+  xMm: PositionSchema('x'),
+  yMm: PositionSchema('y'),
+  widthMm: rangedNumber('Image width', DESIGN_LIMITS.imageSizeMm, ' mm'),
+  heightMm: rangedNumber('Image height', DESIGN_LIMITS.imageSizeMm, ' mm'),
+  rotationDeg: RotationSchema,
+});
+export type ImageLayer = z.infer<typeof ImageLayerSchema>;
+
+export const LayerSchema = z.discriminatedUnion('type', [TextLayerSchema, ImageLayerSchema], {
+  error: 'A layer must be of type text or image',
+});
+export type Layer = z.infer<typeof LayerSchema>;
+
+const SideLayersSchema = z
+  .array(LayerSchema, { error: 'A side must be a list of layers' })
+  .max(DESIGN_LIMITS.layersPerSide, `A side may have at most ${DESIGN_LIMITS.layersPerSide} layers`)
+  .refine(
+    (layers) => new Set(layers.map((layer) => layer.id)).size === layers.length,
+    'Each layer id may appear only once on a side',
+  )
+  .refine(
+    (layers) =>
+      layers.every(
+        (layer) => layer.type !== 'text' || layer.arcDegrees === 0 || !layer.text.includes('\n'),
+      ),
+    'Arched text must be a single line',
+  );
+
+export const EMPTY_DESIGN_MESSAGE = 'The design is empty: add text or an image first';
+
+/** Array order is z-order: the last layer is drawn on top. A side with no layers is not printed. */
+export const DesignSchema = z
+  .object(
+    { front: SideLayersSchema, back: SideLayersSchema },
+    { error: 'design must be an object' },
+  )
+  .refine((design) => design.front.length + design.back.length > 0, EMPTY_DESIGN_MESSAGE);
+export type Design = z.infer<typeof DesignSchema>;
+
+// ---------------------------------------------------------------- products
+
+/** A print area on the mock-up ({@link MOCKUP_SIZE_MM}): its top-left corner and size, in mm. */
+export const PrintAreaSchema = z
+  .object({
+    xMm: rangedNumber('Print area x', { min: 0, max: MOCKUP_SIZE_MM.widthMm }, ' mm'),
+    yMm: rangedNumber('Print area y', { min: 0, max: MOCKUP_SIZE_MM.heightMm }, ' mm'),
+    widthMm: rangedNumber('Print area width', { min: 50, max: MOCKUP_SIZE_MM.widthMm }, ' mm'),
+    heightMm: rangedNumber('Print area height', { min: 50, max: MOCKUP_SIZE_MM.heightMm }, ' mm'),
+  })
+  .refine(
+    (area) =>
+      area.xMm + area.widthMm <= MOCKUP_SIZE_MM.widthMm &&
+      area.yMm + area.heightMm <= MOCKUP_SIZE_MM.heightMm,
+    `A print area must lie on the ${MOCKUP_SIZE_MM.widthMm} × ${MOCKUP_SIZE_MM.heightMm} mm mock-up`,
+  );
+export type PrintArea = z.infer<typeof PrintAreaSchema>;
+
+export const PrintAreasSchema = z.object({ front: PrintAreaSchema, back: PrintAreaSchema });
+export type PrintAreas = z.infer<typeof PrintAreasSchema>;
+
+const DecorationPriceSchema = (side: string) =>
+  z
+    .number({ error: `The ${side} decoration price must be a number` })
+    .min(0, `The ${side} decoration price must be 0 or more`)
+    .max(10_000, `The ${side} decoration price must be at most ₹10000`)
+    .refine(
+      (rupees) => Math.abs(rupees * 100 - Math.round(rupees * 100)) < 1e-6,
+      `The ${side} decoration price may have at most 2 decimals`,
+    );
+
+/** Whether shoppers may design on a product, where, and what each printed side adds to its price. */
+export const ProductCustomisationSchema = z.object({
+  customisable: z.boolean({ error: 'customisable must be true or false' }),
+  printAreas: PrintAreasSchema,
+  /** Rupees added per printed side (D4: exact to the paisa). */
+  decorationPrice: z.object({
+    front: DecorationPriceSchema('front'),
+    back: DecorationPriceSchema('back'),
+  }),
+});
+export type ProductCustomisation = z.infer<typeof ProductCustomisationSchema>;
+
+/** A product nobody has set up for designs: a chest-sized area front and back, no prices. */
+export const DEFAULT_CUSTOMISATION: ProductCustomisation = {
+  customisable: false,
+  printAreas: {
+    front: { xMm: 150, yMm: 150, widthMm: 300, heightMm: 400 },
+    back: { xMm: 150, yMm: 120, widthMm: 300, heightMm: 400 },
+  },
+  decorationPrice: { front: 0, back: 0 },
+};
+
+// ---------------------------------------------------------------- pure rules
+
+export const NOT_CUSTOMISABLE_MESSAGE = 'This product cannot be customised';
+export const outsidePrintAreaMessage = (side: DesignSide) =>
+  `A layer on the ${side} reaches outside the print area`;
+
+/** An axis-aligned box in print-area millimetres. */
+export interface Bounds {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+const LINE_HEIGHT = 1.2;
+/** Ascent and descent as shares of the font size: where glyphs reach from their baseline. */
+const ASCENT = 0.8;
+const DESCENT = 0.25;
+
+const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
+
+function textLines(layer: TextLayer): string[] {
+  return layer.text.split('\n').map((line) => line.replace(/\r$/, ''));
+}
+
+/** Estimated width of a line from the font's average advance (bold glyphs run ~6% wider). */
+function lineWidthMm(line: string, layer: TextLayer): number {
+  const font = designFont(layer.fontId);
+  const boldFactor = layer.bold && font.faces.bold ? 1.06 : 1;
+  return [...line].length * layer.fontSizeMm * font.advance * boldFactor;
+}
+
+/**
+ * A text layer's shape before it is moved and rotated, centred on (0, 0):
+ * its box, and for arched text the circle its baseline follows.
+ */
+export interface TextGeometry {
+  widthMm: number;
+  heightMm: number;
+  lines: string[];
+  arc?: { radiusMm: number; centreYMm: number; up: boolean };
+}
+
+export function textGeometry(layer: TextLayer): TextGeometry {
+  const lines = textLines(layer);
+  const size = layer.fontSizeMm;
+  const textWidth = Math.max(...lines.map((line) => lineWidthMm(line, layer)), size * 0.3);
+  if (layer.arcDegrees === 0) {
+    return { widthMm: textWidth, heightMm: lines.length * size * LINE_HEIGHT, lines };
+  }
+  const span = toRadians(Math.abs(layer.arcDegrees));
+  const radius = textWidth / span;
+  const up = layer.arcDegrees > 0;
+  // Glyphs stand outward from the circle when it arches up, inward when down.
+  const outer = up ? radius + ASCENT * size : radius + DESCENT * size;
+  const inner = Math.max(0, up ? radius - DESCENT * size : radius - ASCENT * size);
+  // The sector's extremes: its edge angles, its middle, and its sides once it passes 90°.
+  const half = span / 2;
+  const angles = [-half, 0, half, ...(half > Math.PI / 2 ? [-Math.PI / 2, Math.PI / 2] : [])];
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (const angle of angles) {
+    for (const r of [inner, outer]) {
+      xs.push(r * Math.sin(angle));
+      // Measured from the circle's centre; the text's middle is straight up (or down).
+      ys.push(-r * Math.cos(angle));
+    }
+  }
+  const top = Math.min(...ys);
+  const bottom = Math.max(...ys);
+  const halfWidth = Math.max(...xs.map(Math.abs));
+  // Arched up, the circle's centre lies below the text: shift it so the box is centred.
+  const centreOffset = -(top + bottom) / 2;
+  return {
+    widthMm: 2 * halfWidth,
+    heightMm: bottom - top,
+    lines: [lines.join(' ')],
+    arc: { radiusMm: radius, centreYMm: up ? centreOffset : -centreOffset, up },
+  };
+}
+
+function layerSizeMm(layer: Layer): { widthMm: number; heightMm: number } {
+  return layer.type === 'image' ? layer : textGeometry(layer);
+}
+
+/** The box a layer covers once rotated, in print-area millimetres. */
+export function layerBounds(layer: Layer): Bounds {
+  const { widthMm, heightMm } = layerSizeMm(layer);
+  const angle = toRadians(layer.rotationDeg);
+  const cos = Math.abs(Math.cos(angle));
+  const sin = Math.abs(Math.sin(angle));
+  const halfWidth = (widthMm * cos + heightMm * sin) / 2;
+  const halfHeight = (widthMm * sin + heightMm * cos) / 2;
+  return {
+    left: layer.xMm - halfWidth,
+    top: layer.yMm - halfHeight,
+    right: layer.xMm + halfWidth,
+    bottom: layer.yMm + halfHeight,
+  };
+}
+
+/** Rounding slack, so a layer placed exactly on an edge by the editor is inside. */
+const EDGE_TOLERANCE_MM = 0.01;
+
+/** The ids of the layers reaching outside the print area: such a design cannot be ordered. */
+export function layersOutsidePrintArea(layers: readonly Layer[], area: PrintArea): string[] {
+  return layers
+    .filter((layer) => {
+      const bounds = layerBounds(layer);
+      return (
+        bounds.left < -EDGE_TOLERANCE_MM ||
+        bounds.top < -EDGE_TOLERANCE_MM ||
+        bounds.right > area.widthMm + EDGE_TOLERANCE_MM ||
+        bounds.bottom > area.heightMm + EDGE_TOLERANCE_MM
+      );
+    })
+    .map((layer) => layer.id);
+}
+
+/** The dots per inch an image prints at when its `pixelWidth` pixels cover the layer's width. */
+export function imagePrintDpi(layer: Pick<ImageLayer, 'widthMm'>, pixelWidth: number): number {
+  return pixelWidth / (layer.widthMm / 25.4);
+}
+
+/** The sides that have layers: only those are printed and charged. */
+export function printedSides(design: Design): DesignSide[] {
+  return DESIGN_SIDES.filter((side) => design[side].length > 0);
+}
+
+/**
+ * What one unit of a product costs with this design: its price plus the
+ * decoration price of every printed side. The web's live price and checkout's
+ * charge both come from here (D4: summed in whole paise).
+ */
+export function customisedUnitPrice(
+  basePrice: number,
+  customisation: Pick<ProductCustomisation, 'decorationPrice'>,
+  design: Design | null,
+): number {
+  const sides = design ? printedSides(design) : [];
+  const paise = sides.reduce(
+    (total, side) => total + Math.round(customisation.decorationPrice[side] * 100),
+    Math.round(basePrice * 100),
+  );
+  return paise / 100;
+}
+
+/** A print file's size in pixels: the print area at {@link DESIGN_LIMITS.printDpi}. */
+export function printPixelSize(area: Pick<PrintArea, 'widthMm' | 'heightMm'>): {
+  width: number;
+  height: number;
+} {
+  const pixels = (mm: number) => Math.round((mm / 25.4) * DESIGN_LIMITS.printDpi);
+  return { width: pixels(area.widthMm), height: pixels(area.heightMm) };
+}
+
+/** Every uploaded image a design uses. */
+export function designImageIds(design: Design): string[] {
+  const ids = DESIGN_SIDES.flatMap((side) =>
+    design[side].flatMap((layer) => (layer.type === 'image' ? [layer.imageId] : [])),
+  );
+  return [...new Set(ids)];
+}
+
+// ---------------------------------------------------------------- API
+
+export const DESIGN_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const DESIGN_IMAGE_MIN_SIDE = 32;
+export const DESIGN_IMAGE_MAX_SIDE = 8000;
+/** 36 megapixels: enough for a full 300 × 400 mm print area at 300 DPI (~17 MP), twice over. */
+export const DESIGN_IMAGE_MAX_PIXELS = 36_000_000;
+/** A guest's (or anyone's) upload that no cart line, saved design or order uses is removed after this. */
+export const DESIGN_IMAGE_UNUSED_HOURS = 72;
+
+export const DesignImageSchema = z.object({
+  _id: IdSchema,
+  url: z.string(),
+  contentType: z.enum(['image/png', 'image/jpeg', 'image/webp']),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+export type DesignImage = z.infer<typeof DesignImageSchema>;
+
+export const uploadDesignImage = defineEndpoint({
+  name: 'uploadDesignImage',
+  method: 'POST',
+  path: '/design-images',
+  tag: 'designs',
+  summary: `Upload an image for a design (guests too, rate limited): the body is the file's bytes with Content-Type image/png, image/jpeg or image/webp; at most ${DESIGN_IMAGE_MAX_BYTES / 1024 / 1024} MB and ${DESIGN_IMAGE_MAX_PIXELS / 1_000_000} megapixels; stored re-encoded without metadata; removed after ${DESIGN_IMAGE_UNUSED_HOURS} h unless a cart line, saved design or order uses it`,
+  auth: 'optional',
+  consumes: ['image/png', 'image/jpeg', 'image/webp'],
+  result: DesignImageSchema,
+});
+
+const SavedDesignNameSchema = textSchema('Name')
+  .trim()
+  .min(1, 'Name is required')
+  .max(
+    DESIGN_LIMITS.savedDesignNameMaxLength,
+    `Name must be at most ${DESIGN_LIMITS.savedDesignNameMaxLength} characters`,
+  );
+
+export const SavedDesignSchema = z.object({
+  _id: IdSchema,
+  name: z.string(),
+  /** The product it was designed on. */
+  productId: IdSchema,
+  design: DesignSchema,
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+});
+export type SavedDesign = z.infer<typeof SavedDesignSchema>;
+
+export const CreateSavedDesignBodySchema = z.object({
+  name: SavedDesignNameSchema,
+  productId: textSchema('productId').min(1, 'productId is required').max(64),
+  design: DesignSchema,
+});
+export type CreateSavedDesignBody = z.infer<typeof CreateSavedDesignBodySchema>;
+
+export const UpdateSavedDesignBodySchema = z
+  .object({ name: SavedDesignNameSchema.optional(), design: DesignSchema.optional() })
+  .refine((body) => body.name !== undefined || body.design !== undefined, {
+    message: 'Send a name or a design',
+  });
+export type UpdateSavedDesignBody = z.infer<typeof UpdateSavedDesignBodySchema>;
+
+export const listSavedDesigns = defineEndpoint({
+  name: 'listSavedDesigns',
+  method: 'GET',
+  path: '/designs',
+  tag: 'designs',
+  summary: "The signed-in shopper's saved designs, most recently changed first",
+  auth: 'user',
+  result: z.array(SavedDesignSchema),
+});
+
+export const createSavedDesign = defineEndpoint({
+  name: 'createSavedDesign',
+  method: 'POST',
+  path: '/designs',
+  tag: 'designs',
+  summary: 'Save a design made on a customisable product',
+  auth: 'user',
+  body: CreateSavedDesignBodySchema,
+  result: SavedDesignSchema,
+});
+
+export const getSavedDesign = defineEndpoint({
+  name: 'getSavedDesign',
+  method: 'GET',
+  path: '/designs/:id',
+  tag: 'designs',
+  summary: 'One of the shopper’s saved designs (another shopper’s is a 404)',
+  auth: 'user',
+  params: IdParamsSchema,
+  result: SavedDesignSchema,
+});
+
+export const updateSavedDesign = defineEndpoint({
+  name: 'updateSavedDesign',
+  method: 'PUT',
+  path: '/designs/:id',
+  tag: 'designs',
+  summary:
+    'Rename a saved design or replace its layers; orders keep the design they were placed with',
+  auth: 'user',
+  params: IdParamsSchema,
+  body: UpdateSavedDesignBodySchema,
+  result: SavedDesignSchema,
+});
+
+export const duplicateSavedDesign = defineEndpoint({
+  name: 'duplicateSavedDesign',
+  method: 'POST',
+  path: '/designs/:id/duplicate',
+  tag: 'designs',
+  summary: "Copy a saved design ('… (copy)')",
+  auth: 'user',
+  params: IdParamsSchema,
+  result: SavedDesignSchema,
+});
+
+export const deleteSavedDesign = defineEndpoint({
+  name: 'deleteSavedDesign',
+  method: 'DELETE',
+  path: '/designs/:id',
+  tag: 'designs',
+  summary: 'Delete a saved design; orders placed with it keep their copy',
+  auth: 'user',
+  params: IdParamsSchema,
+  result: z.null(),
+});
+
+export const PrintFileParamsSchema = z.object({
+  id: textSchema('The id').max(64),
+  itemId: textSchema('The item id').max(64),
+  side: DesignSideSchema,
+});
+export type PrintFileParams = z.infer<typeof PrintFileParamsSchema>;
+
+export const downloadPrintFile = defineEndpoint({
+  name: 'downloadPrintFile',
+  method: 'GET',
+  path: '/admin/orders/:id/items/:itemId/print/:side',
+  tag: 'admin',
+  summary: `The print file of one printed side of an ordered line: a transparent PNG of the print area at ${DESIGN_LIMITS.printDpi} DPI, drawn from the design frozen at checkout`,
+  auth: 'admin',
+  params: PrintFileParamsSchema,
+  produces: 'image/png',
+  // The answer is the file itself, not the JSON envelope.
+  result: z.string(),
+});
+
+/** The print file's address under /api/v1, for a link the admin's browser downloads with its token. */
+export const printFilePath = (orderId: string, itemId: string, side: DesignSide) =>
+  `/admin/orders/${encodeURIComponent(orderId)}/items/${encodeURIComponent(itemId)}/print/${side}`;

@@ -1,0 +1,132 @@
+import { readFile } from 'node:fs/promises';
+import sharp from 'sharp';
+import { type AdminProduct, printPixelSize } from '#contract';
+import { expect, test } from '../fixtures.ts';
+import { adminTokenViaApi, signInAsAdmin } from '../support/admin.ts';
+import { bearer, resultOf, signUpViaApi, storeToken } from '../support/api.ts';
+import { addAddressViaApi } from '../support/orders.ts';
+
+const PRINT_AREAS = {
+  front: { xMm: 150, yMm: 150, widthMm: 300, heightMm: 400 },
+  back: { xMm: 160, yMm: 120, widthMm: 280, heightMm: 350 },
+};
+
+test('design a tee front and back, order it, and the admin downloads both print files', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.slow();
+  const adminToken = await adminTokenViaApi(request);
+  const tee = {
+    title: `Designer Tee ${Date.now().toString(36)}`,
+    description: 'A plain tee for your own design.',
+    price: 499,
+    gender: 'Unisex',
+    category: 'T-Shirts',
+    sizes: { M: 5 },
+    customisation: {
+      customisable: true,
+      printAreas: PRINT_AREAS,
+      decorationPrice: { front: 150, back: 120 },
+    },
+  };
+  const addColour = async (color: { name: string; hex: string }, styleId?: string) =>
+    resultOf<AdminProduct>(
+      await request.post('/api/v1/admin/products', {
+        headers: bearer(adminToken),
+        data: { ...tee, color, ...(styleId && { styleId }) },
+      }),
+    );
+  const white = await addColour({ name: 'White', hex: '#f5f5f2' });
+  const product = await addColour({ name: 'Navy', hex: '#1e3a5f' }, white.styleId);
+  const shopper = await signUpViaApi(request);
+  await addAddressViaApi(request, shopper.token);
+  await storeToken(page, shopper.token);
+
+  // Pick a colour: the swatch opens that colour's page, and the designer draws it.
+  await page.goto(`/product/${white._id}`);
+  await page.getByRole('link', { name: 'Navy', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/product/${product._id}$`));
+  await page.getByRole('link', { name: 'Customise' }).click();
+  await expect(page).toHaveURL(new RegExp(`/product/${product._id}/customise$`));
+  await expect(page.getByRole('heading', { name: `Customise ${product.title}` })).toBeVisible();
+  await expect(page.getByText('printed colours may vary')).toBeVisible();
+  await expect(page.getByTestId('garment')).toHaveAttribute('fill', '#1e3a5f');
+  const price = page.getByTestId('designer-price');
+  await expect(price).toHaveText('₹499.00');
+
+  // Front: arched text, then an uploaded picture.
+  await page.getByRole('button', { name: 'Add text' }).click();
+  await page.getByLabel('Text', { exact: true }).fill('Hello tees');
+  await page.getByRole('slider', { name: 'Arc' }).fill('120');
+  await expect(price).toHaveText('₹649.00');
+  const picture = await sharp({
+    create: { width: 1200, height: 900, channels: 3, background: '#2a9d46' },
+  })
+    .png()
+    .toBuffer();
+  await page
+    .getByLabel('Upload image')
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: picture });
+  await expect(page.getByRole('button', { name: 'Image 1' })).toBeVisible();
+  await expect(page.getByTestId('design-preview').locator('image')).toHaveCount(1);
+
+  // Back: one more text, and the price adds the back print.
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  await page.getByRole('button', { name: 'Add text' }).click();
+  await page.getByLabel('Text', { exact: true }).fill('On the back');
+  await expect(price).toHaveText('₹769.00');
+
+  // Undo and redo, by button and by key.
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(price).toHaveText('₹649.00');
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await page.keyboard.press('Control+Shift+Z');
+  await expect(page.getByRole('button', { name: 'Text: On the back' })).toBeVisible();
+  await expect(price).toHaveText('₹769.00');
+
+  await page.getByRole('button', { name: 'M', exact: true }).click();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(
+    page.getByRole('img', { name: /Your design, front: text “Hello tees”, an image/ }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('img', { name: 'Your design, back: text “On the back”' }),
+  ).toBeVisible();
+  await expect(page.getByText('₹769.00').first()).toBeVisible();
+
+  await page.getByRole('link', { name: 'Place order' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByRole('img', { name: /Your design, front/ }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page).toHaveURL(/\/payment-done\/[^/]+$/);
+  const orderId = page.url().split('/').at(-1) ?? '';
+
+  await page.goto(`/order/${orderId}`);
+  await expect(page.getByRole('img', { name: /Your design, back/ })).toBeVisible();
+  await page.goto(`/order/${orderId}/track`);
+  await expect(page.getByRole('img', { name: /Your design, front/ })).toBeVisible();
+
+  // The admin downloads each printed side: PNGs of the print area at 300 DPI.
+  const adminContext = await browser.newContext();
+  const adminPage = await adminContext.newPage();
+  await signInAsAdmin(adminPage, request);
+  await adminPage.goto(`/admin/orders/${orderId}`);
+  await expect(adminPage.getByRole('img', { name: /Your design, front/ })).toBeVisible();
+  for (const side of ['front', 'back'] as const) {
+    const [download] = await Promise.all([
+      adminPage.waitForEvent('download'),
+      adminPage.getByRole('button', { name: `Download print file (${side})` }).click(),
+    ]);
+    const file = await readFile((await download.path()) ?? '');
+    const metadata = await sharp(file).metadata();
+    expect(metadata.format).toBe('png');
+    expect({ width: metadata.width, height: metadata.height }).toEqual(
+      printPixelSize(PRINT_AREAS[side]),
+    );
+  }
+  await adminContext.close();
+});

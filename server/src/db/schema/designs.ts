@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { Design } from '#contract';
+import { users } from './accounts.ts';
+import { images, products } from './catalogue.ts';
+
+/**
+ * An image uploaded for a design (D27), by a shopper or a guest. The bytes
+ * live in `images` like product pictures (D30); this row says it is a design
+ * upload and since when, so one that no cart line, saved design or order
+ * uses can be removed (decision 020).
+ */
+export const designImages = pgTable(
+  'design_images',
+  {
+    imageId: uuid()
+      .primaryKey()
+      .references(() => images.id, { onDelete: 'cascade' }),
+    /** Who uploaded it last; null for a guest. */
+    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** The last upload of these bytes: an unused image expires counted from here. */
+    uploadedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('design_images_uploaded_idx').on(table.uploadedAt)],
+);
+
+/** A signed-in shopper's saved design ('My designs'). */
+export const savedDesigns = pgTable(
+  'saved_designs',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    design: jsonb().$type<Design>().notNull(),
+    imageIds: uuid().array().notNull().default(sql`'{}'::uuid[]`),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('saved_designs_user_idx').on(table.userId, table.updatedAt.desc())],
+);
+
+export type SavedDesignRow = typeof savedDesigns.$inferSelect;

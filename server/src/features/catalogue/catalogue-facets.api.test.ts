@@ -1,0 +1,200 @@
+/**
+ * Facet counts (issue 16, decision 024) checked against a brute-force count
+ * over the seed catalogue: for 50 seeded random searches and filter
+ * combinations, each option's count is the number of products (colours,
+ * decision 024) the listing's rules let through with that option chosen and
+ * the group's own selection dropped; the listing's total is the number of
+ * styles among those products (decision 018).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  FACET_GROUPS,
+  type FacetGroup,
+  type Product,
+  ProductFacetsSchema,
+  ProductPageSchema,
+  ProductSchema,
+  RATING_FACET_OPTIONS,
+  SIZES,
+  type Size,
+} from '#contract';
+import { seedCatalogueIfEmpty } from '#server/db/seed/seed.ts';
+import { createTestApp, type TestApp } from '#server-test/app.ts';
+import { expectFailure, expectResult } from '#server-test/http.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedCatalogueIfEmpty(t.db);
+});
+afterAll(() => t.close());
+
+interface Filters {
+  search?: string;
+  gender?: string[];
+  category?: string[];
+  size?: Size[];
+  color?: string[];
+  minPrice?: number;
+  maxPrice?: number;
+  rating?: number;
+}
+
+const toQuery = (filters: Filters) => {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) {
+    if (value === undefined || (Array.isArray(value) && value.length === 0)) continue;
+    query.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  return query.toString();
+};
+
+const facetsOf = (filters: Filters) =>
+  expectResult(t.app, `/api/v1/product/facets?${toQuery(filters)}`, ProductFacetsSchema);
+
+/** The styles the search finds, one product each (the listing decides what a search matches). */
+async function searchedStyles(search: string | undefined): Promise<Product[]> {
+  const page = await expectResult(
+    t.app,
+    `/api/v1/product?${toQuery({ search })}&limit=100`,
+    ProductPageSchema,
+  );
+  expect(page.total).toBeLessThanOrEqual(100);
+  return page.results;
+}
+
+/** Every product on sale: every colour of every style, each read from its own page. */
+async function everyProduct(): Promise<Product[]> {
+  const styles = await searchedStyles(undefined);
+  const ids = styles.flatMap((style) => style.colors.map((color) => color.productId));
+  return Promise.all(ids.map((id) => expectResult(t.app, `/api/v1/product/${id}`, ProductSchema)));
+}
+
+/** Every product the search finds: a search matches a style's words, the same for all its colours. */
+async function searched(all: Product[], search: string | undefined): Promise<Product[]> {
+  const styles = new Set((await searchedStyles(search)).map((product) => product.styleId));
+  return all.filter((product) => styles.has(product.styleId));
+}
+
+/** The listing's rules for one group's selection, written out plainly. */
+const passes: Record<FacetGroup, (product: Product, filters: Filters) => boolean> = {
+  gender: (product, { gender }) => !gender?.length || gender.includes(product.gender),
+  category: (product, { category }) => !category?.length || category.includes(product.category),
+  size: (product, { size }) =>
+    !size?.length || size.some((chosen) => (product.sizes[chosen] ?? 0) > 0),
+  color: (product, { color }) => !color?.length || color.includes(product.color.name),
+  rating: (product, { rating }) => rating === undefined || product.rating >= rating,
+};
+const inPriceRange = (product: Product, { minPrice, maxPrice }: Filters) =>
+  (minPrice === undefined || product.price >= minPrice) &&
+  (maxPrice === undefined || product.price <= maxPrice);
+
+/** Whether a product counts towards `option` of `group`: that option chosen, every other group as selected. */
+const countsTowards = (product: Product, filters: Filters, group: FacetGroup, option: string) => {
+  const withOption: Filters = {
+    ...filters,
+    [group]: group === 'rating' ? Number(option) : [option],
+  };
+  return (
+    inPriceRange(product, filters) &&
+    FACET_GROUPS.every((other) => passes[other](product, other === group ? withOption : filters))
+  );
+};
+
+/** A small seeded generator (mulberry32), so a failure names a combination that can be replayed. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let value = Math.imul(state ^ (state >>> 15), 1 | state);
+    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
+    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function someOf<Item>(next: () => number, items: readonly Item[], chance: number): Item[] {
+  if (next() > chance) return [];
+  return items.filter(() => next() < 0.35);
+}
+
+describe('GET /api/v1/product/facets', () => {
+  it('counts what the listing would show for 50 random combinations (brute force over the seed)', async () => {
+    const all = await everyProduct();
+    const genders = [...new Set(all.map((product) => product.gender))];
+    const categories = [...new Set(all.map((product) => product.category))];
+    const colors = [...new Set(all.map((product) => product.color.name))];
+    const searches = [undefined, undefined, 'tshirt', 'hoodie', 'tshrt', 'black', 'kids'];
+    const next = random(16);
+    for (let round = 0; round < 50; round++) {
+      const low = next() < 0.4 ? Math.round(300 + next() * 1200) : undefined;
+      const filters: Filters = {
+        search: searches[Math.floor(next() * searches.length)],
+        gender: someOf(next, genders, 0.5),
+        category: someOf(next, categories, 0.5),
+        size: someOf(next, SIZES, 0.5),
+        color: someOf(next, colors, 0.3),
+        minPrice: low,
+        maxPrice: next() < 0.4 ? Math.round((low ?? 300) + next() * 2000) : undefined,
+        rating: next() < 0.4 ? [1, 2, 3, 3.5, 4, 4.5][Math.floor(next() * 6)] : undefined,
+      };
+      const label = JSON.stringify(filters);
+      const [facets, found] = await Promise.all([facetsOf(filters), searched(all, filters.search)]);
+      for (const group of FACET_GROUPS) {
+        for (const { value, count } of facets.groups[group]) {
+          const expected = found.filter((product) =>
+            countsTowards(product, filters, group, value),
+          ).length;
+          expect(count, `${label} ${group}=${value}`).toBe(expected);
+        }
+      }
+      const listing = await expectResult(
+        t.app,
+        `/api/v1/product?${toQuery(filters)}&limit=1`,
+        ProductPageSchema,
+      );
+      const matches = found.filter(
+        (product) =>
+          inPriceRange(product, filters) &&
+          FACET_GROUPS.every((group) => passes[group](product, filters)),
+      );
+      expect(facets.total, label).toBe(matches.length);
+      expect(listing.total, label).toBe(new Set(matches.map((product) => product.styleId)).size);
+    }
+  });
+
+  it('lists every gender, category, size, colour and rating option, 0 where nothing matches', async () => {
+    const facets = await facetsOf({ gender: ['Kids'], category: ['Jackets'] });
+    const all = await everyProduct();
+    expect(facets.groups.gender.map((option) => option.value).sort()).toEqual(
+      [...new Set(all.map((product) => product.gender))].sort(),
+    );
+    expect(facets.groups.size.map((option) => option.value)).toEqual([...SIZES]);
+    expect(facets.groups.color.map((option) => option.value).sort()).toEqual(
+      [...new Set(all.map((product) => product.color.name))].sort(),
+    );
+    expect(facets.groups.rating.map((option) => option.value)).toEqual(
+      RATING_FACET_OPTIONS.map(String),
+    );
+    // Kids' jackets: the category group ignores its own choice, the gender group does not.
+    const kids = all.filter((product) => product.gender === 'Kids');
+    for (const option of facets.groups.category) {
+      expect(option.count, option.value).toBe(
+        kids.filter((product) => product.category === option.value).length,
+      );
+    }
+  });
+
+  it('counts nothing for a search like nothing in the catalogue', async () => {
+    const facets = await facetsOf({ search: 'qqqqzzzz' });
+    expect(facets.total).toBe(0);
+    for (const group of FACET_GROUPS) {
+      expect(facets.groups[group].every((option) => option.count === 0)).toBe(true);
+    }
+  });
+
+  it('answers 400 for filters the listing refuses', async () => {
+    await expectFailure(t.app, '/api/v1/product/facets?size=XXXL', 400);
+    await expectFailure(t.app, '/api/v1/product/facets?minPrice=500&maxPrice=100', 400);
+    await expectFailure(t.app, '/api/v1/product/facets?rating=6', 400);
+  });
+});

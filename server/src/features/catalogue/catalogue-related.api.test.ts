@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ProductSchema, RELATED_PRODUCTS_LIMIT } from '#contract';
+import { createTestApp, type TestApp } from '#server-test/app.ts';
+import { archiveProduct, createProduct } from '#server-test/catalogue-fixtures.ts';
+import { expectFailure, expectResult } from '#server-test/http.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const related = (id: string) =>
+  expectResult(t.app, `/api/v1/product/${id}/related`, z.array(ProductSchema));
+
+describe("GET /api/v1/product/:id/related ('You may also like')", () => {
+  it('lists in-stock products of the same category and gender, not this one, best rated first', async () => {
+    const category = `Related ${crypto.randomUUID().slice(0, 8)}`;
+    const product = await createProduct(t.db, { category, gender: 'Women' });
+    const good = await createProduct(t.db, { category, gender: 'Women', rating: 4.5 });
+    const fair = await createProduct(t.db, { category, gender: 'Women', rating: 3 });
+    const soldOut = await createProduct(t.db, { category, gender: 'Women', stock: { M: 0 } });
+    const archived = await createProduct(t.db, { category, gender: 'Women' });
+    await archiveProduct(t.db, archived);
+    await createProduct(t.db, { category, gender: 'Men' });
+    await createProduct(t.db, { gender: 'Women' });
+
+    const found = await related(product);
+    expect(found.map((item) => item._id)).toEqual([good, fair]);
+    expect(found.map((item) => item._id)).not.toContain(soldOut);
+  });
+
+  it(`shows at most ${RELATED_PRODUCTS_LIMIT}`, async () => {
+    const category = `Many ${crypto.randomUUID().slice(0, 8)}`;
+    const ids = [];
+    for (let index = 0; index <= RELATED_PRODUCTS_LIMIT + 1; index++) {
+      ids.push(await createProduct(t.db, { category, images: 0 }));
+    }
+    expect(await related(ids[0] as string)).toHaveLength(RELATED_PRODUCTS_LIMIT);
+  });
+
+  it.each([
+    '00000000-0000-4000-8000-000000000000',
+    'not-an-id',
+  ])('answers 404 for %s', async (id) => {
+    await expectFailure(t.app, `/api/v1/product/${id}/related`, 404);
+  });
+});

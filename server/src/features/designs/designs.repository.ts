@@ -1,0 +1,132 @@
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Design } from '#contract';
+import type { Database } from '#server/db/client.ts';
+import { cartItems } from '#server/db/schema/cart.ts';
+import { designImages, type SavedDesignRow, savedDesigns } from '#server/db/schema/designs.ts';
+import { orderItems } from '#server/db/schema/orders.ts';
+
+/** Marks an image as a design upload, or refreshes its clock when the same bytes come again. */
+export async function upsertDesignImage(
+  db: Database,
+  imageId: string,
+  userId: string | null,
+): Promise<void> {
+  await db
+    .insert(designImages)
+    .values({ imageId, userId })
+    .onConflictDoUpdate({
+      target: designImages.imageId,
+      set: {
+        uploadedAt: sql`now()`,
+        userId: sql`coalesce(excluded.user_id, ${designImages.userId})`,
+      },
+    });
+}
+
+/**
+ * Restarts the clock of these design uploads, answering the ids still kept.
+ * A design being stored touches its images in its transaction: the row lock
+ * makes a sweep running at the same moment wait, then see them as fresh.
+ */
+export async function touchDesignImages(db: Database, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .update(designImages)
+    .set({ uploadedAt: sql`now()` })
+    .where(inArray(designImages.imageId, ids))
+    .returning({ id: designImages.imageId });
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * Forgets design uploads older than `before` that no cart line, saved design
+ * or order item uses, answering their image ids (decision 020).
+ */
+export async function deleteUnusedDesignImages(db: Database, before: Date): Promise<string[]> {
+  const usedBy = (table: typeof cartItems | typeof savedDesigns | typeof orderItems) =>
+    sql`exists (select 1 from ${table} where ${designImages.imageId} = any(${table.imageIds}))`;
+  const rows = await db
+    .delete(designImages)
+    .where(
+      and(
+        lt(designImages.uploadedAt, before),
+        sql`not ${usedBy(cartItems)}`,
+        sql`not ${usedBy(savedDesigns)}`,
+        sql`not ${usedBy(orderItems)}`,
+      ),
+    )
+    .returning({ id: designImages.imageId });
+  return rows.map((row) => row.id);
+}
+
+export interface NewSavedDesign {
+  userId: string;
+  productId: string;
+  name: string;
+  design: Design;
+  imageIds: string[];
+}
+
+export async function insertSavedDesign(
+  db: Database,
+  design: NewSavedDesign,
+): Promise<SavedDesignRow> {
+  const [row] = await db.insert(savedDesigns).values(design).returning();
+  if (!row) throw new Error('Saving a design returned no row');
+  return row;
+}
+
+export async function countSavedDesigns(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(savedDesigns)
+    .where(eq(savedDesigns.userId, userId));
+  return row?.count ?? 0;
+}
+
+export async function findSavedDesigns(db: Database, userId: string): Promise<SavedDesignRow[]> {
+  return db
+    .select()
+    .from(savedDesigns)
+    .where(eq(savedDesigns.userId, userId))
+    .orderBy(desc(savedDesigns.updatedAt), desc(savedDesigns.id));
+}
+
+/** One design of this user: another user's is a miss (D2: 404, not 403). */
+export async function findSavedDesign(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<SavedDesignRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(savedDesigns)
+    .where(and(eq(savedDesigns.id, id), eq(savedDesigns.userId, userId)));
+  return row;
+}
+
+export async function updateSavedDesign(
+  db: Database,
+  userId: string,
+  id: string,
+  changes: { name?: string; design?: Design; imageIds?: string[] },
+): Promise<SavedDesignRow | undefined> {
+  const [row] = await db
+    .update(savedDesigns)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(and(eq(savedDesigns.id, id), eq(savedDesigns.userId, userId)))
+    .returning();
+  return row;
+}
+
+export async function deleteSavedDesign(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<boolean> {
+  const rows = await db
+    .delete(savedDesigns)
+    .where(and(eq(savedDesigns.id, id), eq(savedDesigns.userId, userId)))
+    .returning({ id: savedDesigns.id });
+  return rows.length > 0;
+}

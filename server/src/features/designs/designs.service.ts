@@ -1,0 +1,228 @@
+import {
+  type CreateSavedDesignBody,
+  DESIGN_IMAGE_MAX_BYTES,
+  DESIGN_IMAGE_MAX_PIXELS,
+  DESIGN_IMAGE_MAX_SIDE,
+  DESIGN_IMAGE_MIN_SIDE,
+  DESIGN_IMAGE_UNUSED_HOURS,
+  DESIGN_LIMITS,
+  DESIGN_SIDES,
+  type Design,
+  type DesignImage,
+  type DesignSide,
+  designImageIds,
+  layersOutsidePrintArea,
+  NOT_CUSTOMISABLE_MESSAGE,
+  outsidePrintAreaMessage,
+  type PrintAreas,
+  type SavedDesign,
+  type UpdateSavedDesignBody,
+} from '#contract';
+import type { Database } from '#server/db/client.ts';
+import type { ProductRow } from '#server/db/schema/catalogue.ts';
+import type { CatalogueService } from '#server/features/catalogue/catalogue.service.ts';
+import { decodeUploadedImage, type ImageLimits } from '#server/features/media/image-upload.ts';
+import { type MediaService, mediaUrl } from '#server/features/media/media.service.ts';
+import { badRequest, conflict, notFound } from '#server/lib/app-error.ts';
+import { isUuid } from '#server/lib/ids.ts';
+import { toSavedDesign } from './designs.mapper.ts';
+import {
+  countSavedDesigns,
+  deleteSavedDesign,
+  deleteUnusedDesignImages,
+  findSavedDesign,
+  findSavedDesigns,
+  insertSavedDesign,
+  touchDesignImages,
+  updateSavedDesign,
+  upsertDesignImage,
+} from './designs.repository.ts';
+import { type PrintImage, renderPrintFile } from './print-file.ts';
+
+export const DESIGN_IMAGE_LIMITS: ImageLimits = {
+  maxBytes: DESIGN_IMAGE_MAX_BYTES,
+  minSide: DESIGN_IMAGE_MIN_SIDE,
+  maxSide: DESIGN_IMAGE_MAX_SIDE,
+  maxPixels: DESIGN_IMAGE_MAX_PIXELS,
+};
+
+export const SAVED_DESIGN_NOT_FOUND = 'Design not found';
+export const PRODUCT_NOT_FOUND = 'Product not found';
+export const IMAGE_NOT_UPLOADED =
+  'An image in the design is not one uploaded here, or it has expired: upload it again';
+export const TOO_MANY_SAVED_DESIGNS = `You can keep at most ${DESIGN_LIMITS.savedDesignsPerUser} designs: delete one first`;
+export const SIDE_NOT_PRINTED = 'This line has nothing printed on that side';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export interface DesignsDependencies {
+  media: Pick<MediaService, 'storeImage' | 'deleteImagesNotOnProducts' | 'getImage'>;
+  catalogue: Pick<CatalogueService, 'findProduct'>;
+}
+
+/** The frozen design of an ordered line, as checkout copied it (decision 020). */
+export interface OrderedDesign {
+  design: Design | null;
+  printAreas: PrintAreas | null;
+}
+
+export function createDesignsService(db: Database, { media, catalogue }: DesignsDependencies) {
+  /**
+   * The rules a design must pass before it is kept with a cart line or saved
+   * (D27), inside the caller's transaction: the product takes designs, no
+   * layer reaches outside its side's print area, and every image is an upload
+   * still kept (whose clock restarts). Answers the images it uses. Each
+   * refusal is a 400 naming `field`.
+   */
+  async function checkDesign(
+    tx: Database,
+    product: ProductRow,
+    design: Design,
+    field = 'design',
+  ): Promise<string[]> {
+    if (!product.customisable) {
+      throw badRequest(NOT_CUSTOMISABLE_MESSAGE, [{ field, message: NOT_CUSTOMISABLE_MESSAGE }]);
+    }
+    for (const side of DESIGN_SIDES) {
+      if (layersOutsidePrintArea(design[side], product.printAreas[side]).length > 0) {
+        const message = outsidePrintAreaMessage(side);
+        throw badRequest(message, [{ field: `${field}.${side}`, message }]);
+      }
+    }
+    const imageIds = designImageIds(design);
+    const kept = await touchDesignImages(tx, imageIds);
+    if (imageIds.some((id) => !kept.has(id))) {
+      throw badRequest(IMAGE_NOT_UPLOADED, [{ field, message: IMAGE_NOT_UPLOADED }]);
+    }
+    return imageIds;
+  }
+
+  async function productFor(tx: Database, productId: string): Promise<ProductRow> {
+    const product = isUuid(productId) ? await catalogue.findProduct(tx, productId) : undefined;
+    if (!product) {
+      throw badRequest(PRODUCT_NOT_FOUND, [{ field: 'productId', message: PRODUCT_NOT_FOUND }]);
+    }
+    return product;
+  }
+
+  async function savedDesignOf(userId: string, id: string) {
+    const row = isUuid(id) ? await findSavedDesign(db, userId, id) : undefined;
+    if (!row) throw notFound(SAVED_DESIGN_NOT_FOUND);
+    return row;
+  }
+
+  return {
+    checkDesign,
+
+    /** An image for a design, by a shopper or a guest: decoded and re-encoded like product images. */
+    async uploadDesignImage(userId: string | undefined, bytes: Buffer): Promise<DesignImage> {
+      const image = await decodeUploadedImage(bytes, DESIGN_IMAGE_LIMITS);
+      const id = await db.transaction(async (tx) => {
+        const imageId = await media.storeImage(tx, image);
+        await upsertDesignImage(tx, imageId, userId ?? null);
+        return imageId;
+      });
+      const { contentType, width, height } = image;
+      return { _id: id, url: mediaUrl(id), contentType, width, height };
+    },
+
+    /**
+     * Removes design uploads no cart line, saved design or order uses, once
+     * they are DESIGN_IMAGE_UNUSED_HOURS old (their bytes too, unless a
+     * product shows the same picture). Answers how many uploads went.
+     */
+    async deleteUnusedImages(now = new Date()): Promise<number> {
+      const before = new Date(now.getTime() - DESIGN_IMAGE_UNUSED_HOURS * HOUR_MS);
+      return db.transaction(async (tx) => {
+        const ids = await deleteUnusedDesignImages(tx, before);
+        await media.deleteImagesNotOnProducts(tx, ids);
+        return ids.length;
+      });
+    },
+
+    async listSavedDesigns(userId: string): Promise<SavedDesign[]> {
+      return (await findSavedDesigns(db, userId)).map(toSavedDesign);
+    },
+
+    async createSavedDesign(userId: string, body: CreateSavedDesignBody): Promise<SavedDesign> {
+      const row = await db.transaction(async (tx) => {
+        const product = await productFor(tx, body.productId);
+        const imageIds = await checkDesign(tx, product, body.design);
+        if ((await countSavedDesigns(tx, userId)) >= DESIGN_LIMITS.savedDesignsPerUser) {
+          throw conflict(TOO_MANY_SAVED_DESIGNS);
+        }
+        return insertSavedDesign(tx, {
+          userId,
+          productId: product.id,
+          name: body.name,
+          design: body.design,
+          imageIds,
+        });
+      });
+      return toSavedDesign(row);
+    },
+
+    async getSavedDesign(userId: string, id: string): Promise<SavedDesign> {
+      return toSavedDesign(await savedDesignOf(userId, id));
+    },
+
+    async updateSavedDesign(
+      userId: string,
+      id: string,
+      body: UpdateSavedDesignBody,
+    ): Promise<SavedDesign> {
+      const current = await savedDesignOf(userId, id);
+      const row = await db.transaction(async (tx) => {
+        const changes: Parameters<typeof updateSavedDesign>[3] = {};
+        if (body.name !== undefined) changes.name = body.name;
+        if (body.design !== undefined) {
+          const product = await productFor(tx, current.productId);
+          changes.imageIds = await checkDesign(tx, product, body.design);
+          changes.design = body.design;
+        }
+        return updateSavedDesign(tx, userId, current.id, changes);
+      });
+      if (!row) throw notFound(SAVED_DESIGN_NOT_FOUND);
+      return toSavedDesign(row);
+    },
+
+    /** A copy named '… (copy)', its layers as they are (checked when saved, and again when ordered). */
+    async duplicateSavedDesign(userId: string, id: string): Promise<SavedDesign> {
+      const original = await savedDesignOf(userId, id);
+      const row = await db.transaction(async (tx) => {
+        if ((await countSavedDesigns(tx, userId)) >= DESIGN_LIMITS.savedDesignsPerUser) {
+          throw conflict(TOO_MANY_SAVED_DESIGNS);
+        }
+        const name = `${original.name} (copy)`.slice(0, DESIGN_LIMITS.savedDesignNameMaxLength);
+        return insertSavedDesign(tx, {
+          userId,
+          productId: original.productId,
+          name,
+          design: original.design,
+          imageIds: original.imageIds,
+        });
+      });
+      return toSavedDesign(row);
+    },
+
+    async deleteSavedDesign(userId: string, id: string): Promise<void> {
+      const deleted = isUuid(id) && (await deleteSavedDesign(db, userId, id));
+      if (!deleted) throw notFound(SAVED_DESIGN_NOT_FOUND);
+    },
+
+    /** The print file of one side of an ordered line, from its frozen design (D27). */
+    async renderPrintFile(ordered: OrderedDesign, side: DesignSide): Promise<Buffer> {
+      const layers = ordered.design?.[side] ?? [];
+      if (!ordered.printAreas || layers.length === 0) throw notFound(SIDE_NOT_PRINTED);
+      const images = new Map<string, PrintImage>();
+      for (const layer of layers) {
+        if (layer.type === 'image' && !images.has(layer.imageId)) {
+          images.set(layer.imageId, await media.getImage(layer.imageId));
+        }
+      }
+      return renderPrintFile(layers, ordered.printAreas[side], images);
+    },
+  };
+}
+
+export type DesignsService = ReturnType<typeof createDesignsService>;

@@ -1,0 +1,243 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  OrderSchema,
+  ProductSchema,
+  type Size,
+  STOCK_ALERT_EMAIL_REQUIRED,
+  STOCK_ALERT_IN_STOCK,
+  STOCK_ALERT_NO_SUCH_SIZE,
+  StockAlertSchema,
+  WISHLIST_ITEM_NOT_FOUND,
+  WishlistItemSchema,
+} from '#contract';
+import { addAddress, addLine, checkoutRequest } from '#server/features/orders/checkout-fixtures.ts';
+import { signUpAdmin } from '#server-test/admins.ts';
+import { createTestApp, type TestApp } from '#server-test/app.ts';
+import { archiveProduct, createProduct } from '#server-test/catalogue-fixtures.ts';
+import { call, expectFailure, expectResult } from '#server-test/http.ts';
+import { findMessagesTo } from '#server-test/outbox.ts';
+import { type SignedUp, signUp } from '#server-test/users.ts';
+
+let t: TestApp;
+let admin: SignedUp;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signUpAdmin(t.app, t.db);
+});
+afterAll(() => t.close());
+
+const WishlistSchema = z.array(WishlistItemSchema);
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+const wishlistCall = (user: SignedUp, method: 'GET' | 'POST', url = '', payload?: object) =>
+  ({ method, url: `/api/v1/wishlist${url}`, headers: user.auth, payload }) as InjectOptions;
+const savedIds = (items: z.infer<typeof WishlistSchema>) => items.map((item) => item.product._id);
+
+const alertRequest = (productId: string, body: object, user?: SignedUp): InjectOptions => ({
+  method: 'POST',
+  url: `/api/v1/product/${productId}/stock-alerts`,
+  payload: body,
+  ...(user && { headers: user.auth }),
+});
+
+/** The owner sets a product's stock per size through the admin edit (D25). */
+async function restock(productId: string, sizes: Partial<Record<Size, number>>) {
+  const product = await expectResult(t.app, `/api/v1/product/${productId}`, ProductSchema);
+  const response = await call(t.app, {
+    method: 'PUT',
+    url: `/api/v1/admin/products/${productId}`,
+    headers: admin.auth,
+    payload: {
+      title: product.title,
+      description: product.description,
+      price: product.price,
+      gender: product.gender,
+      category: product.category,
+      color: product.color,
+      sizes,
+    },
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+}
+
+const backInStockTo = async (email: string) =>
+  (await findMessagesTo(t.db, email)).filter((message) => message.kind === 'back-in-stock');
+
+describe('the wishlist (D33)', () => {
+  it('needs a signed-in shopper', async () => {
+    await expectFailure(t.app, '/api/v1/wishlist', 401);
+  });
+
+  it('saves a product once, lists it with its current price and stock, and forgets it', async () => {
+    const shopper = await signUp(t.app);
+    const id = await createProduct(t.db, { price: 799, stock: { S: 0, M: 3 } });
+    const saved = await expectResult(
+      t.app,
+      wishlistCall(shopper, 'POST', '', { productId: id }),
+      WishlistSchema,
+      201,
+    );
+    expect(saved).toHaveLength(1);
+    expect(saved[0]?.product).toMatchObject({ _id: id, price: 799, sizes: { S: 0, M: 3 } });
+    await expectResult(
+      t.app,
+      wishlistCall(shopper, 'POST', '', { productId: id }),
+      WishlistSchema,
+      201,
+    );
+    expect(await expectResult(t.app, wishlistCall(shopper, 'GET'), WishlistSchema)).toHaveLength(1);
+
+    const removed = await expectResult(
+      t.app,
+      { method: 'DELETE', url: `/api/v1/wishlist/${id}`, headers: shopper.auth },
+      WishlistSchema,
+    );
+    expect(removed).toEqual([]);
+    const again = await expectFailure(
+      t.app,
+      { method: 'DELETE', url: `/api/v1/wishlist/${id}`, headers: shopper.auth },
+      404,
+    );
+    expect(again.message).toBe(WISHLIST_ITEM_NOT_FOUND);
+  });
+
+  it('answers 404 for a product not on sale, and leaves archived ones out of the list', async () => {
+    const shopper = await signUp(t.app);
+    await expectFailure(t.app, wishlistCall(shopper, 'POST', '', { productId: UNKNOWN_ID }), 404);
+    const id = await createProduct(t.db);
+    await expectResult(
+      t.app,
+      wishlistCall(shopper, 'POST', '', { productId: id }),
+      WishlistSchema,
+      201,
+    );
+    await archiveProduct(t.db, id);
+    expect(await expectResult(t.app, wishlistCall(shopper, 'GET'), WishlistSchema)).toEqual([]);
+  });
+
+  it("merges a guest's list at sign-in: duplicates, unknown and archived products skipped", async () => {
+    const shopper = await signUp(t.app);
+    const [kept, first, second, archived] = await Promise.all(
+      Array.from({ length: 4 }, () => createProduct(t.db)),
+    );
+    if (!kept || !first || !second || !archived) throw new Error('no products');
+    await archiveProduct(t.db, archived);
+    await expectResult(
+      t.app,
+      wishlistCall(shopper, 'POST', '', { productId: kept }),
+      WishlistSchema,
+      201,
+    );
+    const merged = await expectResult(
+      t.app,
+      wishlistCall(shopper, 'POST', '/merge', {
+        productIds: [first, kept, UNKNOWN_ID, archived, second, first],
+      }),
+      WishlistSchema,
+    );
+    // Newest first: the guest's last saved product leads, the account's older one ends.
+    expect(savedIds(merged)).toEqual([second, first, kept]);
+    const again = await expectResult(
+      t.app,
+      wishlistCall(shopper, 'POST', '/merge', { productIds: [first, second] }),
+      WishlistSchema,
+    );
+    expect(savedIds(again)).toEqual([second, first, kept]);
+  });
+
+  it('answers 400 for a merge that is not a list of ids', async () => {
+    const shopper = await signUp(t.app);
+    await expectFailure(t.app, wishlistCall(shopper, 'POST', '/merge', { productIds: 'x' }), 400);
+  });
+});
+
+describe("'Notify me' on a sold-out size (D33)", () => {
+  it('refuses a size in stock (409), a size not sold (400) and a guest without an email (400)', async () => {
+    const id = await createProduct(t.db, { stock: { S: 0, M: 2 } });
+    const inStock = await expectFailure(
+      t.app,
+      alertRequest(id, { size: 'M', email: 'a@example.com' }),
+      409,
+    );
+    expect(inStock.message).toBe(STOCK_ALERT_IN_STOCK);
+    const notSold = await expectFailure(
+      t.app,
+      alertRequest(id, { size: 'XL', email: 'a@example.com' }),
+      400,
+    );
+    expect(notSold.message).toBe(STOCK_ALERT_NO_SUCH_SIZE);
+    const noEmail = await expectFailure(t.app, alertRequest(id, { size: 'S' }), 400);
+    expect(noEmail.errors).toEqual([{ field: 'email', message: STOCK_ALERT_EMAIL_REQUIRED }]);
+    await expectFailure(
+      t.app,
+      alertRequest(UNKNOWN_ID, { size: 'S', email: 'a@example.com' }),
+      404,
+    );
+    await expectFailure(t.app, alertRequest(id, { size: 'S', email: 'not an email' }), 400);
+  });
+
+  it('emails each request once when the owner restocks the size, and never again', async () => {
+    const id = await createProduct(t.db, { title: 'Moss Tee', stock: { S: 0, M: 2 } });
+    const guest = `guest-${crypto.randomUUID()}@example.com`;
+    const shopper = await signUp(t.app, { name: 'Meera Iyer' });
+    const asked = await expectResult(
+      t.app,
+      alertRequest(id, { size: 'S', email: guest }),
+      StockAlertSchema,
+      201,
+    );
+    expect(asked).toEqual({ productId: id, size: 'S', email: guest });
+    // Asking twice stands as one request.
+    await expectResult(
+      t.app,
+      alertRequest(id, { size: 'S', email: guest.toUpperCase() }),
+      StockAlertSchema,
+      201,
+    );
+    const mine = await expectResult(
+      t.app,
+      alertRequest(id, { size: 'S' }, shopper),
+      StockAlertSchema,
+      201,
+    );
+    expect(mine.email).toBe(shopper.user.email);
+
+    await restock(id, { S: 0, M: 5 });
+    expect(await backInStockTo(guest)).toEqual([]);
+    await restock(id, { S: 4, M: 5 });
+    const [message, ...more] = await backInStockTo(guest);
+    expect(more).toEqual([]);
+    expect(message?.subject).toBe('Moss Tee in size S is back');
+    expect(message?.text).toContain('Hi there,');
+    const [shoppers] = await backInStockTo(shopper.user.email);
+    expect(shoppers?.text).toContain('Hi Meera Iyer,');
+
+    await restock(id, { S: 0, M: 5 });
+    await restock(id, { S: 3, M: 5 });
+    expect(await backInStockTo(guest)).toHaveLength(1);
+  });
+
+  it('emails when a cancelled order brings the last unit back', async () => {
+    const id = await createProduct(t.db, { title: 'Last Tee', stock: { M: 1 } });
+    const buyer = await signUp(t.app);
+    await addAddress(t.app, buyer);
+    await addLine(t.app, buyer, id, 'M', 1);
+    const order = await expectResult(t.app, checkoutRequest(buyer), OrderSchema, 201);
+    const waiting = `waiting-${crypto.randomUUID()}@example.com`;
+    await expectResult(
+      t.app,
+      alertRequest(id, { size: 'M', email: waiting }),
+      StockAlertSchema,
+      201,
+    );
+    expect(await backInStockTo(waiting)).toEqual([]);
+    await expectResult(
+      t.app,
+      { method: 'POST', url: `/api/v1/order/${order._id}/cancel`, headers: buyer.auth },
+      OrderSchema,
+    );
+    expect(await backInStockTo(waiting)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,86 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_CUSTOMISATION, type SavedDesign } from '#contract';
+import { makeProduct } from '#web/testing/data.ts';
+import { apiOk, mockApi } from '#web/testing/mock-api.ts';
+import { renderRoutes } from '#web/testing/render.tsx';
+import { MyDesignsRoute } from './my-designs.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const product = makeProduct({
+  _id: 'tee-9',
+  title: 'Blank Tee',
+  customisation: { ...DEFAULT_CUSTOMISATION, customisable: true },
+});
+
+const saved: SavedDesign = {
+  _id: 'd1',
+  name: 'Birthday tee',
+  productId: 'tee-9',
+  design: {
+    front: [
+      {
+        id: 'l1',
+        type: 'text',
+        text: 'Happy 30th',
+        fontId: 'lobster',
+        colorId: 'red',
+        fontSizeMm: 30,
+        bold: false,
+        italic: false,
+        align: 'center',
+        arcDegrees: 60,
+        xMm: 150,
+        yMm: 150,
+        rotationDeg: 0,
+      },
+    ],
+    back: [],
+  },
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-21T10:00:00.000Z',
+};
+
+describe('MyDesignsRoute', () => {
+  it('lists saved designs with thumbnails; opens a copy, renames, duplicates and deletes', async () => {
+    const { requests } = mockApi({
+      'GET /designs': apiOk([saved]),
+      'GET /product/tee-9': apiOk(product),
+      'PUT /designs/d1': apiOk({ ...saved, name: 'Party tee' }),
+      'POST /designs/d1/duplicate': apiOk({ ...saved, _id: 'd2', name: 'Birthday tee (copy)' }),
+      'DELETE /designs/d1': apiOk(null),
+    });
+    const { user } = renderRoutes([{ path: '/designs', Component: MyDesignsRoute }], {
+      path: '/designs',
+    });
+
+    const card = within(await screen.findByRole('article', { name: 'Birthday tee' }));
+    expect(
+      await card.findByRole('img', { name: 'Your design, front: text “Happy 30th”' }),
+    ).toBeInTheDocument();
+    expect(card.getByRole('link', { name: 'Open Birthday tee' })).toHaveAttribute(
+      'href',
+      '/product/tee-9/customise?design=d1',
+    );
+
+    await user.click(card.getByRole('button', { name: 'Rename Birthday tee' }));
+    await user.clear(card.getByRole('textbox', { name: 'Name' }));
+    await user.type(card.getByRole('textbox', { name: 'Name' }), 'Party tee');
+    await user.click(card.getByRole('button', { name: 'Save name' }));
+    await waitFor(() =>
+      expect(requests.find((request) => request.method === 'PUT')?.body).toEqual({
+        name: 'Party tee',
+      }),
+    );
+
+    await user.click(card.getByRole('button', { name: 'Duplicate Birthday tee' }));
+    expect(await screen.findByText('Saved “Birthday tee (copy)”')).toBeInTheDocument();
+
+    await user.click(card.getByRole('button', { name: 'Delete Birthday tee' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, delete' }));
+    await waitFor(() => expect(requests.some((request) => request.method === 'DELETE')).toBe(true));
+  });
+});

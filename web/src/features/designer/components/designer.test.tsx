@@ -1,0 +1,160 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_CUSTOMISATION, type Design, type ProductCustomisation } from '#contract';
+import { makeProduct } from '#web/testing/data.ts';
+import { apiOk } from '#web/testing/mock-api.ts';
+import { renderWithRouter } from '#web/testing/render.tsx';
+import { GUARD_MESSAGES } from '../utils/guard-rails.ts';
+import { DESIGNER_MESSAGES, Designer, newImageLayer } from './designer.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const customisation: ProductCustomisation = {
+  ...DEFAULT_CUSTOMISATION,
+  customisable: true,
+  decorationPrice: { front: 150, back: 120 },
+};
+const product = makeProduct({ price: 499, sizes: { M: 3, L: 0 }, customisation });
+
+function renderDesigner(onAddToCart = vi.fn(async (_design: Design, _size: string) => true)) {
+  const view = renderWithRouter(
+    <Designer product={product} customisation={customisation} onAddToCart={onAddToCart} />,
+  );
+  return { ...view, onAddToCart };
+}
+
+const price = () => screen.getByTestId('designer-price');
+
+describe('Designer', () => {
+  it('adds text, prices each printed side live, and undoes and redoes by button and key', async () => {
+    const { user } = renderDesigner();
+    expect(price()).toHaveTextContent('₹499');
+    expect(screen.getByText(DESIGNER_MESSAGES.previewNote, { exact: false })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add text' }));
+    const text = screen.getByRole('textbox', { name: 'Text' });
+    expect(text).toHaveFocus();
+    await user.clear(text);
+    await user.type(text, 'Hello');
+    expect(screen.getByRole('button', { name: 'Text: Hello' })).toBeInTheDocument();
+    expect(price()).toHaveTextContent('₹649');
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('button', { name: 'Back' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Add text' }));
+    expect(price()).toHaveTextContent('₹769');
+
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(price()).toHaveTextContent('₹649');
+    await user.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
+    expect(price()).toHaveTextContent('₹769');
+    await user.keyboard('{Meta>}z{/Meta}');
+    expect(price()).toHaveTextContent('₹649');
+    await user.click(screen.getByRole('button', { name: 'Redo' }));
+    expect(price()).toHaveTextContent('₹769');
+  });
+
+  it('moves the selected layer with the arrow keys and flags it once it leaves the print area', async () => {
+    const { user, onAddToCart } = renderDesigner();
+    await user.click(screen.getByRole('button', { name: 'Add text' }));
+    const layer = screen.getByRole('button', { name: 'Text: Your text' });
+    await user.click(layer);
+    await user.click(layer);
+    expect(layer).toHaveAttribute('aria-pressed', 'true');
+    // From the middle (150 mm) ten big steps left take the text past the left edge.
+    for (let step = 0; step < 12; step += 1) await user.keyboard('{Shift>}{ArrowLeft}{/Shift}');
+    expect(within(layer).getByText(GUARD_MESSAGES.outsideLayer)).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(GUARD_MESSAGES.outside('front'));
+
+    await user.click(screen.getByRole('button', { name: 'M' }));
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(onAddToCart).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Centre on print area' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(onAddToCart).toHaveBeenCalledTimes(1);
+    const [design, size] = onAddToCart.mock.calls[0] ?? [];
+    expect(size).toBe('M');
+    expect(design?.front).toMatchObject([{ type: 'text', text: 'Your text', xMm: 150 }]);
+  });
+
+  it('refuses to add an empty design, and says why', async () => {
+    const { user, onAddToCart } = renderDesigner();
+    await user.click(screen.getByRole('button', { name: 'M' }));
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(GUARD_MESSAGES.empty);
+    expect(onAddToCart).not.toHaveBeenCalled();
+  });
+
+  it('sets bold, alignment, colour and arc with named controls, and deletes by key', async () => {
+    const { user } = renderDesigner();
+    await user.click(screen.getByRole('button', { name: 'Add text' }));
+    await user.click(screen.getByRole('button', { name: 'Bold' }));
+    expect(screen.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Left' }));
+    expect(screen.getByRole('button', { name: 'Left' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Red' }));
+    expect(screen.getByRole('button', { name: 'Red' })).toHaveAttribute('aria-pressed', 'true');
+    fireEvent.change(screen.getByRole('slider', { name: 'Arc' }), { target: { value: '90' } });
+    expect(screen.getByTestId('design-preview').querySelector('textPath')).not.toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Font' })).toHaveValue('inter');
+
+    await user.click(screen.getByRole('button', { name: 'Text: Your text' }));
+    await user.click(screen.getByRole('button', { name: 'Text: Your text' }));
+    await user.keyboard('{Delete}');
+    expect(screen.queryByRole('button', { name: 'Text: Your text' })).not.toBeInTheDocument();
+  });
+
+  it('uploads an image to the front and warns when it would print below 150 DPI', async () => {
+    // The body is the file itself (mockApi reads JSON bodies only).
+    const upload = vi.fn(async (_url: string, _init: RequestInit) =>
+      apiOk({
+        _id: '00000000-0000-4000-8000-0000000000a1',
+        url: '/media/00000000-0000-4000-8000-0000000000a1',
+        contentType: 'image/png',
+        width: 400,
+        height: 300,
+      }),
+    );
+    vi.stubGlobal('fetch', upload);
+    const { user } = renderDesigner();
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' });
+    await user.upload(screen.getByLabelText('Upload image'), file);
+
+    const layer = await screen.findByRole('button', { name: /Image 1/ });
+    const [url, init] = upload.mock.calls[0] ?? [];
+    expect(url).toBe('/api/v1/design-images');
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe(file);
+    expect(price()).toHaveTextContent('₹649');
+    // 400 px start at 67.7 mm (150 DPI): fine; widened to 100 mm they print at 101 DPI.
+    expect(screen.queryByText(/would print at/)).not.toBeInTheDocument();
+    fireEvent.change(screen.getByRole('slider', { name: 'Width' }), { target: { value: '100' } });
+    expect(screen.getByText(GUARD_MESSAGES.lowDpi(101))).toBeInTheDocument();
+    expect(layer).toHaveTextContent('Low resolution');
+    await waitFor(() =>
+      expect(screen.getByTestId('design-preview').querySelector('image')).toHaveAttribute(
+        'href',
+        '/media/00000000-0000-4000-8000-0000000000a1',
+      ),
+    );
+  });
+
+  it('starts an image at the largest size that prints at 150 DPI, within 60% of the area', () => {
+    const area = customisation.printAreas.front;
+    const image = {
+      _id: '00000000-0000-4000-8000-0000000000b2',
+      url: '/m',
+      width: 800,
+      height: 600,
+    };
+    const layer = newImageLayer(image, area);
+    // 800 px at 150 DPI is 135.47 mm: rounded down, never up past the warning.
+    expect(layer).toMatchObject({ widthMm: 135.4, heightMm: 101.6, xMm: 150, yMm: 200 });
+    const huge = newImageLayer({ ...image, width: 8000, height: 6000 }, area);
+    expect(huge.widthMm).toBe(180);
+  });
+});

@@ -1,0 +1,71 @@
+import { type FormEvent, useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { type Design, printedSides } from '#contract';
+import { buttonStyles } from '#web/components/ui/button-styles.ts';
+import { inputStyles } from '#web/components/ui/form-field.tsx';
+import { getErrorMessage } from '#web/lib/api-client.ts';
+import { useCreateSavedDesign, useUpdateSavedDesign } from '../api/saved-designs.ts';
+
+interface SaveDesignFormProps {
+  productId: string;
+  design: Design;
+  /** The saved design this session edits, or null to save a new one. */
+  savedId: string | null;
+  initialName: string;
+  onSaved: (savedId: string) => void;
+}
+
+/**
+ * 'Save design' (signed in, D27): the first save makes a saved design, later
+ * ones update it. Orders keep their own frozen copy, so this never changes one.
+ */
+export function SaveDesignForm({
+  productId,
+  design,
+  savedId,
+  initialName,
+  onSaved,
+}: SaveDesignFormProps) {
+  const nameId = useId();
+  const [name, setName] = useState(initialName);
+  const create = useCreateSavedDesign();
+  const update = useUpdateSavedDesign();
+  const saving = create.isPending || update.isPending;
+  const empty = printedSides(design).length === 0;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      const saved = savedId
+        ? await update.mutateAsync({ id: savedId, body: { name, design } })
+        : await create.mutateAsync({ name, productId, design });
+      onSaved(saved._id);
+      toast.success('Design saved to My designs');
+    } catch (error) {
+      toast.error(getErrorMessage(error));
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-2 border-t border-ink-200 pt-4">
+      <label htmlFor={nameId} className="text-sm font-medium text-ink-800">
+        Design name
+      </label>
+      <div className="flex gap-2">
+        <input
+          id={nameId}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          className={`${inputStyles(false)} h-11`}
+        />
+        <button
+          type="submit"
+          disabled={saving || empty}
+          className={buttonStyles({ variant: 'outline', className: 'shrink-0' })}
+        >
+          {saving ? 'Saving…' : 'Save design'}
+        </button>
+      </div>
+    </form>
+  );
+}
