@@ -14,6 +14,7 @@ export * from './payments.ts';
 export * from './profile.ts';
 export * from './reviews.ts';
 export * from './routes.ts';
+export * from './server-rendering.ts';
 export * from './shop.ts';
 export * from './system.ts';
 export * from './text.ts';

@@ -17,8 +17,8 @@ import { NewsletterForm } from '#web/features/messages/components/newsletter-for
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 /** SPEC §9: 10 products in Latest, 5 in Best Sellers; D23 says which. */
-const LATEST_QUERY = { sortBy: 'newest', limit: 10 } as const;
-const BEST_SELLERS_QUERY = { sortBy: 'bestSelling', limit: 5 } as const;
+export const LATEST_QUERY = { sortBy: 'newest', limit: 10 } as const;
+export const BEST_SELLERS_QUERY = { sortBy: 'bestSelling', limit: 5 } as const;
 
 const BENEFITS: { title: string; text: string; Icon: ComponentType<IconProps> }[] = [
   { title: '7 days free returns', text: 'Free returns on all orders.', Icon: ReturnIcon },
