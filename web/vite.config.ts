@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { browserContract } from '../scripts/vite-browser-contract.ts';
 import { precompress } from '../scripts/vite-precompress.ts';
 
 /** The API server that `npm run dev` starts beside Vite (scripts/dev.ts). */
@@ -17,7 +18,9 @@ export const SSR_OUT_DIR = '.ssr';
 export default defineConfig(({ isSsrBuild }) => ({
   // Run from the repository root (`vite --config web/vite.config.ts`), so the root is this folder.
   root: import.meta.dirname,
-  plugins: isSsrBuild ? [react(), tailwindcss()] : [react(), tailwindcss(), precompress()],
+  plugins: isSsrBuild
+    ? [react(), tailwindcss()]
+    : [react(), tailwindcss(), browserContract(), precompress()],
   build: isSsrBuild
     ? {
         outDir: `dist/${SSR_OUT_DIR}`,
@@ -34,6 +37,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         // scripts/check-budgets.ts reads which chunks each route loads from it.
         manifest: true,
       },
+  resolve: isSsrBuild
+    ? {}
+    : { alias: [{ find: /^zod$/, replacement: `${import.meta.dirname}/src/lib/zod-jitless.ts` }] },
   ssr: { noExternal: true },
   server: {
     port: 5173,
