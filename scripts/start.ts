@@ -19,6 +19,7 @@ const sources = [
   'web/vite.config.ts',
   'scripts/vite-precompress.ts',
   'scripts/build-web.ts',
+  'scripts/vite-browser-contract.ts',
   'contract/src',
   'package-lock.json',
 ];
