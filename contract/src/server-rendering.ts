@@ -20,6 +20,12 @@ export interface RenderedPage {
   head: string;
   /** The app's markup, for `<div id="root">`. */
   html: string;
+  /**
+   * The page's lazily loaded route module, as the browser build's manifest
+   * names it (`src/app/routes/product.tsx`): the browser loads it before it
+   * hydrates, so the server tells it to fetch it at once.
+   */
+  routeModule: string | undefined;
   /** The query cache as a non-executed `<script type="application/json">` block, for after the root. */
   stateScript: string;
 }

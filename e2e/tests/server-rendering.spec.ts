@@ -3,6 +3,7 @@ import type { ProductPage } from '#contract';
 import { expect, test } from '../fixtures.ts';
 import { resultOf } from '../support/api.ts';
 import { rupees } from '../support/format.ts';
+import { waitForHydration } from '../support/hydration.ts';
 
 /**
  * Decision 022: the public catalogue pages arrive rendered (a browser without
@@ -57,16 +58,7 @@ test('the three pages hydrate without a console warning and then work as the app
 
   for (const path of ['/', '/products?search=tee', `/product/${product._id}`]) {
     await page.goto(path);
-    // Hydrated: React has taken over the server's markup (it keeps its fibre on each element).
-    await expect
-      .poll(() =>
-        page.evaluate(() =>
-          Object.keys(document.getElementById('main') ?? {}).some((key) =>
-            key.startsWith('__reactFiber'),
-          ),
-        ),
-      )
-      .toBe(true);
+    await waitForHydration(page);
     await page.waitForLoadState('networkidle');
   }
   // The product page still works after hydration: the Products link navigates in the app.

@@ -15,6 +15,13 @@ import { writeServerState } from './app/server/server-state.ts';
 
 const handler = createStaticHandler(routes);
 
+/** The lazy route module of each server-rendered page (router.tsx imports them); home is in the entry. */
+const ROUTE_MODULES = {
+  home: undefined,
+  products: 'src/app/routes/products.tsx',
+  product: 'src/app/routes/product.tsx',
+} as const;
+
 export const renderPage: ServerEntry['renderPage'] = async (path, { catalogue, publicUrl }) => {
   const url = new URL(path, publicUrl);
   // One cache per request: nothing one shopper's page read reaches another's.
@@ -36,6 +43,7 @@ export const renderPage: ServerEntry['renderPage'] = async (path, { catalogue, p
     status: data.page === 'product' && data.notFound ? 404 : 200,
     head: pageHead(data, publicUrl),
     html,
+    routeModule: ROUTE_MODULES[data.page],
     stateScript: writeServerState(queryClient),
   };
 };

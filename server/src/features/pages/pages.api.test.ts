@@ -76,6 +76,8 @@ describe('a product page', () => {
       /<meta property="og:image" content="https:\/\/shop\.example\/media\/[^"]+" \/>/,
     );
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    // The page's route code is fetched beside the entry: the browser hydrates once it is in.
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/product-[\w-]+\.js">/);
     // Once: the built page's own title and description made way.
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head.match(/<title>/g)).toHaveLength(1);

@@ -17,17 +17,49 @@ const SERVER_ENTRY = join('.ssr', 'entry-server.mjs');
 const TEMPLATE_HEAD_TAGS = [/<title>[\s\S]*?<\/title>\s*/, /<meta\s+name="description"[^>]*>\s*/];
 const ROOT = '<div id="root"></div>';
 
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
 interface Build {
   builtAt: number;
   template: string;
+  manifest: Manifest;
   entry: ServerEntry;
 }
 
-/** The page: the built index.html with the rendered head, markup and data put in. */
-function fillTemplate(template: string, page: RenderedPage): string {
-  const bare = TEMPLATE_HEAD_TAGS.reduce((html, tag) => html.replace(tag, ''), template);
+/** A chunk and every chunk it imports, as the browser build's manifest lists them. */
+function chunkClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key) || !manifest[key]) return seen;
+  seen.add(key);
+  for (const imported of manifest[key].imports ?? []) chunkClosure(manifest, imported, seen);
+  return seen;
+}
+
+/**
+ * `<link rel="modulepreload">` for the page's route module and what it
+ * imports, less what the entry already preloads: the browser hydrates once
+ * they are in, so they are fetched beside the entry, not after it.
+ */
+function routePreloads(manifest: Manifest, routeModule: string | undefined): string {
+  if (!routeModule) return '';
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const loaded = entry ? chunkClosure(manifest, entry) : new Set<string>();
+  return [...chunkClosure(manifest, routeModule)]
+    .filter((key) => !loaded.has(key))
+    .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}">`)
+    .join('\n    ');
+}
+
+/** The page: the built index.html with the rendered head, preloads, markup and data put in. */
+function fillTemplate(build: Build, page: RenderedPage): string {
+  const bare = TEMPLATE_HEAD_TAGS.reduce((html, tag) => html.replace(tag, ''), build.template);
+  const preloads = routePreloads(build.manifest, page.routeModule);
   return bare
-    .replace('</head>', `  ${page.head}\n  </head>`)
+    .replace('</head>', `  ${preloads}\n    ${page.head}\n  </head>`)
     .replace(ROOT, `<div id="root">${page.html}</div>${page.stateScript}`);
 }
 
@@ -78,6 +110,9 @@ export function createPagesService(
     return {
       builtAt,
       template: readFileSync(join(options.webRoot, 'index.html'), 'utf8'),
+      manifest: JSON.parse(
+        readFileSync(join(options.webRoot, '.vite', 'manifest.json'), 'utf8'),
+      ) as Manifest,
       entry: (await import(url.href)) as ServerEntry,
     };
   }
@@ -91,7 +126,7 @@ export function createPagesService(
         catalogue: reader,
         publicUrl: options.publicUrl,
       });
-      return page && { status: page.status, html: fillTemplate(loaded.template, page) };
+      return page && { status: page.status, html: fillTemplate(loaded, page) };
     },
   };
 }
