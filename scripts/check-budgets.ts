@@ -10,11 +10,14 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
  * First-load budgets for /, in bytes on the wire (brotli, as served). Issue 14
- * asks for 100 KB of JS; until the rest of it lands (zod and React Router are
- * ~60 KB of the first load today) the ceiling is today's size, so the build
- * fails on any growth, and the table shows the distance to the target.
+ * asks for 100 KB of JS. Zod and the contract's schemas are out of it now
+ * (scripts/vite-browser-contract.ts); what is left is React DOM (~55 KB),
+ * React Router's data router (~25 KB), TanStack Query (~10 KB) and the app.
+ * The ceiling is today's size (122 KB with the wishlist heart and the guest
+ * cart's designs on the first page), so the build fails on any growth, and
+ * the table shows the distance to the target.
  */
-export const BUDGETS = { js: 140 * 1024, css: 15 * 1024 };
+export const BUDGETS = { js: 123 * 1024, css: 15 * 1024 };
 const JS_TARGET = 100 * 1024;
 
 interface ManifestChunk {

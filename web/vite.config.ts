@@ -1,21 +1,46 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { browserContract } from '../scripts/vite-browser-contract.ts';
 import { precompress } from '../scripts/vite-precompress.ts';
 
 /** The API server that `npm run dev` starts beside Vite (scripts/dev.ts). */
 const API_SERVER = 'http://localhost:3000';
 
-export default defineConfig({
+/** Where the server build goes, inside the client's outDir (dot folders are never served). */
+export const SSR_OUT_DIR = '.ssr';
+
+/**
+ * Two builds (scripts/build-web.ts): the browser's, then with `--ssr` the
+ * server entry that renders the public pages (decision 022). The server
+ * build bundles every dependency, so it runs from any WEB_ROOT.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   // Run from the repository root (`vite --config web/vite.config.ts`), so the root is this folder.
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss(), precompress()],
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // scripts/check-budgets.ts reads which chunks each route loads from it.
-    manifest: true,
-  },
+  plugins: isSsrBuild
+    ? [react(), tailwindcss()]
+    : [react(), tailwindcss(), browserContract(), precompress()],
+  build: isSsrBuild
+    ? {
+        outDir: `dist/${SSR_OUT_DIR}`,
+        emptyOutDir: true,
+        rollupOptions: {
+          input: 'src/entry-server.tsx',
+          // .mjs: the folder has no package.json saying "type": "module".
+          output: { entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' },
+        },
+      }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        // scripts/check-budgets.ts reads which chunks each route loads from it.
+        manifest: true,
+      },
+  resolve: isSsrBuild
+    ? {}
+    : { alias: [{ find: /^zod$/, replacement: `${import.meta.dirname}/src/lib/zod-jitless.ts` }] },
+  ssr: { noExternal: true },
   server: {
     port: 5173,
     strictPort: true,
@@ -31,4 +56,4 @@ export default defineConfig({
       '/media': API_SERVER,
     },
   },
-});
+}));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { availableQuantityMessage, CartProductSchema, toCartProduct } from './cart.ts';
+import { availableQuantityMessage, CartProductSchema } from './cart.ts';
+import { DEFAULT_CUSTOMISATION, toCartProduct } from './cart-line-rules.ts';
 import type { Product } from './catalogue.ts';
-import { DEFAULT_CUSTOMISATION } from './design.ts';
 
 const product: Product = {
   _id: 'p1',

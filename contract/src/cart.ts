@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Product, ProductImageSchema, ProductSizesSchema, SizeSchema } from './catalogue.ts';
+import { ProductImageSchema, ProductSizesSchema, SizeSchema } from './catalogue.ts';
 import { IdParamsSchema, IdSchema, RupeesSchema } from './common.ts';
 import { DesignSchema, ProductCustomisationSchema } from './design.ts';
 import { defineEndpoint } from './endpoint.ts';
@@ -36,12 +36,6 @@ export const CartProductSchema = z.object({
   customisation: ProductCustomisationSchema,
 });
 export type CartProduct = z.infer<typeof CartProductSchema>;
-
-/** The part of a product a cart line carries: the server's lines and a visitor's local ones (D17). */
-export function toCartProduct(product: Product): CartProduct {
-  const { _id, title, images, gender, price, sizes, customisation } = product;
-  return { _id, title, images, gender, price, sizes, customisation };
-}
 
 export const CartItemSchema = z.object({
   _id: IdSchema,

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { customisedUnitPrice, DEFAULT_CUSTOMISATION, printedSides } from './cart-line-rules.ts';
 import {
-  customisedUnitPrice,
-  DEFAULT_CUSTOMISATION,
   DESIGN_FONT_FILES,
   DESIGN_FONTS,
   DESIGN_LIMITS,
@@ -14,7 +13,6 @@ import {
   layerBounds,
   layersOutsidePrintArea,
   PrintAreaSchema,
-  printedSides,
   printPixelSize,
   type TextLayer,
   textGeometry,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DESIGN_SIDES } from './cart-line-rules.ts';
 import { IdParamsSchema, IdSchema, TimestampSchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { textSchema } from './text.ts';
@@ -11,7 +12,6 @@ import { textSchema } from './text.ts';
  * one description; the server validates it with these schemas.
  */
 
-export const DESIGN_SIDES = ['front', 'back'] as const;
 export const DesignSideSchema = z.enum(DESIGN_SIDES, {
   error: `side must be one of ${DESIGN_SIDES.join(', ')}`,
 });
@@ -281,16 +281,6 @@ export const ProductCustomisationSchema = z.object({
 });
 export type ProductCustomisation = z.infer<typeof ProductCustomisationSchema>;
 
-/** A product nobody has set up for designs: a chest-sized area front and back, no prices. */
-export const DEFAULT_CUSTOMISATION: ProductCustomisation = {
-  customisable: false,
-  printAreas: {
-    front: { xMm: 150, yMm: 150, widthMm: 300, heightMm: 400 },
-    back: { xMm: 150, yMm: 120, widthMm: 300, heightMm: 400 },
-  },
-  decorationPrice: { front: 0, back: 0 },
-};
-
 // ---------------------------------------------------------------- pure rules
 
 export const NOT_CUSTOMISABLE_MESSAGE = 'This product cannot be customised';
@@ -413,29 +403,6 @@ export function layersOutsidePrintArea(layers: readonly Layer[], area: PrintArea
 /** The dots per inch an image prints at when its `pixelWidth` pixels cover the layer's width. */
 export function imagePrintDpi(layer: Pick<ImageLayer, 'widthMm'>, pixelWidth: number): number {
   return pixelWidth / (layer.widthMm / 25.4);
-}
-
-/** The sides that have layers: only those are printed and charged. */
-export function printedSides(design: Design): DesignSide[] {
-  return DESIGN_SIDES.filter((side) => design[side].length > 0);
-}
-
-/**
- * What one unit of a product costs with this design: its price plus the
- * decoration price of every printed side. The web's live price and checkout's
- * charge both come from here (D4: summed in whole paise).
- */
-export function customisedUnitPrice(
-  basePrice: number,
-  customisation: Pick<ProductCustomisation, 'decorationPrice'>,
-  design: Design | null,
-): number {
-  const sides = design ? printedSides(design) : [];
-  const paise = sides.reduce(
-    (total, side) => total + Math.round(customisation.decorationPrice[side] * 100),
-    Math.round(basePrice * 100),
-  );
-  return paise / 100;
 }
 
 /** A print file's size in pixels: the print area at {@link DESIGN_LIMITS.printDpi}. */

@@ -3,6 +3,7 @@ import type { ProductFilters, ProductPage } from '#contract';
 import { expect, test } from '../fixtures.ts';
 import { resultOf } from '../support/api.ts';
 import { expectNoSeriousA11yViolations, VIEWPORTS } from '../support/axe.ts';
+import { waitForHydration } from '../support/hydration.ts';
 
 /**
  * The products screen (SPEC §2 Products, §4 filters, §5 filter query, §9;
@@ -229,6 +230,9 @@ test.describe('at 1280 px', () => {
   });
 
   test('shows 8 skeleton cards while the products load', async ({ page }) => {
+    // A direct load arrives rendered (decision 022): the skeleton shows on a move within the app.
+    await page.goto('/');
+    await waitForHydration(page);
     let release: () => void = () => {};
     const released = new Promise<void>((resolve) => {
       release = resolve;
@@ -241,7 +245,10 @@ test.describe('at 1280 px', () => {
       },
     );
 
-    await page.goto('/products');
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Products' })
+      .click();
     await expect(loading(page)).toBeVisible();
     await expect(loading(page).locator('li')).toHaveCount(8);
     await expect(page.getByRole('article')).toHaveCount(0);

@@ -25,6 +25,7 @@ import { messagesRoutes } from '#server/features/messages/messages.routes.ts';
 import { createMessagesService } from '#server/features/messages/messages.service.ts';
 import { ordersRoutes } from '#server/features/orders/orders.routes.ts';
 import { createOrdersService } from '#server/features/orders/orders.service.ts';
+import { createPagesService } from '#server/features/pages/pages.service.ts';
 import type { PaymentProvider } from '#server/features/payments/payment-provider.ts';
 import { paymentsRoutes } from '#server/features/payments/payments.routes.ts';
 import { createPaymentsService } from '#server/features/payments/payments.service.ts';
@@ -155,8 +156,13 @@ export async function buildApp({
   );
   await app.register(mediaRoutes(media));
   await app.register(seoRoutes(createSeoService({ catalogue }, config.publicUrl)));
+  const pages = createPagesService(
+    { catalogue },
+    { webRoot: config.webRoot, publicUrl: config.publicUrl },
+  );
   await registerWebApp(app, serveWebApp ? config.webRoot : undefined, {
     productOnSale: (id) => catalogue.isOnSale(id),
+    renderPage: (url) => pages.render(url),
   });
   return app;
 }

@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { APP_ROUTE_PATHS } from '#contract';
 
 /** Paths that never fall back to the web app: an unknown one is a JSON 404. */
@@ -13,9 +15,33 @@ const APP_ROUTES = Object.values(APP_ROUTE_PATHS).map(
 );
 const PRODUCT_ROUTE = new RegExp(`^${APP_ROUTE_PATHS.product.replace(':id', '([^/]+)')}/?$`);
 
-/** What the fallback asks before it answers a page: does the product exist? */
+/** What the fallback asks before it answers a page. */
 export interface PageLookups {
+  /** Does the product exist? */
   productOnSale(id: string): Promise<boolean>;
+  /** The page server-rendered (decision 022), or undefined when the browser renders it. */
+  renderPage(url: string): Promise<{ status: number; html: string } | undefined>;
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Sends a rendered page compressed as the client accepts (brotli, else gzip):
+ * it is made per request, so it has no precompressed copy. Quality 4, as the
+ * API's answers (plugins/compression.ts).
+ */
+async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
+  const accepted = request.headers['accept-encoding'] ?? '';
+  reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding');
+  if (/\bbr\b/.test(accepted)) {
+    const body = await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
+    return reply.header('content-encoding', 'br').send(body);
+  }
+  if (/\bgzip\b/.test(accepted)) {
+    return reply.header('content-encoding', 'gzip').send(await gzipAsync(html));
+  }
+  return reply.send(html);
 }
 
 /** Whether a path is a page of the web app, and one that exists. */
@@ -31,6 +57,7 @@ async function pageExists(path: string, lookups: PageLookups): Promise<boolean> 
  * other GET that is not an API path answers index.html, so every client route
  * (SPEC §2) loads the app: with 200 for a page that exists, 404 otherwise
  * (the app then shows its not-found page, and search engines drop the URL).
+ * The public catalogue pages are rendered on the server instead (decision 022).
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -42,6 +69,8 @@ export async function registerWebApp(
     await app.register(fastifyStatic, {
       root,
       preCompressed: true,
+      // `/` is a page like the others (its route below renders it, decision 022).
+      index: false,
       // Files are looked up per request, so a rebuild is served without a restart.
       setHeaders: (reply, path) => {
         reply.header(
@@ -54,17 +83,26 @@ export async function registerWebApp(
     app.log.warn(`The web app is not built (no ${root}/index.html): run npm run build.`);
   }
 
-  app.setNotFoundHandler(async (request, reply) => {
+  async function answerPage(request: FastifyRequest, reply: FastifyReply) {
     const path = request.url.split('?')[0] ?? '/';
     const wantsApp =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !NON_APP_PREFIXES.some((prefix) => path.startsWith(prefix) || `${path}/` === prefix);
     if (wantsApp && built) {
+      const page = await lookups.renderPage(request.url);
+      if (page) {
+        reply.code(page.status).header('cache-control', 'no-cache');
+        return sendHtml(request, reply, page.html);
+      }
       if (!(await pageExists(path, lookups))) reply.code(404);
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply
       .code(404)
       .send({ success: false, message: `There is no ${request.method} ${path} here` });
-  });
+  }
+
+  // The static files' wildcard would answer `/` as a folder; the home page is a page.
+  if (built) app.get('/', { schema: { hide: true } }, answerPage);
+  app.setNotFoundHandler(answerPage);
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router';
 import { FullScreenSpinner } from '#web/components/ui/spinner.tsx';
 import { routePaths } from '#web/config/paths.ts';
 import { RequireAdmin } from './require-admin.tsx';
@@ -224,6 +224,20 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Loads the lazy routes that match `pathname` into the route objects, so the
+ * router starts with the page's code and hydrates the server's HTML as it is
+ * (decision 022), not its loading fallback.
+ */
+export async function loadRoutesFor(pathname: string): Promise<void> {
+  await Promise.all(
+    (matchRoutes(routes, pathname) ?? []).map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
+}
 
 export function AppRouter() {
   const [router] = useState(() => createBrowserRouter(routes));

@@ -149,16 +149,11 @@ describe('apiCall: the request', () => {
 });
 
 describe('apiCall: the answer', () => {
-  it('returns the result parsed by the endpoint schema', async () => {
+  it("returns the success envelope's result as the shop sent it (trusted, not parsed: issue 14)", async () => {
     const product = makeProduct();
-    fetchMock.mockResolvedValue(
-      reply(200, { success: true, message: 'ok', result: { ...product, internalCost: 120 } }),
-    );
+    fetchMock.mockResolvedValue(reply(200, { success: true, message: 'ok', result: product }));
 
-    const result = await apiCall(getProduct, { params: { id: product._id } });
-
-    expect(result).toEqual(product);
-    expect(result).not.toHaveProperty('internalCost');
+    expect(await apiCall(getProduct, { params: { id: product._id } })).toEqual(product);
   });
 
   it('throws ApiError with the status, message and field errors of a failure envelope', async () => {
@@ -195,12 +190,15 @@ describe('apiCall: the answer', () => {
     expect((error as ApiError).message).toMatch(/trouble/);
   });
 
-  it('throws ApiError when a success does not match the result schema', async () => {
-    fetchMock.mockResolvedValue(reply(200, { success: true, result: { sizes: 'all' } }));
+  it('throws ApiError with the fallback message when a failure envelope is malformed', async () => {
+    fetchMock.mockResolvedValue(
+      reply(400, { success: false, message: 'bad', errors: [{ field: 1, message: 'x' }] }),
+    );
 
     await expect(apiCall(getProductFilters)).rejects.toMatchObject({
       name: 'ApiError',
-      status: 200,
+      status: 400,
+      message: 'The request could not be completed.',
     });
   });
 

@@ -1,11 +1,5 @@
 import type { z } from 'zod';
-import {
-  API_PREFIX,
-  type Endpoint,
-  FailureEnvelopeSchema,
-  type FieldError,
-  successEnvelope,
-} from '#contract';
+import { API_PREFIX, type Endpoint, type FailureEnvelope, type FieldError } from '#contract';
 import { clearAuthToken, getAuthToken } from './auth-token.ts';
 
 /**
@@ -167,6 +161,24 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+const isFieldError = (error: unknown): error is FieldError =>
+  typeof (error as FieldError | null)?.field === 'string' &&
+  typeof (error as FieldError).message === 'string';
+
+/**
+ * A failure envelope (D2) whose message can be shown. Checked by hand, not by
+ * the contract's schema: the shop's answers are trusted (the server validates
+ * what it sends), and zod stays out of the first load (issue 14 budgets).
+ */
+function isFailureEnvelope(payload: unknown): payload is FailureEnvelope {
+  const body = payload as Partial<FailureEnvelope> | undefined;
+  return (
+    body?.success === false &&
+    typeof body.message === 'string' &&
+    (body.errors === undefined || (Array.isArray(body.errors) && body.errors.every(isFieldError)))
+  );
+}
+
 function fallbackMessage(status: number): string {
   if (status === 401) return 'Please log in to continue.';
   if (status === 404) return 'We could not find what you were looking for.';
@@ -228,19 +240,10 @@ export async function apiCall<E extends Endpoint>(
   if (!response.ok || (payload as { success?: unknown } | undefined)?.success !== true) {
     // A call without a token (a failed sign-in, say) may get a 401 too: that ends nothing.
     if (response.status === 401 && token) endSession(token);
-    const failure = FailureEnvelopeSchema.safeParse(payload);
-    if (failure.success) {
-      throw new ApiError(response.status, failure.data.message, failure.data.errors ?? []);
+    if (isFailureEnvelope(payload)) {
+      throw new ApiError(response.status, payload.message, payload.errors ?? []);
     }
     throw new ApiError(response.status, fallbackMessage(response.status));
   }
-
-  const success = successEnvelope(endpoint.result).safeParse(payload);
-  if (!success.success) {
-    throw new ApiError(
-      response.status,
-      'The shop sent an answer this page does not understand. Please reload the page.',
-    );
-  }
-  return success.data.result as EndpointResult<E>;
+  return (payload as { result: EndpointResult<E> }).result;
 }

@@ -27,7 +27,8 @@ export function clearAuthToken(): void {
   }
 }
 
-function subscribe(onChange: () => void): () => void {
+/** Calls `onChange` when the token may have changed, in this tab or another; returns the unsubscribe. */
+export function subscribeToAuthToken(onChange: () => void): () => void {
   const onStorage = (event: StorageEvent) => {
     if (event.key === null || event.key === STORAGE_KEYS.token) onChange();
   };
@@ -41,5 +42,5 @@ function subscribe(onChange: () => void): () => void {
 
 /** The current token; re-renders when it is set or cleared, in this tab or another. */
 export function useAuthToken(): string | null {
-  return useSyncExternalStore(subscribe, getAuthToken, () => null);
+  return useSyncExternalStore(subscribeToAuthToken, getAuthToken, () => null);
 }

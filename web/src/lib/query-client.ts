@@ -1,7 +1,7 @@
 import { type DefaultOptions, QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { ApiError } from './api-client.ts';
-import { useAuthToken } from './auth-token.ts';
+import { getAuthToken, subscribeToAuthToken } from './auth-token.ts';
 
 declare module '@tanstack/react-query' {
   // Every fetcher goes through api-client, which throws ApiError (or an abort, which Query handles).
@@ -43,11 +43,15 @@ export function createQueryClient(queries: DefaultOptions['queries'] = {}): Quer
  */
 export function useQueryCacheFollowsAccount(): void {
   const client = useQueryClient();
-  const token = useAuthToken();
-  const previous = useRef(token);
+  // Follows the stored token itself, not a render's value: while a server-rendered page
+  // hydrates it renders signed out, and that is no change of account (decision 022).
   useEffect(() => {
-    if (previous.current === token) return;
-    previous.current = token;
-    client.removeQueries();
-  }, [client, token]);
+    let previous = getAuthToken();
+    return subscribeToAuthToken(() => {
+      const token = getAuthToken();
+      if (token === previous) return;
+      previous = token;
+      client.removeQueries();
+    });
+  }, [client]);
 }

@@ -28,7 +28,6 @@ describe('robots.txt', () => {
     expect(lines).toContain('Allow: /');
     for (const path of [
       '/admin',
-      '/cart',
       '/checkout',
       '/profile',
       '/orders',
@@ -39,6 +38,8 @@ describe('robots.txt', () => {
       expect(lines).toContain(`Disallow: ${path}`);
     }
     expect(lines).not.toContain('Disallow: /products');
+    // A visitor's cart is in their browser: the page holds nothing private, and stays crawlable.
+    expect(lines).not.toContain('Disallow: /cart');
     expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
   });
 });

@@ -19,8 +19,8 @@ import { wishlistHeartFor } from '#web/features/wishlist/components/wishlist-hea
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 /** SPEC §9: 10 products in Latest, 5 in Best Sellers; D23 says which. */
-const LATEST_QUERY = { sortBy: 'newest', limit: 10 } as const;
-const BEST_SELLERS_QUERY = { sortBy: 'bestSelling', limit: 5 } as const;
+export const LATEST_QUERY = { sortBy: 'newest', limit: 10 } as const;
+export const BEST_SELLERS_QUERY = { sortBy: 'bestSelling', limit: 5 } as const;
 
 const BENEFITS: { title: string; text: string; Icon: ComponentType<IconProps> }[] = [
   {

@@ -1,8 +1,6 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { NewsletterBodySchema } from '#contract';
 import { ApiError, getErrorMessage } from '#web/lib/api-client.ts';
-import { subscribeNewsletter } from '../api/subscribe-newsletter.ts';
 
 export const NEWSLETTER_SUCCESS_MESSAGE =
   "Thanks for subscribing! We'll be in touch with new drops and offers.";
@@ -21,6 +19,20 @@ const TONES = {
     error: 'text-red-300',
   },
 } as const;
+
+const importNewsletterApi = () => import('../api/subscribe-newsletter.ts');
+type NewsletterApi = Awaited<ReturnType<typeof importNewsletterApi>>;
+
+/**
+ * The subscribe call and its email rule, loaded once the page is up: the form
+ * is on every page, and the schema library stays out of the first download
+ * (issue 14 budgets).
+ */
+let newsletterApi: NewsletterApi | undefined;
+async function loadNewsletterApi(): Promise<NewsletterApi> {
+  newsletterApi ??= await importNewsletterApi();
+  return newsletterApi;
+}
 
 interface NewsletterFormProps {
   tone?: keyof typeof TONES;
@@ -42,20 +54,25 @@ export function NewsletterForm({ tone = 'light', buttonLabel = 'Subscribe' }: Ne
   const [submitted, setSubmitted] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
 
+  useEffect(() => {
+    void loadNewsletterApi();
+  }, []);
+
   /** The schema's complaint about the email, if any (the server checks it again). */
-  const check = (value: string) =>
-    NewsletterBodySchema.safeParse({ email: value }).error?.issues[0]?.message;
+  const check = (api: NewsletterApi, value: string) =>
+    api.NewsletterBodySchema.safeParse({ email: value }).error?.issues[0]?.message;
 
   const onChange = (value: string) => {
     setEmail(value);
     // Like a form library's default: once submitted, the message follows the typing.
-    if (submitted) setError(check(value));
+    if (submitted && newsletterApi) setError(check(newsletterApi, value));
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSubmitted(true);
-    const problem = check(email);
+    const api = await loadNewsletterApi();
+    const problem = check(api, email);
     setError(problem);
     if (problem) {
       inputRef.current?.focus();
@@ -63,7 +80,7 @@ export function NewsletterForm({ tone = 'light', buttonLabel = 'Subscribe' }: Ne
     }
     setSubmitting(true);
     try {
-      await subscribeNewsletter({ email });
+      await api.subscribeNewsletter({ email });
     } catch (failure) {
       const fieldError = failure instanceof ApiError ? failure.fieldError('email') : undefined;
       if (fieldError) {

@@ -11,7 +11,7 @@ export function ReviewList({ reviews }: { reviews: Review[] }) {
         <li key={review._id} className="space-y-1.5 py-4">
           <div className="flex flex-wrap items-center gap-2">
             <StarRating rating={review.rating} />
-            <h4 className="font-semibold text-ink-900">{review.title}</h4>
+            <h3 className="font-semibold text-ink-900">{review.title}</h3>
           </div>
           <p className="text-sm text-ink-600">
             {review.author} · {dateFormat.format(new Date(review.createdAt))}

@@ -1,0 +1,50 @@
+import type { CartProduct } from './cart.ts';
+import type { Product } from './catalogue.ts';
+import type { Design, DesignSide, ProductCustomisation } from './design.ts';
+
+/**
+ * How a cart line is made and priced, for the server and for the browser's
+ * guest cart, which builds lines on the first page a shopper loads: so this
+ * module holds no schema and no zod (issue 14's first-load budget).
+ */
+
+export const DESIGN_SIDES = ['front', 'back'] as const;
+
+/** A product nobody has set up for designs: a chest-sized area front and back, no prices. */
+export const DEFAULT_CUSTOMISATION: ProductCustomisation = {
+  customisable: false,
+  printAreas: {
+    front: { xMm: 150, yMm: 150, widthMm: 300, heightMm: 400 },
+    back: { xMm: 150, yMm: 120, widthMm: 300, heightMm: 400 },
+  },
+  decorationPrice: { front: 0, back: 0 },
+};
+
+/** The sides that have layers: only those are printed and charged. */
+export function printedSides(design: Design): DesignSide[] {
+  return DESIGN_SIDES.filter((side) => design[side].length > 0);
+}
+
+/**
+ * What one unit of a product costs with this design: its price plus the
+ * decoration price of every printed side. The web's live price and checkout's
+ * charge both come from here (D4: summed in whole paise).
+ */
+export function customisedUnitPrice(
+  basePrice: number,
+  customisation: Pick<ProductCustomisation, 'decorationPrice'>,
+  design: Design | null,
+): number {
+  const sides = design ? printedSides(design) : [];
+  const paise = sides.reduce(
+    (total, side) => total + Math.round(customisation.decorationPrice[side] * 100),
+    Math.round(basePrice * 100),
+  );
+  return paise / 100;
+}
+
+/** The product as a cart line carries it (SPEC §3). */
+export function toCartProduct(product: Product): CartProduct {
+  const { _id, title, images, gender, price, sizes, customisation } = product;
+  return { _id, title, images, gender, price, sizes, customisation };
+}

@@ -1,0 +1,173 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
+import { createTestApp, type TestApp } from '#server-test/app.ts';
+import { archiveProduct, createProduct } from '#server-test/catalogue-fixtures.ts';
+import { buildWebApp } from '../../../../scripts/build-web.ts';
+
+/**
+ * Server-rendered pages (issue 14, decision 022) from a real build of the web
+ * app: the HTML carries the content, head tags and JSON-LD before any script
+ * runs, and an unknown product is a real 404.
+ */
+
+const PUBLIC_URL = 'https://shop.example';
+let t: TestApp;
+let webRoot: string;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  webRoot = mkdtempSync(join(tmpdir(), 'ssr-web-'));
+  if (!buildWebApp(webRoot, { quiet: true })) throw new Error('The web app did not build');
+  t = await createTestApp({
+    serveWebApp: true,
+    env: { WEB_ROOT: webRoot, PUBLIC_URL },
+  });
+  ids.rated = await createProduct(t.db, {
+    title: 'Harbour <Stripe> Tee',
+    description: 'Breton stripes in heavy cotton.',
+    price: 1249,
+    stock: { M: 3 },
+  });
+  await createCatalogueService(t.db).setRating(t.db, ids.rated, { average: 4.5, count: 12 });
+  ids.soldOut = await createProduct(t.db, { title: 'Sold Out Tee', stock: { M: 0 } });
+  ids.archived = await createProduct(t.db, { title: 'Archived Tee' });
+  await archiveProduct(t.db, ids.archived);
+  await createProduct(t.db, { title: 'Canvas Tote Bag' });
+}, 180_000);
+
+afterAll(async () => {
+  await t?.close();
+  if (webRoot) rmSync(webRoot, { recursive: true, force: true });
+});
+
+/** The JSON-LD blocks of a page, parsed. */
+function structuredData(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+    (match) => JSON.parse(match[1] ?? 'null') as Record<string, unknown>,
+  );
+}
+
+/** Every `<script>` tag either loads a file or holds data: nothing inline runs (CSP). */
+function inlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script\b[^>]*>/g)]
+    .map((match) => match[0])
+    .filter((tag) => !/\bsrc=/.test(tag) && !/type="application\/(ld\+)?json"/.test(tag));
+}
+
+describe('a product page', () => {
+  it('holds the title, price, picture, head tags and JSON-LD in the HTML itself', async () => {
+    const response = await t.app.inject(`/product/${ids.rated}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    const html = response.body;
+    const root = html.slice(html.indexOf('<div id="root">'));
+    expect(root).toMatch(/<h1[^>]*>Harbour &lt;Stripe&gt; Tee<\/h1>/);
+    expect(root).toContain('₹1,249.00');
+    expect(root).toMatch(/<img src="\/media\/[^"]+" alt="Harbour &lt;Stripe&gt; Tee/);
+
+    expect(html).toContain('<title>Harbour &lt;Stripe&gt; Tee · TeeCraft</title>');
+    expect(html).toContain('<meta name="description" content="Breton stripes in heavy cotton." />');
+    expect(html).toContain(`<link rel="canonical" href="${PUBLIC_URL}/product/${ids.rated}" />`);
+    expect(html).toContain('<meta property="og:type" content="product" />');
+    expect(html).toMatch(
+      /<meta property="og:image" content="https:\/\/shop\.example\/media\/[^"]+" \/>/,
+    );
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    // The page's route code is fetched beside the entry: the browser hydrates once it is in.
+    expect(html).toMatch(
+      /<link rel="modulepreload" crossorigin href="\/assets\/product-[\w-]+\.js">/,
+    );
+    // Once: the built page's own title and description made way.
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head.match(/<title>/g)).toHaveLength(1);
+    expect(head.match(/<meta name="description"/g)).toHaveLength(1);
+
+    const [product, breadcrumbs] = structuredData(html);
+    expect(product).toMatchObject({
+      '@type': 'Product',
+      name: 'Harbour <Stripe> Tee',
+      offers: {
+        '@type': 'Offer',
+        price: '1249.00',
+        priceCurrency: 'INR',
+        availability: 'https://schema.org/InStock',
+      },
+      aggregateRating: { ratingValue: 4.5, reviewCount: 12 },
+    });
+    expect(breadcrumbs).toMatchObject({
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { position: 1, name: 'Home', item: `${PUBLIC_URL}/` },
+        { position: 2, name: 'Products', item: `${PUBLIC_URL}/products` },
+        { position: 3, name: 'Harbour <Stripe> Tee' },
+      ],
+    });
+    // No text can end a data block early.
+    expect(html).not.toContain('"Harbour <Stripe> Tee"');
+    expect(inlineScripts(html)).toEqual([]);
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('says out of stock, and claims no rating before any review', async () => {
+    const html = (await t.app.inject(`/product/${ids.soldOut}`)).body;
+    const [product] = structuredData(html);
+    expect(product).toMatchObject({ offers: { availability: 'https://schema.org/OutOfStock' } });
+    expect(product).not.toHaveProperty('aggregateRating');
+  });
+
+  it.each([
+    ['an unknown product', '00000000-0000-4000-8000-000000000000'],
+    ['a malformed id', 'not-an-id'],
+    ['an archived product', 'archived'],
+  ])('is a 404 page rendered on the server for %s', async (_, id) => {
+    const response = await t.app.inject(`/product/${id === 'archived' ? ids.archived : id}`);
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.body).toContain('<title>Product not found · TeeCraft</title>');
+    expect(response.body).toMatch(/<h1[^>]*>Product not found<\/h1>/);
+    expect(structuredData(response.body)).toEqual([]);
+  });
+});
+
+describe('listings', () => {
+  it('/products?search=tee holds the matching products in the order the API gives', async () => {
+    const api = (await t.app.inject('/api/v1/product?search=tee')).json<{
+      result: { results: { title: string }[] };
+    }>();
+    const titles = api.result.results.map((product) => product.title);
+    expect(titles.length).toBeGreaterThan(1);
+
+    const response = await t.app.inject('/products?search=tee');
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    expect(html).toContain('Results for “tee”');
+    const rendered = [...html.matchAll(/<h3[^>]*><a[^>]*>([^<]+)<\/a>/g)].map((match) =>
+      match[1]?.replaceAll('&lt;', '<').replaceAll('&gt;', '>'),
+    );
+    expect(rendered).toEqual(titles);
+    expect(html).not.toContain('Canvas Tote Bag');
+    expect(html).toContain(`<link rel="canonical" href="${PUBLIC_URL}/products?search=tee" />`);
+    const [list] = structuredData(html);
+    expect(list).toMatchObject({ '@type': 'ItemList' });
+    expect((list?.itemListElement as { name: string }[]).map((item) => item.name)).toEqual(titles);
+  });
+
+  it('the home page holds its heading and the latest products', async () => {
+    const response = await t.app.inject({ url: '/', headers: { 'accept-encoding': 'identity' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toMatch(/<h1[^>]*>Stand Out with Custom Tees<\/h1>/);
+    expect(response.body).toContain('Harbour &lt;Stripe&gt; Tee');
+    expect(response.body).toContain('<script type="application/json" id="server-state">');
+    expect(inlineScripts(response.body)).toEqual([]);
+  });
+
+  it('is sent compressed', async () => {
+    const response = await t.app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toContain('accept-encoding');
+  });
+});

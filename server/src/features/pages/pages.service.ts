@@ -1,0 +1,134 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  type CatalogueReader,
+  ListProductsQuerySchema,
+  type RenderedPage,
+  type ServerEntry,
+} from '#contract';
+import type { CatalogueService } from '#server/features/catalogue/catalogue.service.ts';
+import { badRequest } from '#server/lib/app-error.ts';
+
+/** Where `vite build --ssr` puts the web app's server entry, inside the built app (decision 022). */
+const SERVER_ENTRY = join('.ssr', 'entry-server.mjs');
+
+/** The built page's own title and description make way for the rendered page's. */
+const TEMPLATE_HEAD_TAGS = [/<title>[\s\S]*?<\/title>\s*/, /<meta\s+name="description"[^>]*>\s*/];
+const ROOT = '<div id="root"></div>';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+interface Build {
+  builtAt: number;
+  template: string;
+  manifest: Manifest;
+  entry: ServerEntry;
+}
+
+/** A chunk and every chunk it imports, as the browser build's manifest lists them. */
+function chunkClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key) || !manifest[key]) return seen;
+  seen.add(key);
+  for (const imported of manifest[key].imports ?? []) chunkClosure(manifest, imported, seen);
+  return seen;
+}
+
+/**
+ * `<link rel="modulepreload">` for the page's route module and what it
+ * imports, less what the entry already preloads: the browser hydrates once
+ * they are in, so they are fetched beside the entry, not after it.
+ */
+function routePreloads(manifest: Manifest, routeModule: string | undefined): string {
+  if (!routeModule) return '';
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const loaded = entry ? chunkClosure(manifest, entry) : new Set<string>();
+  return [...chunkClosure(manifest, routeModule)]
+    .filter((key) => !loaded.has(key))
+    .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}">`)
+    .join('\n    ');
+}
+
+/** The page: the built index.html with the rendered head, preloads, markup and data put in. */
+function fillTemplate(build: Build, page: RenderedPage): string {
+  const bare = TEMPLATE_HEAD_TAGS.reduce((html, tag) => html.replace(tag, ''), build.template);
+  const preloads = routePreloads(build.manifest, page.routeModule);
+  return bare
+    .replace('</head>', `  ${preloads}\n    ${page.head}\n  </head>`)
+    .replace(ROOT, `<div id="root">${page.html}</div>${page.stateScript}`);
+}
+
+/**
+ * Server-rendered public pages (issue 14, decision 022): the home page, the
+ * product list and a product's page come with their content, head tags and
+ * data; the browser then hydrates them. Reads the catalogue through its
+ * service, as the API does (same parsing, same errors).
+ */
+export function createPagesService(
+  deps: { catalogue: Pick<CatalogueService, 'listProducts' | 'getProduct' | 'getProductFilters'> },
+  options: { webRoot: string; publicUrl: string },
+) {
+  const reader: CatalogueReader = {
+    async listProducts(query) {
+      const parsed = ListProductsQuerySchema.safeParse(query);
+      if (!parsed.success) {
+        throw badRequest(parsed.error.issues[0]?.message ?? 'The product query is not valid');
+      }
+      return deps.catalogue.listProducts(parsed.data);
+    },
+    getProduct: (id) => deps.catalogue.getProduct(id),
+    getProductFilters: () => deps.catalogue.getProductFilters(),
+  };
+
+  const entryPath = join(options.webRoot, SERVER_ENTRY);
+  let build: Promise<Build> | undefined;
+
+  /** The build on disk; a rebuild (a newer entry) is loaded afresh, without a restart. */
+  function currentBuild(): Promise<Build> | undefined {
+    if (!existsSync(entryPath)) return undefined;
+    const builtAt = statSync(entryPath).mtimeMs;
+    const loading = build;
+    if (!loading) {
+      build = load(builtAt);
+      return build;
+    }
+    return loading.then((loaded) => {
+      if (loaded.builtAt === builtAt) return loaded;
+      build = load(builtAt);
+      return build;
+    });
+  }
+
+  async function load(builtAt: number): Promise<Build> {
+    const url = pathToFileURL(entryPath);
+    url.searchParams.set('built', String(builtAt));
+    return {
+      builtAt,
+      template: readFileSync(join(options.webRoot, 'index.html'), 'utf8'),
+      manifest: JSON.parse(
+        readFileSync(join(options.webRoot, '.vite', 'manifest.json'), 'utf8'),
+      ) as Manifest,
+      entry: (await import(url.href)) as ServerEntry,
+    };
+  }
+
+  return {
+    /** The HTML of the page at `url` (path and query), or undefined when the browser renders it. */
+    async render(url: string): Promise<{ status: number; html: string } | undefined> {
+      const loaded = await currentBuild();
+      if (!loaded) return undefined;
+      const page = await loaded.entry.renderPage(url, {
+        catalogue: reader,
+        publicUrl: options.publicUrl,
+      });
+      return page && { status: page.status, html: fillTemplate(loaded, page) };
+    },
+  };
+}
+
+export type PagesService = ReturnType<typeof createPagesService>;

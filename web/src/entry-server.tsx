@@ -1,0 +1,49 @@
+/**
+ * The server entry (decision 022): renders a public page with its catalogue
+ * data to HTML, for the server to put into the built index.html. Built by
+ * `vite build --ssr` (scripts/build-web.ts); the server imports the result.
+ */
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import type { ServerEntry } from '#contract';
+import { createQueryClient } from '#web/lib/query-client.ts';
+import { AppProvider } from './app/provider.tsx';
+import { routes } from './app/router.tsx';
+import { loadPageData } from './app/server/page-data.ts';
+import { pageHead } from './app/server/page-head.ts';
+import { writeServerState } from './app/server/server-state.ts';
+
+const handler = createStaticHandler(routes);
+
+/** The lazy route module of each server-rendered page (router.tsx imports them); home is in the entry. */
+const ROUTE_MODULES = {
+  home: undefined,
+  products: 'src/app/routes/products.tsx',
+  product: 'src/app/routes/product.tsx',
+} as const;
+
+export const renderPage: ServerEntry['renderPage'] = async (path, { catalogue, publicUrl }) => {
+  const url = new URL(path, publicUrl);
+  // One cache per request: nothing one shopper's page read reaches another's.
+  // Reads happen here, before rendering: a failed one is shown as it is, never retried.
+  const queryClient = createQueryClient({ retry: false, retryOnMount: false });
+  const data = await loadPageData(url, catalogue, queryClient);
+  if (!data) return undefined;
+  // Matches the route and loads its lazy module; the pages have no loaders, their data is in the cache.
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response) return undefined;
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(
+    <AppProvider queryClient={queryClient}>
+      {/* hydrate={false}: no inline script; the browser's router starts from the URL (CSP, D14). */}
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </AppProvider>,
+  );
+  return {
+    status: data.page === 'product' && data.notFound ? 404 : 200,
+    head: pageHead(data, publicUrl),
+    html,
+    routeModule: ROUTE_MODULES[data.page],
+    stateScript: writeServerState(queryClient),
+  };
+};
