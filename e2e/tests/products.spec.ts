@@ -144,7 +144,9 @@ test.describe('at 1280 px', () => {
     const { colors } = await resultOf<ProductFilters>(await request.get('/api/v1/product/filters'));
     expect(colors.map((colour) => colour.name)).toContain('Black');
     await page.goto('/products');
-    await filters(page).getByRole('checkbox', { name: /^Black \(/ }).check();
+    await filters(page)
+      .getByRole('checkbox', { name: /^Black \(/ })
+      .check();
     await filters(page).getByRole('button', { name: 'Apply Filters' }).click();
 
     await expect(page).toHaveURL(/\/products\?color=Black$/);
