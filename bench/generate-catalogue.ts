@@ -93,6 +93,8 @@ export async function generateCatalogue(
       gender: template.gender,
       category: template.category,
       isNew: next() < 1 / 3,
+      colorName: template.colourName,
+      colorHex: template.colour,
       unitsSold: Math.floor(next() ** 2 * 3000),
       createdAt: new Date(now - Math.floor(next() * 365 * DAY_MS)),
       stock: sizes.map((size) => {

@@ -13,6 +13,7 @@ const body = {
   price: 499,
   gender: 'Men',
   category: 'T-Shirts',
+  color: { name: 'Navy', hex: '#1e3a5f' },
 };
 
 const priceError = (price: unknown) =>
@@ -36,6 +37,21 @@ describe('AdminProductBodySchema', () => {
       sizes: {},
       imageIds: [],
     });
+  });
+
+  it('takes a colour as a name and a #rrggbb, in lower case (decision 018)', () => {
+    const colour = (color: unknown) => AdminProductBodySchema.safeParse({ ...body, color });
+    expect(colour({ name: ' Sky Blue ', hex: '#7DD3FC' }).data?.color).toEqual({
+      name: 'Sky Blue',
+      hex: '#7dd3fc',
+    });
+    expect(colour(undefined).error?.issues[0]?.message).toBe('Colour is required: { name, hex }');
+    expect(colour({ name: 'Navy', hex: '#123' }).error?.issues[0]?.message).toBe(
+      'Colour must be a #rrggbb colour',
+    );
+    expect(colour({ name: 'Black, matt', hex: '#000000' }).error?.issues[0]?.message).toBe(
+      'Colour name must not contain a comma',
+    );
   });
 });
 

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { RoleSchema } from './auth.ts';
-import { ProductSchema, SIZES, SizeSchema } from './catalogue.ts';
+import {
+  COLOR_NAME_MAX,
+  HEX_COLOR_PATTERN,
+  ProductSchema,
+  SIZES,
+  SizeSchema,
+} from './catalogue.ts';
 import { IdParamsSchema, IdSchema, PageQuerySchema, pageOf, RupeesSchema } from './common.ts';
 import { ProductCustomisationSchema } from './design.ts';
 import { defineEndpoint } from './endpoint.ts';
@@ -125,6 +131,25 @@ export const AdminProductBodySchema = z.object({
   gender: requiredText('Gender', 60),
   category: requiredText('Category', 60),
   isNew: z.boolean({ error: 'isNew must be true or false' }).optional().default(false),
+  /** The product's colour (decision 018); its name is a filter value, so it holds no comma. */
+  color: z.object(
+    {
+      name: requiredText('Colour name', COLOR_NAME_MAX).refine(
+        (name) => !name.includes(','),
+        'Colour name must not contain a comma',
+      ),
+      hex: textSchema('Colour', { required: 'Colour must be a #rrggbb colour' })
+        .trim()
+        .toLowerCase()
+        .regex(HEX_COLOR_PATTERN, 'Colour must be a #rrggbb colour'),
+    },
+    { error: 'Colour is required: { name, hex }' },
+  ),
+  /**
+   * The style this colour belongs to: the `styleId` of another product. Without
+   * it a new product starts a style of its own and an edited one keeps its style.
+   */
+  styleId: IdSchema.optional(),
   /** Stock per size: `{ "S": 4, "M": 0 }`; a size left out is not sold. */
   sizes: z
     .partialRecord(SizeSchema, StockSchema, {

@@ -5,6 +5,9 @@ import type { Product } from './catalogue.ts';
 
 const product: Product = {
   _id: 'p1',
+  styleId: 's1',
+  color: { name: 'Navy', hex: '#1e3a5f' },
+  colors: [{ productId: 'p1', name: 'Navy', hex: '#1e3a5f', inStock: true }],
   title: 'Plain tee',
   description: 'Soft cotton',
   price: 499.5,

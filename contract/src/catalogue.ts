@@ -32,8 +32,37 @@ export const ProductImageSchema = z.object({ url: z.string() });
 export const ProductSizesSchema = z.partialRecord(SizeSchema, z.number().int().nonnegative());
 export type ProductSizes = z.infer<typeof ProductSizesSchema>;
 
+/** A colour as #rrggbb in lower case: how swatches, filters and the designer draw it. */
+export const HEX_COLOR_PATTERN = /^#[0-9a-f]{6}$/;
+export const COLOR_NAME_MAX = 30;
+
+/** A product's colour (decision 018): its name as the filter lists it, and how to draw it. */
+export const ProductColorSchema = z.object({
+  name: z.string(),
+  hex: z.string().regex(HEX_COLOR_PATTERN),
+});
+export type ProductColor = z.infer<typeof ProductColorSchema>;
+
+/** One colour of a style on sale: the product to open for it, and whether any size is in stock. */
+export const StyleColorSchema = z.object({
+  productId: IdSchema,
+  name: z.string(),
+  hex: z.string().regex(HEX_COLOR_PATTERN),
+  inStock: z.boolean(),
+});
+export type StyleColor = z.infer<typeof StyleColorSchema>;
+
+/**
+ * A product is one colour of one style (decision 018): stock, pictures, cart
+ * lines and orders stay per product `_id` (D1), and `colors` lists every
+ * colour of its style on sale, this one included, in the order they were added.
+ */
 export const ProductSchema = z.object({
   _id: IdSchema,
+  /** Shared by the colours of one garment. */
+  styleId: IdSchema,
+  color: ProductColorSchema,
+  colors: z.array(StyleColorSchema),
   title: z.string(),
   description: z.string(),
   price: RupeesSchema,
@@ -84,6 +113,8 @@ const productFilterFields = {
   gender: queryList(filterValue('gender')),
   category: queryList(filterValue('category')),
   size: queryList(SizeSchema),
+  /** Colour names exactly as GET /product/filters lists them ('Navy,Black'). */
+  color: queryList(filterValue('color').max(COLOR_NAME_MAX)),
   minPrice: PriceSchema.optional(),
   maxPrice: PriceSchema.optional(),
   rating: z.coerce
@@ -118,7 +149,7 @@ export type ProductFacetsQuery = z.infer<typeof ProductFacetsQuerySchema>;
  * is how many products the listing would show with that option chosen, under
  * the search and every other group's selection (a group ignores its own).
  */
-export const FACET_GROUPS = ['gender', 'category', 'size', 'rating'] as const;
+export const FACET_GROUPS = ['gender', 'category', 'size', 'color', 'rating'] as const;
 export type FacetGroup = (typeof FACET_GROUPS)[number];
 
 export const FacetOptionSchema = z.object({
@@ -147,6 +178,8 @@ export const ProductFiltersSchema = z.object({
   sizes: z.array(SizeSchema),
   categories: z.array(z.string()),
   genders: z.array(z.string()),
+  /** The colours on sale, by name; each name with one hex to draw its swatch. */
+  colors: z.array(ProductColorSchema),
   priceStats: z.object({ minPrice: RupeesSchema, maxPrice: RupeesSchema }),
 });
 export type ProductFilters = z.infer<typeof ProductFiltersSchema>;
@@ -167,7 +200,7 @@ export const getProductFilters = defineEndpoint({
   method: 'GET',
   path: '/product/filters',
   tag: 'catalogue',
-  summary: 'The sizes, categories, genders and price range on sale',
+  summary: 'The sizes, categories, genders, colours and price range on sale',
   auth: 'none',
   result: ProductFiltersSchema,
 });

@@ -34,6 +34,7 @@ const multiLineFields = [
         price: 499,
         gender: 'Men',
         category: 'T-Shirts',
+        color: { name: 'Navy', hex: '#1e3a5f' },
       }),
   ],
 ] as const;

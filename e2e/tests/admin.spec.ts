@@ -77,6 +77,8 @@ test('an admin adds a product with a picture, a shopper buys it, the admin deliv
   await page.getByLabel('Price (₹)').fill('749.50');
   await page.getByLabel('Gender').fill('Unisex');
   await page.getByLabel('Category').fill('T-Shirts');
+  await page.getByLabel('Colour name').fill('Navy');
+  await page.getByLabel('Colour', { exact: true }).fill('#1e3a5f');
   await page.getByLabel('Stock M').fill('4');
   await page.getByLabel('Stock L').fill('7');
   await page.getByLabel('Upload images').setInputFiles({
@@ -162,6 +164,7 @@ test('deleting a product that was ordered archives it; restore puts it back on s
         price: 499,
         gender: 'Unisex',
         category: 'T-Shirts',
+        color: { name: 'White', hex: '#f5f5f2' },
         sizes: { S: 5 },
       },
     }),

@@ -18,33 +18,41 @@ test('design a tee front and back, order it, and the admin downloads both print 
 }) => {
   test.slow();
   const adminToken = await adminTokenViaApi(request);
-  const product = await resultOf<AdminProduct>(
-    await request.post('/api/v1/admin/products', {
-      headers: bearer(adminToken),
-      data: {
-        title: `Designer Tee ${Date.now().toString(36)}`,
-        description: 'A plain tee for your own design.',
-        price: 499,
-        gender: 'Unisex',
-        category: 'T-Shirts',
-        sizes: { M: 5 },
-        customisation: {
-          customisable: true,
-          printAreas: PRINT_AREAS,
-          decorationPrice: { front: 150, back: 120 },
-        },
-      },
-    }),
-  );
+  const tee = {
+    title: `Designer Tee ${Date.now().toString(36)}`,
+    description: 'A plain tee for your own design.',
+    price: 499,
+    gender: 'Unisex',
+    category: 'T-Shirts',
+    sizes: { M: 5 },
+    customisation: {
+      customisable: true,
+      printAreas: PRINT_AREAS,
+      decorationPrice: { front: 150, back: 120 },
+    },
+  };
+  const addColour = async (color: { name: string; hex: string }, styleId?: string) =>
+    resultOf<AdminProduct>(
+      await request.post('/api/v1/admin/products', {
+        headers: bearer(adminToken),
+        data: { ...tee, color, ...(styleId && { styleId }) },
+      }),
+    );
+  const white = await addColour({ name: 'White', hex: '#f5f5f2' });
+  const product = await addColour({ name: 'Navy', hex: '#1e3a5f' }, white.styleId);
   const shopper = await signUpViaApi(request);
   await addAddressViaApi(request, shopper.token);
   await storeToken(page, shopper.token);
 
-  await page.goto(`/product/${product._id}`);
+  // Pick a colour: the swatch opens that colour's page, and the designer draws it.
+  await page.goto(`/product/${white._id}`);
+  await page.getByRole('link', { name: 'Navy', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/product/${product._id}$`));
   await page.getByRole('link', { name: 'Customise' }).click();
   await expect(page).toHaveURL(new RegExp(`/product/${product._id}/customise$`));
   await expect(page.getByRole('heading', { name: `Customise ${product.title}` })).toBeVisible();
   await expect(page.getByText('printed colours may vary')).toBeVisible();
+  await expect(page.getByTestId('garment')).toHaveAttribute('fill', '#1e3a5f');
   const price = page.getByTestId('designer-price');
   await expect(price).toHaveText('₹499.00');
 

@@ -190,6 +190,62 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
   });
 }
 
+test('the swatches switch colours: the URL, pictures and stock follow; a sold-out colour says so', async ({
+  page,
+  request,
+}) => {
+  // Decision 018: each colour of a style is a product of its own.
+  const product = await findProduct(request, 'style in 3+ colours, one sold out', (candidate) => {
+    const [first] = candidate.colors;
+    return (
+      candidate.colors.length >= 3 &&
+      first?.productId === candidate._id &&
+      first.inStock &&
+      candidate.colors.some((colour) => !colour.inStock)
+    );
+  });
+  const other = product.colors.find((colour) => colour.inStock && colour.productId !== product._id);
+  const soldOut = product.colors.find((colour) => !colour.inStock);
+  if (!other || !soldOut) throw new Error('The style has no other colour in stock');
+  const swatches = (name: string) => page.getByRole('list', { name: `Colours, ${name} shown` });
+  const firstPicture = (title: string, count: number) =>
+    page
+      .getByRole('region', { name: `Pictures of ${title}` })
+      .getByRole('img', { name: `${title}, picture 1 of ${count}` });
+
+  await page.goto(`/product/${product._id}`);
+  await expect(swatches(product.color.name).getByRole('link')).toHaveCount(product.colors.length);
+  await expect(
+    swatches(product.color.name).getByRole('link', { name: product.color.name, exact: true }),
+  ).toHaveAttribute('aria-current', 'page');
+  await expect(
+    swatches(product.color.name).getByRole('link', { name: `${soldOut.name} (sold out)` }),
+  ).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await swatches(product.color.name).getByRole('link', { name: other.name, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/product/${other.productId}$`));
+  const shown = await resultOf<Product>(await request.get(`/api/v1/product/${other.productId}`));
+  await expect(swatches(other.name)).toBeVisible();
+  await expect(firstPicture(shown.title, shown.images.length)).toHaveAttribute(
+    'src',
+    shown.images[0]?.url ?? '',
+  );
+  expect(shown.images[0]?.url).not.toBe(product.images[0]?.url);
+  await expect(sizeButton(page, firstInStock(shown))).toHaveAttribute('aria-pressed', 'true');
+
+  await swatches(other.name)
+    .getByRole('link', { name: `${soldOut.name} (sold out)` })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/product/${soldOut.productId}$`));
+  await expect(page.getByRole('button', { name: 'Out of Stock' })).toBeDisabled();
+
+  // Back returns to the colour before.
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/product/${other.productId}$`));
+  await expect(swatches(other.name)).toBeVisible();
+});
+
 /** The size the page preselects: the first with stock (SPEC §2). */
 const firstInStock = (product: Product) =>
   sizesOf(product).find((size) => stockOf(product, size) > 0) as Size;

@@ -95,7 +95,7 @@ test.describe('at 1280 px', () => {
     await expectTitles(page, all);
 
     await filters(page).getByRole('checkbox', { name: 'Women' }).check();
-    await filters(page).getByRole('checkbox', { name: 'M', exact: true }).check();
+    await filters(page).getByRole('checkbox', { name: /^M \(/ }).check();
     await filters(page).getByRole('radio', { name: '4 stars & up' }).check();
     await filters(page).getByRole('button', { name: 'Apply Filters' }).click();
 
@@ -118,7 +118,7 @@ test.describe('at 1280 px', () => {
     await expectTitles(page, byPrice);
     await expect(sortSelect(page)).toHaveValue('priceAsc');
     await expect(filters(page).getByRole('checkbox', { name: 'Women' })).toBeChecked();
-    await expect(filters(page).getByRole('checkbox', { name: 'M', exact: true })).toBeChecked();
+    await expect(filters(page).getByRole('checkbox', { name: /^M \(/ })).toBeChecked();
     await expect(filters(page).getByRole('radio', { name: '4 stars & up' })).toBeChecked();
 
     // Back undoes the sort, then the filters; Forward brings them back.
@@ -135,6 +135,26 @@ test.describe('at 1280 px', () => {
     await expect(sortSelect(page)).toHaveValue('priceAsc');
     await expect(filters(page).getByRole('checkbox', { name: 'Women' })).toBeChecked();
     await expectTitles(page, byPrice);
+  });
+
+  test('filters by colour: every card shows the colour asked for (decision 018)', async ({
+    page,
+    request,
+  }) => {
+    const { colors } = await resultOf<ProductFilters>(await request.get('/api/v1/product/filters'));
+    expect(colors.map((colour) => colour.name)).toContain('Black');
+    await page.goto('/products');
+    await filters(page)
+      .getByRole('checkbox', { name: /^Black \(/ })
+      .check();
+    await filters(page).getByRole('button', { name: 'Apply Filters' }).click();
+
+    await expect(page).toHaveURL(/\/products\?color=Black$/);
+    const black = await listViaApi(request, 'color=Black&sortBy=ratingDesc');
+    expect(black.total).toBeGreaterThan(1);
+    expect(black.results.every((product) => product.color.name === 'Black')).toBe(true);
+    await expectTitles(page, black);
+    await expect(page.getByRole('article').filter({ hasNotText: 'Black' })).toHaveCount(0);
   });
 
   test('a price range sends only the price that differs from the stats', async ({ page }) => {

@@ -31,6 +31,7 @@ test('return one item, exchange another: approved, received, refunded and shippe
           price: 499,
           gender: 'Unisex',
           category: 'T-Shirts',
+          color: { name: 'White', hex: '#f5f5f2' },
           sizes,
         },
       }),

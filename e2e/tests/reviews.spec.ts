@@ -24,6 +24,7 @@ test('a review after delivery appears, verified, and moves the average', async (
         price: 499,
         gender: 'Unisex',
         category: 'T-Shirts',
+        color: { name: 'White', hex: '#f5f5f2' },
         sizes: { M: 5 },
       },
     }),

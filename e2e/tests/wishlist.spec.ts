@@ -40,6 +40,7 @@ async function soldOutProduct(request: APIRequestContext, adminToken: string) {
     price: 599,
     gender: 'Unisex',
     category: 'T-Shirts',
+    color: { name: 'White', hex: '#f5f5f2' },
     sizes: { S: 0, M: 4 },
   };
   const product = await resultOf<AdminProduct>(

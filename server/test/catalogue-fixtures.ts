@@ -19,6 +19,9 @@ export interface ProductFixture {
   createdAt?: Date;
   stock?: Partial<Record<Size, number>>;
   images?: number;
+  /** Without them: a style of its own in White. */
+  styleId?: string;
+  color?: { name: string; hex: string };
   /** Design settings (D27); left out: not customisable. */
   customisation?: ProductCustomisationColumns;
 }
@@ -45,6 +48,9 @@ export async function createProduct(db: Database, fixture: ProductFixture = {}):
     gender: fixture.gender ?? 'Unisex',
     category: fixture.category ?? 'Tops',
     isNew: fixture.isNew ?? false,
+    colorName: fixture.color?.name ?? 'White',
+    colorHex: fixture.color?.hex ?? '#ffffff',
+    ...(fixture.styleId && { styleId: fixture.styleId }),
     unitsSold: fixture.unitsSold ?? 0,
     ...(fixture.createdAt && { createdAt: fixture.createdAt }),
     stock: toStockLevels(fixture.stock ?? { M: 5 }),

@@ -14,8 +14,12 @@ let sequence = 0;
 /** A valid product (checked against the contract), with the given fields replaced. */
 export function makeProduct(overrides: Partial<Product> = {}): Product {
   sequence += 1;
+  const id = overrides._id ?? `product-${sequence}`;
   return ProductSchema.parse({
-    _id: `product-${sequence}`,
+    _id: id,
+    styleId: `style-${sequence}`,
+    color: { name: 'Navy', hex: '#1e3a5f' },
+    colors: [{ productId: id, name: 'Navy', hex: '#1e3a5f', inStock: true }],
     title: `Test Tee ${sequence}`,
     description: 'A soft cotton tee.',
     price: 499,

@@ -52,6 +52,14 @@ export const products = pgTable(
     gender: text().notNull(),
     category: text().notNull(),
     isNew: boolean().notNull().default(false),
+    /**
+     * A product is one colour of a style (decision 018): the colours of one
+     * garment share a style id, and each keeps its own stock and pictures.
+     */
+    styleId: uuid().notNull().defaultRandom(),
+    /** The colour's name as shoppers filter by it ('Navy'), and its #rrggbb for swatches. */
+    colorName: text().notNull(),
+    colorHex: text().notNull(),
     /** Units ordered over the product's life: ranks 'Best Sellers' (D23). */
     unitsSold: integer().notNull().default(0),
     /**
@@ -82,6 +90,7 @@ export const products = pgTable(
   (table) => [
     check('products_price_nonnegative', sql`${table.pricePaise} >= 0`),
     check('products_rating_range', sql`${table.rating} between 0 and 5`),
+    check('products_color_hex_format', sql`${table.colorHex} ~ '^#[0-9a-f]{6}$'`),
     check(
       'products_decoration_nonnegative',
       sql`${table.decorationFrontPaise} >= 0 and ${table.decorationBackPaise} >= 0`,
@@ -138,11 +147,21 @@ export const products = pgTable(
       .on(table.gender, table.category, table.pricePaise, table.rating, table.inStockSizes)
       .where(sql`${table.archivedAt} is null`),
     index('products_category_idx').on(table.category),
+    index('products_color_idx').on(table.colorName, table.colorHex),
+    // A style's colours in the order they were added: the first on sale stands for it.
+    index('products_style_idx').on(table.styleId, table.createdAt, table.id),
     index('products_search_idx').using('gin', table.searchVector),
     // Every column the facet counts group or filter by: an index-only scan
     // instead of reading every product's row (decision 024).
     index('products_facets_idx')
-      .on(table.gender, table.category, table.inStockSizes, table.rating, table.pricePaise)
+      .on(
+        table.gender,
+        table.category,
+        table.inStockSizes,
+        table.colorName,
+        table.rating,
+        table.pricePaise,
+      )
       .where(sql`${table.archivedAt} is null`),
   ],
 );
@@ -189,6 +208,14 @@ export type ProductCustomisationColumns = Pick<
   'customisable' | 'printAreas' | 'decorationFrontPaise' | 'decorationBackPaise'
 >;
 export type ImageRow = Pick<typeof productImages.$inferSelect, 'productId' | 'imageId'>;
+/** One colour on sale of a style (decision 018). */
+export interface StyleColorRow {
+  productId: string;
+  styleId: string;
+  colorName: string;
+  colorHex: string;
+  inStock: boolean;
+}
 
 /**
  * Every word that appears in a product's search vector. A misspelt search

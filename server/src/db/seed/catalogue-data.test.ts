@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SIZES } from '#contract';
 import { SEED_PRODUCTS } from './catalogue-data.ts';
 import { GARMENT_KINDS, GARMENT_VIEWS } from './garment-svg.ts';
+import { seedColours } from './seed.ts';
 
 const GENDERS = ['Men', 'Women', 'Unisex', 'Kids'];
 const CATEGORIES = [
@@ -86,6 +87,31 @@ describe('the seed catalogue (D23)', () => {
       expect(product.colour, product.title).toMatch(COLOUR);
       expect(product.accent, product.title).toMatch(COLOUR);
     }
+  });
+
+  it('gives every style several real colours, each with its own stock (decision 018)', () => {
+    const hexByName = new Map<string, string>();
+    for (const style of SEED_PRODUCTS) {
+      const colours = seedColours(style);
+      expect(colours.length, style.title).toBeGreaterThanOrEqual(3);
+      expect(new Set(colours.map((colour) => colour.colourName)).size, style.title).toBe(
+        colours.length,
+      );
+      for (const colour of colours) {
+        expect(colour.colour, style.title).toMatch(COLOUR);
+        expect(Object.keys(colour.stock), style.title).toEqual(Object.keys(style.stock));
+        // One name is one colour everywhere: the filter lists it once, with one swatch.
+        expect(hexByName.get(colour.colourName) ?? colour.colour, colour.colourName).toBe(
+          colour.colour,
+        );
+        hexByName.set(colour.colourName, colour.colour);
+      }
+    }
+    const soldOutColours = SEED_PRODUCTS.flatMap((style) => style.otherColours ?? []).filter(
+      (colour) => Object.values(colour.stock).every((stock) => stock === 0),
+    );
+    expect(soldOutColours.length).toBeGreaterThanOrEqual(3);
+    expect(hexByName.size).toBeGreaterThanOrEqual(12);
   });
 
   it('marks about a third as new', () => {

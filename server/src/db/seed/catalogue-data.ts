@@ -4,6 +4,8 @@ import type { SeedProduct } from './seed.ts';
  * The catalogue a new shop starts with (D23): every gender and category,
  * sizes with plenty, few (1 to 5) or no stock, and a few products sold out.
  * Pictures are drawn from `garment`, `colour` and `accent` by garment-svg.ts.
+ * Each product is a style in several colours (decision 018): the first is
+ * `colourName` (`colour`), the others each have their own stock and pictures.
  */
 export const SEED_PRODUCTS: SeedProduct[] = [
   {
@@ -19,9 +21,14 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 210,
     garment: 'tee',
     colour: '#1e3a5f',
+    colourName: 'Navy',
     accent: '#f5c542',
     views: ['front', 'back', 'detail', 'folded'],
     stock: { S: 24, M: 40, L: 32, XL: 18, XXL: 6 },
+    otherColours: [
+      { name: 'Black', hex: '#1c1c1e', stock: { S: 0, M: 30, L: 24, XL: 14, XXL: 5 } },
+      { name: 'White', hex: '#f5f5f2', stock: { S: 0, M: 0, L: 0, XL: 0, XXL: 0 } },
+    ],
   },
   {
     title: 'Sunset Graphic Tee',
@@ -36,9 +43,15 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 6,
     garment: 'tee',
     colour: '#f3ead8',
+    colourName: 'Cream',
     accent: '#e4572e',
     views: ['front', 'back', 'detail'],
     stock: { XS: 8, S: 14, M: 20, L: 11, XL: 4 },
+    otherColours: [
+      { name: 'Black', hex: '#1c1c1e', stock: { XS: 6, S: 11, M: 15, L: 9, XL: 4 } },
+      { name: 'White', hex: '#f5f5f2', stock: { XS: 6, S: 11, M: 16, L: 9, XL: 4 } },
+      { name: 'Navy', hex: '#1e3a5f', stock: { XS: 6, S: 12, M: 17, L: 9, XL: 0 } },
+    ],
     printText: 'GOOD DAYS',
   },
   {
@@ -54,9 +67,14 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 12,
     garment: 'tee',
     colour: '#1c1c1e',
+    colourName: 'Black',
     accent: '#f59e0b',
     views: ['front', 'detail', 'folded'],
     stock: { S: 10, M: 16, L: 12, XL: 7, XXL: 2 },
+    otherColours: [
+      { name: 'White', hex: '#f5f5f2', stock: { S: 8, M: 12, L: 10, XL: 6, XXL: 3 } },
+      { name: 'Navy', hex: '#1e3a5f', stock: { S: 8, M: 13, L: 10, XL: 6, XXL: 0 } },
+    ],
     printText: 'CHAI & CODE',
   },
   {
@@ -72,9 +90,15 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 160,
     garment: 'tee',
     colour: '#f5f5f2',
+    colourName: 'White',
     accent: '#1f2937',
     views: ['front', 'back', 'folded'],
     stock: { XS: 30, S: 42, M: 38, L: 20, XL: 9 },
+    otherColours: [
+      { name: 'Black', hex: '#1c1c1e', stock: { XS: 23, S: 32, M: 29, L: 16, XL: 0 } },
+      { name: 'Navy', hex: '#1e3a5f', stock: { XS: 24, S: 34, M: 31, L: 0, XL: 8 } },
+      { name: 'Heather Grey', hex: '#9ca3af', stock: { XS: 25, S: 35, M: 0, L: 17, XL: 8 } },
+    ],
   },
   {
     title: 'Monsoon Mood Oversized T-Shirt',
@@ -89,9 +113,14 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 3,
     garment: 'tee',
     colour: '#0f766e',
+    colourName: 'Teal',
     accent: '#fde68a',
     views: ['front', 'back', 'detail', 'folded'],
     stock: { XS: 3, S: 6, M: 9, L: 5 },
+    otherColours: [
+      { name: 'Black', hex: '#1c1c1e', stock: { XS: 3, S: 5, M: 8, L: 0 } },
+      { name: 'White', hex: '#f5f5f2', stock: { XS: 0, S: 0, M: 0, L: 0 } },
+    ],
     printText: 'MONSOON MOOD',
   },
   {
@@ -107,9 +136,15 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 75,
     garment: 'tee',
     colour: '#facc15',
+    colourName: 'Yellow',
     accent: '#1e3a8a',
     views: ['front', 'back', 'folded'],
     stock: { XS: 18, S: 22, M: 15 },
+    otherColours: [
+      { name: 'Black', hex: '#1c1c1e', stock: { XS: 14, S: 18, M: 0 } },
+      { name: 'White', hex: '#f5f5f2', stock: { XS: 15, S: 0, M: 13 } },
+      { name: 'Navy', hex: '#1e3a5f', stock: { XS: 0, S: 19, M: 13 } },
+    ],
     printText: 'LITTLE EXPLORER',
   },
   {
@@ -125,9 +160,14 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 120,
     garment: 'tee',
     colour: '#9ca3af',
+    colourName: 'Heather Grey',
     accent: '#111827',
     views: ['front', 'back'],
     stock: { S: 0, M: 12, L: 0, XL: 4, XXL: 1 },
+    otherColours: [
+      { name: 'Black', hex: '#1c1c1e', stock: { S: 1, M: 0, L: 2, XL: 5, XXL: 3 } },
+      { name: 'White', hex: '#f5f5f2', stock: { S: 0, M: 11, L: 1, XL: 5, XXL: 2 } },
+    ],
   },
   {
     title: 'Full Sleeve Waffle T-Shirt',
@@ -142,9 +182,15 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 48,
     garment: 'long-sleeve',
     colour: '#7f1d1d',
+    colourName: 'Maroon',
     accent: '#fef3c7',
     views: ['front', 'back', 'detail'],
     stock: { S: 5, M: 11, L: 9, XL: 3 },
+    otherColours: [
+      { name: 'Black', hex: '#1c1c1e', stock: { S: 0, M: 10, L: 9, XL: 4 } },
+      { name: 'Navy', hex: '#1e3a5f', stock: { S: 5, M: 10, L: 9, XL: 4 } },
+      { name: 'Cream', hex: '#f3ead8', stock: { S: 5, M: 10, L: 9, XL: 4 } },
+    ],
   },
   {
     title: 'Sunrise Long Sleeve Tee',
@@ -159,9 +205,14 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 9,
     garment: 'long-sleeve',
     colour: '#c4b5fd',
+    colourName: 'Lavender',
     accent: '#7c2d12',
     views: ['front', 'detail', 'folded'],
     stock: { XS: 4, S: 7, M: 6, L: 2 },
+    otherColours: [
+      { name: 'Black', hex: '#1c1c1e', stock: { XS: 5, S: 7, M: 7, L: 4 } },
+      { name: 'Navy', hex: '#1e3a5f', stock: { XS: 0, S: 0, M: 0, L: 0 } },
+    ],
     printText: 'RISE & SHINE',
   },
   {
@@ -177,9 +228,15 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 64,
     garment: 'long-sleeve',
     colour: '#14532d',
+    colourName: 'Bottle Green',
     accent: '#a3e635',
     views: ['front', 'back', 'folded'],
     stock: { XS: 0, S: 0, M: 0 },
+    otherColours: [
+      { name: 'Black', hex: '#1c1c1e', stock: { XS: 2, S: 2, M: 2 } },
+      { name: 'Navy', hex: '#1e3a5f', stock: { XS: 1, S: 2, M: 2 } },
+      { name: 'Cream', hex: '#f3ead8', stock: { XS: 1, S: 1, M: 1 } },
+    ],
     printText: 'ROAR',
   },
   {
@@ -195,9 +252,14 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 140,
     garment: 'tank',
     colour: '#f9a8d4',
+    colourName: 'Pink',
     accent: '#831843',
     views: ['front', 'back', 'folded'],
     stock: { XS: 12, S: 18, M: 14, L: 6 },
+    otherColours: [
+      { name: 'Black', hex: '#1c1c1e', stock: { XS: 11, S: 16, M: 13, L: 7 } },
+      { name: 'White', hex: '#f5f5f2', stock: { XS: 11, S: 16, M: 13, L: 0 } },
+    ],
   },
   {
     title: 'Gym Day Muscle Tank',
@@ -212,9 +274,15 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 8,
     garment: 'tank',
     colour: '#1c1c1e',
+    colourName: 'Black',
     accent: '#ef4444',
     views: ['front', 'back', 'detail'],
     stock: { M: 8, L: 10, XL: 5, XXL: 2 },
+    otherColours: [
+      { name: 'White', hex: '#f5f5f2', stock: { M: 8, L: 10, XL: 7, XXL: 0 } },
+      { name: 'Sky Blue', hex: '#7dd3fc', stock: { M: 8, L: 10, XL: 0, XXL: 4 } },
+      { name: 'Heather Grey', hex: '#9ca3af', stock: { M: 8, L: 0, XL: 6, XXL: 4 } },
+    ],
     printText: 'NO DAYS OFF',
   },
   {
@@ -230,9 +298,14 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 190,
     garment: 'tank',
     colour: '#7dd3fc',
+    colourName: 'Sky Blue',
     accent: '#0c4a6e',
     views: ['front', 'back'],
     stock: { S: 0, M: 0, L: 0, XL: 0 },
+    otherColours: [
+      { name: 'Black', hex: '#1c1c1e', stock: { S: 3, M: 3, L: 0, XL: 3 } },
+      { name: 'White', hex: '#f5f5f2', stock: { S: 0, M: 0, L: 0, XL: 0 } },
+    ],
     printText: 'SALT & SEA',
   },
   {
@@ -247,9 +320,15 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 100,
     garment: 'tank',
     colour: '#fb923c',
+    colourName: 'Orange',
     accent: '#ffffff',
     views: ['front', 'folded'],
     stock: { XS: 9, S: 6, M: 4 },
+    otherColours: [
+      { name: 'Black', hex: '#1c1c1e', stock: { XS: 10, S: 0, M: 6 } },
+      { name: 'White', hex: '#f5f5f2', stock: { XS: 0, S: 7, M: 6 } },
+      { name: 'Sky Blue', hex: '#7dd3fc', stock: { XS: 9, S: 7, M: 5 } },
+    ],
     printText: 'SUMMER',
   },
   {
@@ -264,9 +343,14 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 230,
     garment: 'tank',
     colour: '#d6c6a5',
+    colourName: 'Sand',
     accent: '#44403c',
     views: ['front', 'back'],
     stock: { XS: 2, S: 5, M: 3 },
+    otherColours: [
+      { name: 'Black', hex: '#1c1c1e', stock: { XS: 0, S: 7, M: 6 } },
+      { name: 'White', hex: '#f5f5f2', stock: { XS: 4, S: 7, M: 5 } },
+    ],
   },
   {
     title: 'Pique Cotton Polo Shirt',
@@ -281,9 +365,15 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 150,
     garment: 'polo',
     colour: '#14532d',
+    colourName: 'Bottle Green',
     accent: '#fef3c7',
     views: ['front', 'back', 'detail', 'folded'],
     stock: { S: 10, M: 22, L: 25, XL: 14, XXL: 5 },
+    otherColours: [
+      { name: 'Navy', hex: '#1e3a5f', stock: { S: 11, M: 20, L: 23, XL: 15, XXL: 8 } },
+      { name: 'White', hex: '#f5f5f2', stock: { S: 11, M: 20, L: 23, XL: 14, XXL: 7 } },
+      { name: 'Black', hex: '#1c1c1e', stock: { S: 10, M: 21, L: 23, XL: 14, XXL: 0 } },
+    ],
   },
   {
     title: 'Tipped Collar Polo',
@@ -298,9 +388,14 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 14,
     garment: 'polo',
     colour: '#1e3a5f',
+    colourName: 'Navy',
     accent: '#f8fafc',
     views: ['front', 'back', 'detail'],
     stock: { M: 6, L: 9, XL: 4, XXL: 1 },
+    otherColours: [
+      { name: 'White', hex: '#f5f5f2', stock: { M: 8, L: 11, XL: 7, XXL: 5 } },
+      { name: 'Black', hex: '#1c1c1e', stock: { M: 0, L: 0, XL: 0, XXL: 0 } },
+    ],
   },
   {
     title: "Women's Slim Fit Polo",
@@ -315,9 +410,15 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 85,
     garment: 'polo',
     colour: '#f5f5f2',
+    colourName: 'White',
     accent: '#1d4ed8',
     views: ['front', 'back', 'folded'],
     stock: { XS: 7, S: 12, M: 10, L: 4 },
+    otherColours: [
+      { name: 'Navy', hex: '#1e3a5f', stock: { XS: 9, S: 13, M: 12, L: 8 } },
+      { name: 'Black', hex: '#1c1c1e', stock: { XS: 9, S: 13, M: 11, L: 0 } },
+      { name: 'Bottle Green', hex: '#14532d', stock: { XS: 8, S: 13, M: 0, L: 6 } },
+    ],
   },
   {
     title: 'Weekend Knit Polo',
@@ -331,9 +432,14 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 260,
     garment: 'polo',
     colour: '#b45309',
+    colourName: 'Rust',
     accent: '#fde68a',
     views: ['front', 'detail'],
     stock: { S: 0, M: 3, L: 0, XL: 2 },
+    otherColours: [
+      { name: 'Navy', hex: '#1e3a5f', stock: { S: 4, M: 7, L: 5, XL: 0 } },
+      { name: 'White', hex: '#f5f5f2', stock: { S: 3, M: 6, L: 0, XL: 5 } },
+    ],
   },
   {
     title: 'Kids School Polo',
@@ -347,10 +453,16 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     unitsSold: 760,
     daysAgo: 170,
     garment: 'polo',
-    colour: '#f8fafc',
+    colour: '#f5f5f2',
+    colourName: 'White',
     accent: '#1e3a8a',
     views: ['front', 'back'],
     stock: { XS: 15, S: 20, M: 12 },
+    otherColours: [
+      { name: 'Navy', hex: '#1e3a5f', stock: { XS: 16, S: 20, M: 0 } },
+      { name: 'Black', hex: '#1c1c1e', stock: { XS: 15, S: 0, M: 13 } },
+      { name: 'Bottle Green', hex: '#14532d', stock: { XS: 0, S: 20, M: 13 } },
+    ],
   },
   {
     title: 'Mustard Everyday Polo',
@@ -364,9 +476,14 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 20,
     garment: 'polo',
     colour: '#d4a017',
+    colourName: 'Mustard',
     accent: '#1f2937',
     views: ['front', 'back', 'folded'],
     stock: { M: 5, L: 7, XL: 3 },
+    otherColours: [
+      { name: 'Navy', hex: '#1e3a5f', stock: { M: 8, L: 0, XL: 7 } },
+      { name: 'White', hex: '#f5f5f2', stock: { M: 0, L: 0, XL: 0 } },
+    ],
   },
   {
     title: 'Everyday Pullover Hoodie',
@@ -381,9 +498,15 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 130,
     garment: 'hoodie',
     colour: '#374151',
+    colourName: 'Charcoal',
     accent: '#f59e0b',
     views: ['front', 'back', 'detail', 'folded'],
     stock: { S: 12, M: 30, L: 26, XL: 15, XXL: 4 },
+    otherColours: [
+      { name: 'Black', hex: '#1c1c1e', stock: { S: 0, M: 28, L: 25, XL: 17, XXL: 9 } },
+      { name: 'Navy', hex: '#1e3a5f', stock: { S: 13, M: 28, L: 25, XL: 16, XXL: 8 } },
+      { name: 'Maroon', hex: '#7f1d1d', stock: { S: 13, M: 28, L: 25, XL: 16, XXL: 7 } },
+    ],
     printText: 'STAY COSY',
   },
   {
@@ -399,9 +522,14 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 10,
     garment: 'hoodie',
     colour: '#14532d',
+    colourName: 'Bottle Green',
     accent: '#fef3c7',
     views: ['front', 'back', 'detail', 'folded'],
     stock: { M: 9, L: 12, XL: 8, XXL: 3 },
+    otherColours: [
+      { name: 'Black', hex: '#1c1c1e', stock: { M: 12, L: 14, XL: 12, XXL: 8 } },
+      { name: 'Charcoal', hex: '#374151', stock: { M: 11, L: 14, XL: 11, XXL: 7 } },
+    ],
     printText: 'EXPLORE MORE',
   },
   {
@@ -417,9 +545,15 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 5,
     garment: 'hoodie',
     colour: '#f9a8d4',
+    colourName: 'Pink',
     accent: '#831843',
     views: ['front', 'back', 'folded'],
     stock: { XS: 5, S: 8, M: 6, L: 2 },
+    otherColours: [
+      { name: 'Black', hex: '#1c1c1e', stock: { XS: 9, S: 12, M: 10, L: 8 } },
+      { name: 'Charcoal', hex: '#374151', stock: { XS: 8, S: 11, M: 9, L: 6 } },
+      { name: 'Navy', hex: '#1e3a5f', stock: { XS: 8, S: 10, M: 9, L: 0 } },
+    ],
   },
   {
     title: 'Kids Fleece Pullover Hoodie',
@@ -433,9 +567,14 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 95,
     garment: 'hoodie',
     colour: '#1d4ed8',
+    colourName: 'Royal Blue',
     accent: '#facc15',
     views: ['front', 'back', 'folded'],
     stock: { XS: 10, S: 14, M: 9 },
+    otherColours: [
+      { name: 'Black', hex: '#1c1c1e', stock: { XS: 13, S: 16, M: 13 } },
+      { name: 'Charcoal', hex: '#374151', stock: { XS: 0, S: 0, M: 0 } },
+    ],
     printText: 'HIGH ENERGY',
   },
   {
@@ -450,10 +589,16 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     unitsSold: 1120,
     daysAgo: 55,
     garment: 'hoodie',
-    colour: '#111111',
+    colour: '#1c1c1e',
+    colourName: 'Black',
     accent: '#a78bfa',
     views: ['front', 'back', 'detail'],
     stock: { S: 0, M: 0, L: 0, XL: 0, XXL: 0 },
+    otherColours: [
+      { name: 'Charcoal', hex: '#374151', stock: { S: 6, M: 6, L: 6, XL: 0, XXL: 7 } },
+      { name: 'Navy', hex: '#1e3a5f', stock: { S: 5, M: 5, L: 0, XL: 5, XXL: 5 } },
+      { name: 'Maroon', hex: '#7f1d1d', stock: { S: 4, M: 0, L: 4, XL: 4, XXL: 4 } },
+    ],
     printText: 'AFTER HOURS',
   },
   {
@@ -468,9 +613,14 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 200,
     garment: 'hoodie',
     colour: '#6b1d2f',
+    colourName: 'Burgundy',
     accent: '#f3ead8',
     views: ['front', 'back'],
     stock: { M: 4, L: 0, XL: 3 },
+    otherColours: [
+      { name: 'Black', hex: '#1c1c1e', stock: { M: 9, L: 6, XL: 0 } },
+      { name: 'Charcoal', hex: '#374151', stock: { M: 8, L: 0, XL: 8 } },
+    ],
     printText: 'CLASS OF 25',
   },
   {
@@ -485,9 +635,15 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 110,
     garment: 'sweatshirt',
     colour: '#9ca3af',
+    colourName: 'Heather Grey',
     accent: '#1e293b',
     views: ['front', 'back', 'detail', 'folded'],
     stock: { S: 14, M: 20, L: 18, XL: 10, XXL: 3 },
+    otherColours: [
+      { name: 'Navy', hex: '#1e3a5f', stock: { S: 17, M: 0, L: 20, XL: 15, XXL: 10 } },
+      { name: 'Black', hex: '#1c1c1e', stock: { S: 0, M: 21, L: 20, XL: 14, XXL: 8 } },
+      { name: 'Cream', hex: '#f3ead8', stock: { S: 16, M: 21, L: 19, XL: 13, XXL: 7 } },
+    ],
     printText: 'SALT & SEA',
   },
   {
@@ -502,9 +658,14 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 15,
     garment: 'sweatshirt',
     colour: '#1e3a5f',
+    colourName: 'Navy',
     accent: '#fbbf24',
     views: ['front', 'back', 'detail'],
     stock: { M: 7, L: 9, XL: 5, XXL: 1 },
+    otherColours: [
+      { name: 'Heather Grey', hex: '#9ca3af', stock: { M: 0, L: 14, XL: 11, XXL: 8 } },
+      { name: 'Black', hex: '#1c1c1e', stock: { M: 0, L: 0, XL: 0, XXL: 0 } },
+    ],
     printText: 'VARSITY',
   },
   {
@@ -520,9 +681,15 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 4,
     garment: 'sweatshirt',
     colour: '#c4b5fd',
+    colourName: 'Lavender',
     accent: '#4c1d95',
     views: ['front', 'back', 'folded'],
     stock: { XS: 6, S: 11, M: 9, L: 5 },
+    otherColours: [
+      { name: 'Heather Grey', hex: '#9ca3af', stock: { XS: 11, S: 15, M: 14, L: 11 } },
+      { name: 'Navy', hex: '#1e3a5f', stock: { XS: 10, S: 14, M: 13, L: 10 } },
+      { name: 'Black', hex: '#1c1c1e', stock: { XS: 9, S: 14, M: 12, L: 9 } },
+    ],
     printText: 'SLOW SUNDAY',
   },
   {
@@ -537,9 +704,14 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 140,
     garment: 'sweatshirt',
     colour: '#f87171',
+    colourName: 'Coral',
     accent: '#fff7ed',
     views: ['front', 'folded'],
     stock: { XS: 0, S: 5, M: 2 },
+    otherColours: [
+      { name: 'Heather Grey', hex: '#9ca3af', stock: { XS: 7, S: 11, M: 9 } },
+      { name: 'Navy', hex: '#1e3a5f', stock: { XS: 6, S: 10, M: 8 } },
+    ],
     printText: 'GOOD DAYS',
   },
   {
@@ -555,9 +727,15 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 240,
     garment: 'sweatshirt',
     colour: '#556b2f',
+    colourName: 'Olive',
     accent: '#f5f5f2',
     views: ['front', 'back'],
     stock: { S: 0, M: 0, L: 0, XL: 0 },
+    otherColours: [
+      { name: 'Heather Grey', hex: '#9ca3af', stock: { S: 7, M: 8, L: 8, XL: 8 } },
+      { name: 'Navy', hex: '#1e3a5f', stock: { S: 6, M: 6, L: 6, XL: 0 } },
+      { name: 'Black', hex: '#1c1c1e', stock: { S: 5, M: 5, L: 0, XL: 5 } },
+    ],
     printText: 'OUTDOORS',
   },
   {
@@ -572,9 +750,14 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 60,
     garment: 'sweatshirt',
     colour: '#f3ead8',
+    colourName: 'Cream',
     accent: '#78350f',
     views: ['front', 'back', 'detail'],
     stock: { XS: 9, S: 13, M: 10, L: 7, XL: 2 },
+    otherColours: [
+      { name: 'Heather Grey', hex: '#9ca3af', stock: { XS: 14, S: 18, M: 16, L: 0, XL: 10 } },
+      { name: 'Navy', hex: '#1e3a5f', stock: { XS: 0, S: 0, M: 0, L: 0, XL: 0 } },
+    ],
   },
   {
     title: 'Oxford Button-Down Shirt',
@@ -588,9 +771,15 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 180,
     garment: 'shirt',
     colour: '#7dd3fc',
+    colourName: 'Sky Blue',
     accent: '#1e3a8a',
     views: ['front', 'back', 'detail', 'folded'],
     stock: { S: 8, M: 18, L: 20, XL: 11, XXL: 4 },
+    otherColours: [
+      { name: 'White', hex: '#f5f5f2', stock: { S: 14, M: 22, L: 0, XL: 17, XXL: 12 } },
+      { name: 'Navy', hex: '#1e3a5f', stock: { S: 13, M: 0, L: 23, XL: 16, XXL: 10 } },
+      { name: 'Olive', hex: '#556b2f', stock: { S: 0, M: 20, L: 22, XL: 15, XXL: 9 } },
+    ],
   },
   {
     title: 'Linen Blend Summer Shirt',
@@ -604,9 +793,14 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 11,
     garment: 'shirt',
     colour: '#f3ead8',
+    colourName: 'Cream',
     accent: '#78350f',
     views: ['front', 'back', 'detail'],
     stock: { M: 5, L: 6, XL: 3 },
+    otherColours: [
+      { name: 'White', hex: '#f5f5f2', stock: { M: 12, L: 0, XL: 11 } },
+      { name: 'Sky Blue', hex: '#7dd3fc', stock: { M: 0, L: 11, XL: 9 } },
+    ],
   },
   {
     title: 'Classic White Shirt',
@@ -620,10 +814,16 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     unitsSold: 880,
     daysAgo: 90,
     garment: 'shirt',
-    colour: '#f8fafc',
+    colour: '#f5f5f2',
+    colourName: 'White',
     accent: '#1f2937',
     views: ['front', 'back', 'folded'],
     stock: { XS: 6, S: 12, M: 10, L: 5 },
+    otherColours: [
+      { name: 'Sky Blue', hex: '#7dd3fc', stock: { XS: 0, S: 18, M: 16, L: 13 } },
+      { name: 'Navy', hex: '#1e3a5f', stock: { XS: 11, S: 16, M: 15, L: 11 } },
+      { name: 'Olive', hex: '#556b2f', stock: { XS: 10, S: 16, M: 14, L: 10 } },
+    ],
   },
   {
     title: 'Indigo Denim Shirt',
@@ -638,9 +838,14 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 125,
     garment: 'shirt',
     colour: '#1e40af',
+    colourName: 'Indigo',
     accent: '#f5f5f2',
     views: ['front', 'back', 'detail'],
     stock: { S: 3, M: 0, L: 4, XL: 1 },
+    otherColours: [
+      { name: 'White', hex: '#f5f5f2', stock: { S: 11, M: 9, L: 12, XL: 10 } },
+      { name: 'Sky Blue', hex: '#7dd3fc', stock: { S: 0, M: 0, L: 0, XL: 0 } },
+    ],
   },
   {
     title: 'Kids Check Party Shirt',
@@ -654,9 +859,15 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 18,
     garment: 'shirt',
     colour: '#fca5a5',
+    colourName: 'Rose',
     accent: '#7f1d1d',
     views: ['front', 'folded'],
     stock: { XS: 4, S: 6, M: 3 },
+    otherColours: [
+      { name: 'White', hex: '#f5f5f2', stock: { XS: 12, S: 14, M: 12 } },
+      { name: 'Sky Blue', hex: '#7dd3fc', stock: { XS: 10, S: 12, M: 10 } },
+      { name: 'Navy', hex: '#1e3a5f', stock: { XS: 9, S: 11, M: 9 } },
+    ],
   },
   {
     title: 'Sage Relaxed Shirt',
@@ -670,9 +881,14 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 300,
     garment: 'shirt',
     colour: '#a3b18a',
+    colourName: 'Sage',
     accent: '#344e41',
     views: ['front', 'back'],
     stock: { XS: 2, S: 4, M: 0, L: 1 },
+    otherColours: [
+      { name: 'White', hex: '#f5f5f2', stock: { XS: 11, S: 12, M: 10, L: 11 } },
+      { name: 'Sky Blue', hex: '#7dd3fc', stock: { XS: 9, S: 11, M: 8, L: 0 } },
+    ],
   },
   {
     title: 'Tapered Fleece Joggers',
@@ -687,9 +903,15 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 115,
     garment: 'joggers',
     colour: '#374151',
+    colourName: 'Charcoal',
     accent: '#f97316',
     views: ['front', 'back', 'detail', 'folded'],
     stock: { S: 9, M: 24, L: 21, XL: 12, XXL: 3 },
+    otherColours: [
+      { name: 'Black', hex: '#1c1c1e', stock: { S: 16, M: 28, L: 26, XL: 0, XXL: 13 } },
+      { name: 'Navy', hex: '#1e3a5f', stock: { S: 15, M: 27, L: 0, XL: 18, XXL: 11 } },
+      { name: 'Olive', hex: '#556b2f', stock: { S: 14, M: 0, L: 24, XL: 17, XXL: 9 } },
+    ],
   },
   {
     title: 'Cloud Soft Joggers',
@@ -703,9 +925,14 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 7,
     garment: 'joggers',
     colour: '#d6c6a5',
+    colourName: 'Sand',
     accent: '#7c2d12',
     views: ['front', 'back', 'folded'],
     stock: { XS: 6, S: 10, M: 8, L: 3 },
+    otherColours: [
+      { name: 'Black', hex: '#1c1c1e', stock: { XS: 14, S: 17, M: 0, L: 13 } },
+      { name: 'Charcoal', hex: '#374151', stock: { XS: 0, S: 0, M: 0, L: 0 } },
+    ],
   },
   {
     title: 'Kids Play Joggers',
@@ -719,9 +946,15 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 80,
     garment: 'joggers',
     colour: '#1d4ed8',
+    colourName: 'Royal Blue',
     accent: '#facc15',
     views: ['front', 'back'],
     stock: { XS: 11, S: 9, M: 7 },
+    otherColours: [
+      { name: 'Black', hex: '#1c1c1e', stock: { XS: 18, S: 0, M: 16 } },
+      { name: 'Charcoal', hex: '#374151', stock: { XS: 0, S: 15, M: 14 } },
+      { name: 'Navy', hex: '#1e3a5f', stock: { XS: 16, S: 14, M: 13 } },
+    ],
   },
   {
     title: 'Black Track Joggers',
@@ -735,9 +968,14 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 150,
     garment: 'joggers',
     colour: '#1c1c1e',
+    colourName: 'Black',
     accent: '#f5f5f2',
     views: ['front', 'back', 'detail'],
     stock: { S: 4, M: 0, L: 6, XL: 2 },
+    otherColours: [
+      { name: 'Charcoal', hex: '#374151', stock: { S: 0, M: 10, L: 15, XL: 12 } },
+      { name: 'Navy', hex: '#1e3a5f', stock: { S: 11, M: 8, L: 13, XL: 10 } },
+    ],
   },
   {
     title: 'Olive Cargo Joggers',
@@ -751,9 +989,15 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 25,
     garment: 'joggers',
     colour: '#556b2f',
+    colourName: 'Olive',
     accent: '#d4a017',
     views: ['front', 'back', 'folded'],
     stock: { M: 3, L: 5, XL: 2 },
+    otherColours: [
+      { name: 'Black', hex: '#1c1c1e', stock: { M: 13, L: 14, XL: 12 } },
+      { name: 'Charcoal', hex: '#374151', stock: { M: 11, L: 12, XL: 10 } },
+      { name: 'Navy', hex: '#1e3a5f', stock: { M: 9, L: 11, XL: 9 } },
+    ],
   },
   {
     title: 'Classic Bomber Jacket',
@@ -768,9 +1012,14 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 135,
     garment: 'jacket',
     colour: '#4d5d3a',
+    colourName: 'Army Green',
     accent: '#f59e0b',
     views: ['front', 'back', 'detail', 'folded'],
     stock: { S: 5, M: 12, L: 14, XL: 8, XXL: 2 },
+    otherColours: [
+      { name: 'Black', hex: '#1c1c1e', stock: { S: 14, M: 20, L: 22, XL: 17, XXL: 13 } },
+      { name: 'Navy', hex: '#1e3a5f', stock: { S: 0, M: 0, L: 0, XL: 0, XXL: 0 } },
+    ],
   },
   {
     title: 'Windcheater Zip Jacket',
@@ -784,9 +1033,15 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 13,
     garment: 'jacket',
     colour: '#1e3a5f',
+    colourName: 'Navy',
     accent: '#f87171',
     views: ['front', 'back', 'detail'],
     stock: { S: 4, M: 7, L: 6, XL: 3 },
+    otherColours: [
+      { name: 'Black', hex: '#1c1c1e', stock: { S: 14, M: 16, L: 16, XL: 14 } },
+      { name: 'Olive', hex: '#556b2f', stock: { S: 12, M: 14, L: 14, XL: 0 } },
+      { name: 'Army Green', hex: '#4d5d3a', stock: { S: 10, M: 13, L: 0, XL: 10 } },
+    ],
   },
   {
     title: "Women's Cropped Bomber",
@@ -800,9 +1055,14 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 2,
     garment: 'jacket',
     colour: '#f9a8d4',
+    colourName: 'Pink',
     accent: '#1f2937',
     views: ['front', 'back', 'folded'],
     stock: { XS: 3, S: 5, M: 4, L: 1 },
+    otherColours: [
+      { name: 'Black', hex: '#1c1c1e', stock: { XS: 13, S: 15, M: 15, L: 0 } },
+      { name: 'Navy', hex: '#1e3a5f', stock: { XS: 11, S: 13, M: 0, L: 10 } },
+    ],
   },
   {
     title: 'Kids Rain-Ready Jacket',
@@ -816,9 +1076,15 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 70,
     garment: 'jacket',
     colour: '#facc15',
+    colourName: 'Yellow',
     accent: '#1d4ed8',
     views: ['front', 'back'],
     stock: { XS: 0, S: 0, M: 0 },
+    otherColours: [
+      { name: 'Black', hex: '#1c1c1e', stock: { XS: 11, S: 12, M: 0 } },
+      { name: 'Navy', hex: '#1e3a5f', stock: { XS: 9, S: 0, M: 9 } },
+      { name: 'Olive', hex: '#556b2f', stock: { XS: 0, S: 8, M: 8 } },
+    ],
   },
   {
     title: 'Track Jacket',
@@ -832,8 +1098,13 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     daysAgo: 220,
     garment: 'jacket',
     colour: '#7f1d1d',
+    colourName: 'Maroon',
     accent: '#f5f5f2',
     views: ['front', 'back', 'detail'],
     stock: { M: 2, L: 4, XL: 0, XXL: 1 },
+    otherColours: [
+      { name: 'Black', hex: '#1c1c1e', stock: { M: 13, L: 0, XL: 12, XXL: 13 } },
+      { name: 'Navy', hex: '#1e3a5f', stock: { M: 0, L: 0, XL: 0, XXL: 0 } },
+    ],
   },
 ];

@@ -40,14 +40,44 @@ export interface SeedProduct {
   garment: GarmentKind;
   /** Main and accent colours of the drawn garment, as #rrggbb. */
   colour: string;
+  /** The main colour's name, as shoppers filter by it (decision 018). */
+  colourName: string;
   accent: string;
   views: GarmentView[];
   stock: Partial<Record<Size, number>>;
+  /** The style's other colours: each a product of its own stock, pictures drawn in its colour. */
+  otherColours?: SeedColour[];
   /** Words of the chest print, on garments that carry one. */
   printText?: string;
 }
 
+export interface SeedColour {
+  name: string;
+  hex: string;
+  stock: Partial<Record<Size, number>>;
+}
+
 const DAY_MS = 24 * 60 * 60 * 1000;
+const MINUTE_MS = 60_000;
+
+/**
+ * A seed style as one seed product per colour: the first colour is the
+ * product as written, the others follow it (added a minute apart, so the
+ * first stands for the style in listings) with a share of its sales.
+ */
+export function seedColours(product: SeedProduct): SeedProduct[] {
+  return [
+    product,
+    ...(product.otherColours ?? []).map((colour, index) => ({
+      ...product,
+      colour: colour.hex,
+      colourName: colour.name,
+      stock: colour.stock,
+      unitsSold: Math.round(product.unitsSold / (index + 2)),
+      otherColours: [],
+    })),
+  ];
+}
 
 /** Draws and stores a seed product's pictures (identical ones once); returns their ids. */
 export async function storeSeedImages(db: Database, product: SeedProduct): Promise<string[]> {
@@ -97,34 +127,40 @@ const SEED_CUSTOMISATION: Record<string, ProductCustomisationColumns> = {
   },
 };
 
-/** Inserts products with their generated pictures and their reviews; returns how many. */
+/** Inserts products, one per colour, with their generated pictures and their reviews; returns how many. */
 export async function insertSeedProducts(
   db: Database,
   list: SeedProduct[],
   now = Date.now(),
 ): Promise<number> {
   const seeded: SeededProduct[] = [];
-  for (const product of list) {
-    const imageIds = await storeSeedImages(db, product);
-    const id = await createCatalogueService(db).insertProduct(db, {
-      title: product.title,
-      description: product.description,
-      pricePaise: rupeesToPaise(product.price),
-      // The reviews below set it (D28).
-      rating: 0,
-      gender: product.gender,
-      category: product.category,
-      isNew: product.isNew,
-      customisation: SEED_CUSTOMISATION[product.category],
-      unitsSold: product.unitsSold,
-      createdAt: new Date(now - product.daysAgo * DAY_MS),
-      stock: toStockLevels(product.stock),
-      imageIds,
-    });
-    seeded.push({ id, product, image: imageIds[0] ? mediaUrl(imageIds[0]) : '' });
+  for (const style of list) {
+    const styleId = randomUUID();
+    for (const [index, product] of seedColours(style).entries()) {
+      const imageIds = await storeSeedImages(db, product);
+      const id = await createCatalogueService(db).insertProduct(db, {
+        title: product.title,
+        description: product.description,
+        pricePaise: rupeesToPaise(product.price),
+        // The reviews below set it (D28).
+        rating: 0,
+        gender: product.gender,
+        category: product.category,
+        isNew: product.isNew,
+        colorName: product.colourName,
+        colorHex: product.colour,
+        styleId,
+        unitsSold: product.unitsSold,
+        createdAt: new Date(now - product.daysAgo * DAY_MS + index * MINUTE_MS),
+        stock: toStockLevels(product.stock),
+        imageIds,
+        customisation: SEED_CUSTOMISATION[product.category],
+      });
+      seeded.push({ id, product, image: imageIds[0] ? mediaUrl(imageIds[0]) : '' });
+    }
   }
   await insertSeedReviews(db, seeded, now);
-  return list.length;
+  return seeded.length;
 }
 
 interface SeededProduct {

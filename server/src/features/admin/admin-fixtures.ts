@@ -21,6 +21,7 @@ export const productBody = (overrides: Record<string, unknown> = {}) => ({
   gender: 'Unisex',
   category: 'T-Shirts',
   isNew: true,
+  color: { name: 'Navy', hex: '#1e3a5f' },
   sizes: { S: 4, M: 10, L: 0 },
   imageIds: [] as string[],
   ...overrides,

@@ -17,6 +17,8 @@ import { rupeesToPaise } from '#server/lib/money.ts';
 import { toAdminProducts } from './admin.mapper.ts';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
+export const unknownStyle = (id: string) =>
+  `There is no style ${id}: use the styleId of a product of that style, or leave it out`;
 export const unknownImage = (id: string) =>
   `There is no uploaded image ${id}: upload the image first and use the _id it answers`;
 
@@ -32,11 +34,9 @@ export function createAdminProductsService(
   { catalogue, orders, media }: AdminProductsDependencies,
 ) {
   async function withDetails(tx: Database, rows: ProductRow[]): Promise<AdminProduct[]> {
-    const { stock, images } = await catalogue.findProductDetails(
-      tx,
-      rows.map((row) => row.id),
-    );
-    return toAdminProducts(rows, stock, images);
+    const ids = rows.map((row) => row.id);
+    const { stock, images } = await catalogue.findProductDetails(tx, ids);
+    return toAdminProducts(rows, stock, images, await catalogue.findStyleColors(tx, ids));
   }
 
   async function one(tx: Database, row: ProductRow): Promise<AdminProduct> {
@@ -55,6 +55,14 @@ export function createAdminProductsService(
     }
   }
 
+  /** A colour joins a style some product already has: an unknown one is a 400, not a new style. */
+  async function checkStyle(tx: Database, styleId: string | undefined): Promise<void> {
+    if (styleId === undefined) return;
+    if (isUuid(styleId) && (await catalogue.styleExists(tx, styleId))) return;
+    const message = unknownStyle(styleId);
+    throw badRequest(message, [{ field: 'styleId', message }]);
+  }
+
   const fieldsOf = (body: AdminProductBody) => ({
     title: body.title,
     description: body.description,
@@ -62,6 +70,9 @@ export function createAdminProductsService(
     gender: body.gender,
     category: body.category,
     isNew: body.isNew,
+    colorName: body.color.name,
+    colorHex: body.color.hex,
+    ...(body.styleId !== undefined && { styleId: body.styleId }),
   });
 
   /** Design settings (D27) in the product's columns; none sent: left as they are (or the defaults). */
@@ -106,6 +117,7 @@ export function createAdminProductsService(
     createProduct(body: AdminProductBody): Promise<AdminProduct> {
       return db.transaction(async (tx) => {
         await checkImages(tx, body.imageIds);
+        await checkStyle(tx, body.styleId);
         const id = await catalogue.insertProduct(tx, {
           ...fieldsOf(body),
           customisation: customisationOf(body),
@@ -124,6 +136,7 @@ export function createAdminProductsService(
       return db.transaction(async (tx) => {
         await locked(tx, id);
         await checkImages(tx, body.imageIds);
+        await checkStyle(tx, body.styleId);
         const row = await catalogue.updateProduct(tx, id, {
           ...fieldsOf(body),
           ...customisationOf(body),

@@ -11,7 +11,7 @@ import {
   type Size,
 } from '#contract';
 import type { CustomerRow } from '#server/db/schema/accounts.ts';
-import type { ImageRow, ProductRow, StockRow } from '#server/db/schema/catalogue.ts';
+import type { ImageRow, ProductRow, StockRow, StyleColorRow } from '#server/db/schema/catalogue.ts';
 import type { ContactMessageRow, SubscriberRow } from '#server/db/schema/messages.ts';
 import type { OrderEventRow, OrderItemRow, OrderRow, RefundRow } from '#server/db/schema/orders.ts';
 import { toProducts } from '#server/features/catalogue/catalogue.mapper.ts';
@@ -24,8 +24,9 @@ export function toAdminProducts(
   rows: ProductRow[],
   stock: StockRow[],
   images: ImageRow[],
+  styleColors: StyleColorRow[],
 ): AdminProduct[] {
-  const shop = toProducts(rows, stock, images);
+  const shop = toProducts(rows, stock, images, styleColors);
   return rows.map((row, index) => {
     const product = shop[index];
     if (!product) throw new Error('toProducts lost a row');

@@ -22,6 +22,10 @@ export interface NewProduct {
   gender: string;
   category: string;
   isNew: boolean;
+  /** The style this colour joins; without it the product starts a style of its own. */
+  styleId?: string;
+  colorName: string;
+  colorHex: string;
   /** Designs on it (D27); left out: not customisable, the default print areas. */
   customisation?: ProductCustomisationColumns;
   unitsSold?: number;
@@ -127,6 +131,15 @@ export async function findAdminProductPage(
   return { rows, total: count?.total ?? 0 };
 }
 
+export async function styleExists(db: Database, styleId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.styleId, styleId))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** A product whether on sale or archived. */
 export async function findAnyProduct(db: Database, id: string): Promise<ProductRow | undefined> {
   const [row] = await db.select(productColumns).from(products).where(eq(products.id, id));
@@ -156,7 +169,15 @@ export async function lockProduct(db: Database, id: string): Promise<ProductRow 
 
 export type ProductChanges = Pick<
   NewProduct,
-  'title' | 'description' | 'pricePaise' | 'gender' | 'category' | 'isNew'
+  | 'title'
+  | 'description'
+  | 'pricePaise'
+  | 'gender'
+  | 'category'
+  | 'isNew'
+  | 'colorName'
+  | 'colorHex'
+  | 'styleId'
 > &
   Partial<ProductCustomisationColumns>;
 

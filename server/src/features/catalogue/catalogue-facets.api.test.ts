@@ -1,9 +1,10 @@
 /**
  * Facet counts (issue 16, decision 024) checked against a brute-force count
  * over the seed catalogue: for 50 seeded random searches and filter
- * combinations, each option's count is the number of products the listing's
- * rules let through with that option chosen and the group's own selection
- * dropped.
+ * combinations, each option's count is the number of products (colours,
+ * decision 024) the listing's rules let through with that option chosen and
+ * the group's own selection dropped; the listing's total is the number of
+ * styles among those products (decision 018).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,6 +13,7 @@ import {
   type Product,
   ProductFacetsSchema,
   ProductPageSchema,
+  ProductSchema,
   RATING_FACET_OPTIONS,
   SIZES,
   type Size,
@@ -32,6 +34,7 @@ interface Filters {
   gender?: string[];
   category?: string[];
   size?: Size[];
+  color?: string[];
   minPrice?: number;
   maxPrice?: number;
   rating?: number;
@@ -49,8 +52,8 @@ const toQuery = (filters: Filters) => {
 const facetsOf = (filters: Filters) =>
   expectResult(t.app, `/api/v1/product/facets?${toQuery(filters)}`, ProductFacetsSchema);
 
-/** Every product the search finds (the listing decides what a search matches). */
-async function searched(search: string | undefined): Promise<Product[]> {
+/** The styles the search finds, one product each (the listing decides what a search matches). */
+async function searchedStyles(search: string | undefined): Promise<Product[]> {
   const page = await expectResult(
     t.app,
     `/api/v1/product?${toQuery({ search })}&limit=100`,
@@ -60,12 +63,26 @@ async function searched(search: string | undefined): Promise<Product[]> {
   return page.results;
 }
 
+/** Every product on sale: every colour of every style, each read from its own page. */
+async function everyProduct(): Promise<Product[]> {
+  const styles = await searchedStyles(undefined);
+  const ids = styles.flatMap((style) => style.colors.map((color) => color.productId));
+  return Promise.all(ids.map((id) => expectResult(t.app, `/api/v1/product/${id}`, ProductSchema)));
+}
+
+/** Every product the search finds: a search matches a style's words, the same for all its colours. */
+async function searched(all: Product[], search: string | undefined): Promise<Product[]> {
+  const styles = new Set((await searchedStyles(search)).map((product) => product.styleId));
+  return all.filter((product) => styles.has(product.styleId));
+}
+
 /** The listing's rules for one group's selection, written out plainly. */
 const passes: Record<FacetGroup, (product: Product, filters: Filters) => boolean> = {
   gender: (product, { gender }) => !gender?.length || gender.includes(product.gender),
   category: (product, { category }) => !category?.length || category.includes(product.category),
   size: (product, { size }) =>
     !size?.length || size.some((chosen) => (product.sizes[chosen] ?? 0) > 0),
+  color: (product, { color }) => !color?.length || color.includes(product.color.name),
   rating: (product, { rating }) => rating === undefined || product.rating >= rating,
 };
 const inPriceRange = (product: Product, { minPrice, maxPrice }: Filters) =>
@@ -102,9 +119,10 @@ function someOf<Item>(next: () => number, items: readonly Item[], chance: number
 
 describe('GET /api/v1/product/facets', () => {
   it('counts what the listing would show for 50 random combinations (brute force over the seed)', async () => {
-    const all = await searched(undefined);
+    const all = await everyProduct();
     const genders = [...new Set(all.map((product) => product.gender))];
     const categories = [...new Set(all.map((product) => product.category))];
+    const colors = [...new Set(all.map((product) => product.color.name))];
     const searches = [undefined, undefined, 'tshirt', 'hoodie', 'tshrt', 'black', 'kids'];
     const next = random(16);
     for (let round = 0; round < 50; round++) {
@@ -114,12 +132,13 @@ describe('GET /api/v1/product/facets', () => {
         gender: someOf(next, genders, 0.5),
         category: someOf(next, categories, 0.5),
         size: someOf(next, SIZES, 0.5),
+        color: someOf(next, colors, 0.3),
         minPrice: low,
         maxPrice: next() < 0.4 ? Math.round((low ?? 300) + next() * 2000) : undefined,
         rating: next() < 0.4 ? [1, 2, 3, 3.5, 4, 4.5][Math.floor(next() * 6)] : undefined,
       };
       const label = JSON.stringify(filters);
-      const [facets, found] = await Promise.all([facetsOf(filters), searched(filters.search)]);
+      const [facets, found] = await Promise.all([facetsOf(filters), searched(all, filters.search)]);
       for (const group of FACET_GROUPS) {
         for (const { value, count } of facets.groups[group]) {
           const expected = found.filter((product) =>
@@ -133,17 +152,26 @@ describe('GET /api/v1/product/facets', () => {
         `/api/v1/product?${toQuery(filters)}&limit=1`,
         ProductPageSchema,
       );
-      expect(facets.total, label).toBe(listing.total);
+      const matches = found.filter(
+        (product) =>
+          inPriceRange(product, filters) &&
+          FACET_GROUPS.every((group) => passes[group](product, filters)),
+      );
+      expect(facets.total, label).toBe(matches.length);
+      expect(listing.total, label).toBe(new Set(matches.map((product) => product.styleId)).size);
     }
   });
 
-  it('lists every gender, category, size and rating option, 0 where nothing matches', async () => {
+  it('lists every gender, category, size, colour and rating option, 0 where nothing matches', async () => {
     const facets = await facetsOf({ gender: ['Kids'], category: ['Jackets'] });
-    const all = await searched(undefined);
+    const all = await everyProduct();
     expect(facets.groups.gender.map((option) => option.value).sort()).toEqual(
       [...new Set(all.map((product) => product.gender))].sort(),
     );
     expect(facets.groups.size.map((option) => option.value)).toEqual([...SIZES]);
+    expect(facets.groups.color.map((option) => option.value).sort()).toEqual(
+      [...new Set(all.map((product) => product.color.name))].sort(),
+    );
     expect(facets.groups.rating.map((option) => option.value)).toEqual(
       RATING_FACET_OPTIONS.map(String),
     );

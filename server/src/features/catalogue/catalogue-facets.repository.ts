@@ -16,6 +16,7 @@ export interface FacetSelection {
   gender?: string[] | undefined;
   category?: string[] | undefined;
   size?: Size[] | undefined;
+  color?: string[] | undefined;
   rating?: number | undefined;
 }
 
@@ -23,6 +24,7 @@ export interface FacetSelection {
 export interface KnownFacetValues {
   genders: string[];
   categories: string[];
+  colors: string[];
 }
 
 /**
@@ -82,6 +84,15 @@ export const FACETS: readonly Facet<unknown>[] = [
     passes: (sizes, selection) =>
       !selection.size?.length || selection.size.some((size) => sizes.includes(size)),
     options: () => SIZES,
+  }),
+  facet<string>({
+    group: 'color',
+    column: sql`${products.colorName}`,
+    key: (_, color) => color,
+    read: String,
+    optionsOf: (color) => [color],
+    passes: (color, selection) => chosen(selection.color, color),
+    options: (known) => known.colors,
   }),
   facet<{ stars: number; meetsChosen: boolean }>({
     group: 'rating',

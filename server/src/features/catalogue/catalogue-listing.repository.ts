@@ -10,10 +10,12 @@ import {
   isNull,
   lte,
   ne,
+  notExists,
   type SQL,
   type SQLWrapper,
   sql,
 } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Size, SortBy } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import { rowsOf } from '#server/db/rows.ts';
@@ -24,6 +26,7 @@ import {
   productStock,
   products,
   type StockRow,
+  type StyleColorRow,
   searchTerms,
 } from '#server/db/schema/catalogue.ts';
 
@@ -42,6 +45,8 @@ export interface ProductQuery {
   genders?: string[] | undefined;
   categories?: string[] | undefined;
   sizes?: Size[] | undefined;
+  /** Colour names, matched exactly. */
+  colors?: string[] | undefined;
   minPricePaise?: number | undefined;
   maxPricePaise?: number | undefined;
   minRating?: number | undefined;
@@ -136,15 +141,31 @@ function orderFor(sortBy: SortBy, keys: SortKeys): SQL[] {
   }
 }
 
+const earlierColour = alias(products, 'earlier_colour');
+type ProductTable = typeof products | typeof earlierColour;
+
 /** Products on sale matching the search words and the price range: what every facet count starts from. */
 export function searchAndPriceWhere(
   query: Pick<ProductQuery, 'terms' | 'minPricePaise' | 'maxPricePaise'>,
+  table: ProductTable = products,
 ): SQL | undefined {
   return and(
-    onSale,
-    query.terms.length > 0 ? sql`${products.searchVector} @@ ${toTsQuery(query.terms)}` : undefined,
-    query.minPricePaise === undefined ? undefined : gte(products.pricePaise, query.minPricePaise),
-    query.maxPricePaise === undefined ? undefined : lte(products.pricePaise, query.maxPricePaise),
+    isNull(table.archivedAt),
+    query.terms.length > 0 ? sql`${table.searchVector} @@ ${toTsQuery(query.terms)}` : undefined,
+    query.minPricePaise === undefined ? undefined : gte(table.pricePaise, query.minPricePaise),
+    query.maxPricePaise === undefined ? undefined : lte(table.pricePaise, query.maxPricePaise),
+  );
+}
+
+/** What a listing asks of one product, on the products table or its alias. */
+function matching(table: ProductTable, query: ProductQuery): SQL | undefined {
+  return and(
+    searchAndPriceWhere(query, table),
+    query.genders ? inArray(table.gender, query.genders) : undefined,
+    query.categories ? inArray(table.category, query.categories) : undefined,
+    query.colors ? inArray(table.colorName, query.colors) : undefined,
+    query.sizes ? arrayOverlaps(table.inStockSizes, query.sizes) : undefined,
+    query.minRating === undefined ? undefined : gte(table.rating, query.minRating),
   );
 }
 
@@ -152,19 +173,32 @@ export function searchAndPriceWhere(
  * The ids of one page of products on sale, in order, and how many there are
  * in all, in one statement (decision 023). Without search, every listing
  * order has an index holding every filtered column: the page and the count
- * are two index-only scans. With search, the matches are read once: a window
+ * are two index scans. With search, the matches are read once: a window
  * counts them while they are ranked and sorted.
+ *
+ * One card per style (decision 018): a product is listed when no colour of
+ * its style added before it also matches the query, so a style shows in its
+ * first colour, or in the first colour the filters ask for, and the total
+ * counts styles. The probe per row is one lookup in products_style_idx.
  */
 export async function findProductPage(
   db: Database,
   query: ProductQuery,
 ): Promise<{ ids: string[]; total: number }> {
   const where = and(
-    searchAndPriceWhere(query),
-    query.genders ? inArray(products.gender, query.genders) : undefined,
-    query.categories ? inArray(products.category, query.categories) : undefined,
-    query.sizes ? arrayOverlaps(products.inStockSizes, query.sizes) : undefined,
-    query.minRating === undefined ? undefined : gte(products.rating, query.minRating),
+    matching(products, query),
+    notExists(
+      db
+        .select({ id: earlierColour.id })
+        .from(earlierColour)
+        .where(
+          and(
+            eq(earlierColour.styleId, products.styleId),
+            sql`(${earlierColour.createdAt}, ${earlierColour.id}) < (${products.createdAt}, ${products.id})`,
+            matching(earlierColour, query),
+          ),
+        ),
+    ),
   );
   if (query.terms.length === 0) {
     const page = db
@@ -221,12 +255,12 @@ export async function findProductsInOrder(db: Database, ids: string[]): Promise<
 }
 
 /**
- * 'You may also like': other products on sale of the same category and
+ * 'You may also like': products on sale of other styles of the same category and
  * gender with some size in stock, best rated and best selling first.
  */
 export async function findRelatedProducts(
   db: Database,
-  product: Pick<ProductRow, 'id' | 'category' | 'gender'>,
+  product: Pick<ProductRow, 'styleId' | 'category' | 'gender'>,
   limit: number,
 ): Promise<ProductRow[]> {
   return db
@@ -237,7 +271,7 @@ export async function findRelatedProducts(
         onSale,
         eq(products.category, product.category),
         eq(products.gender, product.gender),
-        ne(products.id, product.id),
+        ne(products.styleId, product.styleId),
         sql`cardinality(${products.inStockSizes}) > 0`,
       ),
     )
@@ -289,13 +323,39 @@ export async function findProductDetails(
 }
 
 /**
+ * Every colour on sale of the styles of the given products, each style's in
+ * the order its colours were added (decision 018).
+ */
+export async function findStyleColors(
+  db: Database,
+  productIds: string[],
+): Promise<StyleColorRow[]> {
+  if (productIds.length === 0) return [];
+  const styles = db
+    .select({ styleId: products.styleId })
+    .from(products)
+    .where(inArray(products.id, productIds));
+  return db
+    .select({
+      productId: products.id,
+      styleId: products.styleId,
+      colorName: products.colorName,
+      colorHex: products.colorHex,
+      inStock: sql<boolean>`cardinality(${products.inStockSizes}) > 0`,
+    })
+    .from(products)
+    .where(and(onSale, inArray(products.styleId, styles)))
+    .orderBy(asc(products.styleId), asc(products.createdAt), asc(products.id));
+}
+
+/**
  * The distinct values of an indexed product column among products on sale,
  * by a loose index scan: one index probe per distinct value instead of a
  * pass over every product (PostgreSQL has no skip scan before version 18).
  */
 async function distinctOnSale(
   db: Database,
-  column: typeof products.category | typeof products.gender,
+  column: typeof products.category | typeof products.gender | typeof products.colorName,
 ): Promise<string[]> {
   const rows = await db.execute(sql`
     with recursive found(value) as (
@@ -323,22 +383,46 @@ async function sizesInStock(db: Database, sizes: readonly Size[]): Promise<Size[
   return rows.flat().map((row) => row.size);
 }
 
-/** The genders and categories on sale (the facets list each, counted or 0). */
-export async function findGendersAndCategories(
+/**
+ * The colour names on sale, each with one hex to draw it: the first in
+ * products_color_idx, should two products give one name different hexes.
+ */
+async function colorsOnSale(db: Database): Promise<{ name: string; hex: string }[]> {
+  const names = await distinctOnSale(db, products.colorName);
+  if (names.length === 0) return [];
+  const list = sql.join(
+    names.map((name) => sql`${name}`),
+    sql`, `,
+  );
+  const rows = await db.execute(sql`
+    select n.name, (
+      select ${products.colorHex} from ${products}
+      where ${products.colorName} = n.name and ${onSale}
+      order by ${products.colorHex} limit 1
+    ) as hex
+    from unnest(array[${list}]::text[]) with ordinality as n(name, position)
+    order by n.position`);
+  return rowsOf<{ name: string; hex: string }>(rows);
+}
+
+/** The genders, categories and colours on sale (the facets list each, counted or 0). */
+export async function findKnownFacetValues(
   db: Database,
-): Promise<{ genders: string[]; categories: string[] }> {
-  const [genders, categories] = await Promise.all([
+): Promise<{ genders: string[]; categories: string[]; colors: string[] }> {
+  const [genders, categories, colors] = await Promise.all([
     distinctOnSale(db, products.gender),
     distinctOnSale(db, products.category),
+    distinctOnSale(db, products.colorName),
   ]);
-  return { genders, categories };
+  return { genders, categories, colors };
 }
 
 export async function findFilterValues(db: Database, sizes: readonly Size[]) {
-  const [inStock, categories, genders, [prices]] = await Promise.all([
+  const [inStock, categories, genders, colors, [prices]] = await Promise.all([
     sizesInStock(db, sizes),
     distinctOnSale(db, products.category),
     distinctOnSale(db, products.gender),
+    colorsOnSale(db),
     db
       .select({
         min: sql<number | null>`min(${products.pricePaise})`,
@@ -351,6 +435,7 @@ export async function findFilterValues(db: Database, sizes: readonly Size[]) {
     sizes: inStock,
     categories,
     genders,
+    colors,
     minPricePaise: prices?.min ?? 0,
     maxPricePaise: prices?.max ?? 0,
   };

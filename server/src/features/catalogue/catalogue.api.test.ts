@@ -255,12 +255,13 @@ describe('GET /api/v1/product', () => {
 });
 
 describe('GET /api/v1/product/filters', () => {
-  it('reads sizes in stock, categories, genders and the price range from the products on sale', async () => {
+  it('reads sizes in stock, categories, genders, colours and the price range from the products on sale', async () => {
     const filters = await expectResult(t.app, '/api/v1/product/filters', ProductFiltersSchema);
     expect(filters).toEqual({
       sizes: ['XS', 'S', 'M', 'L', 'XL'],
       categories: ['Hoodies', 'Joggers', 'Polo Shirts', 'T-Shirts'],
       genders: ['Kids', 'Men', 'Unisex', 'Women'],
+      colors: [{ name: 'White', hex: '#ffffff' }],
       priceStats: { minPrice: 499, maxPrice: 1799 },
     });
   });

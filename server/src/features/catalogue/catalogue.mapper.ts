@@ -6,7 +6,7 @@ import {
   SIZES,
   type Size,
 } from '#contract';
-import type { ImageRow, ProductRow, StockRow } from '#server/db/schema/catalogue.ts';
+import type { ImageRow, ProductRow, StockRow, StyleColorRow } from '#server/db/schema/catalogue.ts';
 import { mediaUrl } from '#server/features/media/media.service.ts';
 import { paiseToRupees } from '#server/lib/money.ts';
 
@@ -29,8 +29,17 @@ export function toCustomisation(
   };
 }
 
-/** Reshapes product rows with their stock and images into the API's products (D3, D4). */
-export function toProducts(rows: ProductRow[], stock: StockRow[], images: ImageRow[]): Product[] {
+/**
+ * Reshapes product rows with their stock, images and their styles' colours
+ * into the API's products (D3, D4, decision 018). Callers that show no
+ * colour choice (the cart) leave the colours out.
+ */
+export function toProducts(
+  rows: ProductRow[],
+  stock: StockRow[],
+  images: ImageRow[],
+  styleColors: StyleColorRow[] = [],
+): Product[] {
   const sizesByProduct = new Map<string, StockRow[]>();
   for (const line of stock) {
     const lines = sizesByProduct.get(line.productId) ?? [];
@@ -43,8 +52,22 @@ export function toProducts(rows: ProductRow[], stock: StockRow[], images: ImageR
     list.push({ url: mediaUrl(image.imageId) });
     imagesByProduct.set(image.productId, list);
   }
+  const colorsByStyle = new Map<string, Product['colors']>();
+  for (const color of styleColors) {
+    const list = colorsByStyle.get(color.styleId) ?? [];
+    list.push({
+      productId: color.productId,
+      name: color.colorName,
+      hex: color.colorHex,
+      inStock: color.inStock,
+    });
+    colorsByStyle.set(color.styleId, list);
+  }
   return rows.map((row) => ({
     _id: row.id,
+    styleId: row.styleId,
+    color: { name: row.colorName, hex: row.colorHex },
+    colors: colorsByStyle.get(row.styleId) ?? [],
     title: row.title,
     description: row.description,
     price: paiseToRupees(row.pricePaise),
@@ -68,6 +91,7 @@ export function toProductFilters(values: {
   sizes: string[];
   categories: string[];
   genders: string[];
+  colors: { name: string; hex: string }[];
   minPricePaise: number;
   maxPricePaise: number;
 }): ProductFilters {
@@ -75,6 +99,7 @@ export function toProductFilters(values: {
     sizes: values.sizes.filter(isSize).sort(bySizeOrder),
     categories: values.categories,
     genders: values.genders,
+    colors: values.colors,
     priceStats: {
       minPrice: paiseToRupees(values.minPricePaise),
       maxPrice: paiseToRupees(values.maxPricePaise),

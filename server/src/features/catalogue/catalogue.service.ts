@@ -26,13 +26,14 @@ import {
   replaceProductStock,
   setProductArchived,
   setProductRating,
+  styleExists,
   updateProduct,
 } from './catalogue-admin.repository.ts';
 import { countFacets, findFacetBuckets } from './catalogue-facets.repository.ts';
 import {
   countProducts,
   findFilterValues,
-  findGendersAndCategories,
+  findKnownFacetValues,
   findLiveProductDates,
   findProduct,
   findProductDetails,
@@ -40,6 +41,7 @@ import {
   findProductsInOrder,
   findRelatedProducts,
   findSearchTerms,
+  findStyleColors,
   searchAndPriceWhere,
 } from './catalogue-listing.repository.ts';
 import { bumpCatalogueVersion } from './catalogue-version.repository.ts';
@@ -92,13 +94,14 @@ export interface CatalogueHooks {
 export function createCatalogueService(db: Database, hooks: CatalogueHooks = {}) {
   const stockReturned: StockReturned = hooks.stockReturned ?? (async () => undefined);
 
-  /** The products of these ids, in their order: rows, stock and pictures asked at once. */
+  /** The products of these ids, in their order: rows, stock, pictures and their styles' colours asked at once. */
   async function productsWithDetails(ids: string[]): Promise<Product[]> {
-    const [rows, { stock, images }] = await Promise.all([
+    const [rows, { stock, images }, colors] = await Promise.all([
       findProductsInOrder(db, ids),
       findProductDetails(db, ids),
+      findStyleColors(db, ids),
     ]);
-    return toProducts(rows, stock, images);
+    return toProducts(rows, stock, images, colors);
   }
 
   return {
@@ -115,6 +118,7 @@ export function createCatalogueService(db: Database, hooks: CatalogueHooks = {})
         genders: query.gender,
         categories: query.category,
         sizes: query.size,
+        colors: query.color,
         minPricePaise: pricePaise(query.minPrice),
         maxPricePaise: pricePaise(query.maxPrice),
         minRating: query.rating,
@@ -140,7 +144,7 @@ export function createCatalogueService(db: Database, hooks: CatalogueHooks = {})
       });
       const [buckets, known] = await Promise.all([
         terms.some((group) => group.length === 0) ? [] : findFacetBuckets(db, where, query),
-        findGendersAndCategories(db),
+        findKnownFacetValues(db),
       ]);
       return countFacets(buckets, query, known);
     },
@@ -184,6 +188,10 @@ export function createCatalogueService(db: Database, hooks: CatalogueHooks = {})
     /** A product on sale and its stock and pictures (the cart). */
     findProduct,
     findProductDetails,
+    /** The colours on sale of the products' styles (decision 018). */
+    findStyleColors,
+    /** Whether any product has this style (a new colour joins only a style that exists). */
+    styleExists,
     /** The stock ledger (checkout, cancel): units out in lock order, or back. */
     takeStockFor: bumpingVersion(takeStockFor),
     returnStock: bumpingVersion(async (executor: Database, lines: StockLine[]) => {

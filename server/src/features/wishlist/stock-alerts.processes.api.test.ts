@@ -73,6 +73,7 @@ describe.skipIf(inject('testDatabase').kind !== 'postgres')('two shop processes'
           price: product.price,
           gender: product.gender,
           category: product.category,
+          color: product.color,
           sizes,
         }),
       });

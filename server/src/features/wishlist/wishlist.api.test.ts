@@ -55,6 +55,7 @@ async function restock(productId: string, sizes: Partial<Record<Size, number>>) 
       price: product.price,
       gender: product.gender,
       category: product.category,
+      color: product.color,
       sizes,
     },
   });

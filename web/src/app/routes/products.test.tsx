@@ -10,6 +10,7 @@ const FILTERS = {
   sizes: ['S', 'M', 'L'],
   categories: ['Hoodies', 'T-Shirts'],
   genders: ['Men', 'Women'],
+  colors: [{ name: 'Navy', hex: '#1e3a5f' }],
   priceStats: { minPrice: 299, maxPrice: 2499 },
 };
 

@@ -65,6 +65,7 @@ export function ProductsRoute() {
     gender: true,
     category: true,
     size: true,
+    color: true,
   });
   const [drawerOpen, setDrawerOpen] = useState(false);
   useDocumentTitle(view.search ? `Search: ${view.search}` : 'Products');
@@ -102,7 +103,7 @@ export function ProductsRoute() {
         />
       ) : null}
       <ProductFiltersForm
-        options={filterOptions.data ?? { genders: [], categories: [], sizes: [] }}
+        options={filterOptions.data ?? { genders: [], categories: [], sizes: [], colors: [] }}
         priceRange={filterOptions.data?.priceStats ?? DEFAULT_PRICE_RANGE}
         applied={view.filters}
         onApply={applyFilters}

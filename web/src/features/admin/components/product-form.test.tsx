@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AdminProduct, DEFAULT_CUSTOMISATION } from '#contract';
 import { apiFail, apiOk, mockApi } from '#web/testing/mock-api.ts';
@@ -7,6 +7,9 @@ import { ProductForm } from './product-form.tsx';
 
 const adminProduct: AdminProduct = {
   _id: 'p1',
+  styleId: '00000000-0000-4000-8000-000000000001',
+  color: { name: 'White', hex: '#ffffff' },
+  colors: [],
   title: 'Sunset Tee',
   description: 'Soft cotton.',
   price: 499,
@@ -41,6 +44,7 @@ describe('ProductForm', () => {
     expect(await screen.findByText('Title is required')).toBeInTheDocument();
     expect(screen.getByText('Price may have at most 2 decimals')).toBeInTheDocument();
     expect(screen.getByText('Stock must be 0 or more')).toBeInTheDocument();
+    expect(screen.getByText('Colour name is required')).toBeInTheDocument();
     expect(requests).toEqual([]);
   });
 
@@ -48,6 +52,7 @@ describe('ProductForm', () => {
     const { requests } = mockApi({
       'POST /admin/products': apiFail(400, 'Check the product', [
         { field: 'category', message: 'Category is too long' },
+        { field: 'styleId', message: 'There is no style nope' },
       ]),
     });
     const onSaved = vi.fn();
@@ -58,11 +63,16 @@ describe('ProductForm', () => {
     await user.type(screen.getByLabelText('Price (₹)'), '749.5');
     await user.type(screen.getByLabelText('Gender'), 'Unisex');
     await user.type(screen.getByLabelText('Category'), 'T-Shirts');
+    await user.type(screen.getByLabelText('Colour name'), 'Navy');
+    // A colour input takes its value whole, as the browser's picker sets it.
+    fireEvent.input(screen.getByLabelText('Colour'), { target: { value: '#1e3a5f' } });
+    await user.type(screen.getByLabelText('Style'), 'nope');
     await user.type(screen.getByLabelText('Stock L'), '7');
     await user.click(screen.getByLabelText('Mark as new'));
     await user.click(screen.getByRole('button', { name: 'Create product' }));
 
     expect(await screen.findByText('Category is too long')).toBeInTheDocument();
+    expect(screen.getByText('There is no style nope')).toBeInTheDocument();
     await waitFor(() => expect(requests).toHaveLength(1));
     expect(requests[0]?.body).toEqual({
       title: 'Sunset Tee',
@@ -71,6 +81,8 @@ describe('ProductForm', () => {
       gender: 'Unisex',
       category: 'T-Shirts',
       isNew: true,
+      color: { name: 'Navy', hex: '#1e3a5f' },
+      styleId: 'nope',
       sizes: { L: 7 },
       imageIds: [],
       customisation: DEFAULT_CUSTOMISATION,

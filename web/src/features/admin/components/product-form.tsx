@@ -27,6 +27,11 @@ export interface ProductFormValues {
   gender: string;
   category: string;
   isNew: boolean;
+  /** The colour (decision 018): its name as the shop's filter lists it, and its #rrggbb. */
+  colorName: string;
+  colorHex: string;
+  /** The style this colour belongs to; empty starts a style of its own. */
+  styleId: string;
   /** Units per size; an empty box means the size is not sold. */
   stock: Record<Size, string>;
   /** Designs on the product (D27): print area per side in mock-up mm, decoration price per side. */
@@ -59,6 +64,9 @@ function toValues(product: AdminProduct | undefined): ProductFormValues {
     gender: product?.gender ?? '',
     category: product?.category ?? '',
     isNew: product?.isNew ?? false,
+    colorName: product?.color.name ?? '',
+    colorHex: product?.color.hex ?? '#ffffff',
+    styleId: product?.styleId ?? '',
     stock,
     ...customisationValues(product?.customisation ?? DEFAULT_CUSTOMISATION),
   };
@@ -96,6 +104,8 @@ function toBody(values: ProductFormValues, images: ImageRef[]): unknown {
     gender: values.gender,
     category: values.category,
     isNew: values.isNew,
+    color: { name: values.colorName, hex: values.colorHex },
+    styleId: values.styleId.trim() || undefined,
     sizes,
     imageIds: images.map((image) => image._id),
     customisation: {
@@ -133,6 +143,8 @@ function fieldOf(path: readonly PropertyKey[]): FieldPath<ProductFormValues> | '
     return 'customisable';
   }
   if (head === 'imageIds') return 'images';
+  if (head === 'color') return size === 'hex' ? 'colorHex' : 'colorName';
+  if (head === 'styleId') return 'styleId';
   if (head && ['title', 'description', 'price', 'gender', 'category'].includes(head)) {
     return head as FieldPath<ProductFormValues>;
   }
@@ -225,6 +237,26 @@ export function ProductForm({ product, onSaved }: ProductFormProps) {
           hint="e.g. T-Shirts"
           error={errors.category?.message}
           {...register('category')}
+        />
+        <TextField
+          label="Colour name"
+          hint="As the shop's colour filter shows it, e.g. Navy"
+          error={errors.colorName?.message}
+          {...register('colorName')}
+        />
+        <TextField
+          label="Colour"
+          type="color"
+          hint="The swatch shoppers pick"
+          error={errors.colorHex?.message}
+          {...register('colorHex')}
+        />
+        <TextField
+          label="Style"
+          className="sm:col-span-2"
+          hint="Colours of one garment share a style: paste the style of another colour, or leave empty to start a new style"
+          error={errors.styleId?.message}
+          {...register('styleId')}
         />
       </div>
 

@@ -8,6 +8,7 @@ const APPLIED: ProductFilterValues = {
   gender: ['Men', 'Women'],
   category: ['Hoodies'],
   size: ['M'],
+  color: ['Navy'],
   minPrice: 500,
   maxPrice: 1500,
   rating: 4,
@@ -24,7 +25,7 @@ describe('ActiveFilterChips', () => {
     renderChips(APPLIED);
     expect(
       screen.getAllByRole('button', { name: /^Remove filter: / }).map((chip) => chip.textContent),
-    ).toEqual(['Men×', 'Women×', 'Hoodies×', 'M×', '₹500.00 – ₹1,500.00×', '4★ & up×']);
+    ).toEqual(['Men×', 'Women×', 'Hoodies×', 'M×', 'Navy×', '₹500.00 – ₹1,500.00×', '4★ & up×']);
     expect(screen.getByRole('button', { name: 'Clear all' })).toBeInTheDocument();
   });
 

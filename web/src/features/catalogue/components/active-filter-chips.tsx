@@ -9,13 +9,18 @@ interface Chip {
 
 /** One chip per applied filter value, each knowing the filters without it. */
 export function filterChips(filters: ProductFilterValues): Chip[] {
-  const listChips = (group: 'gender' | 'category' | 'size'): Chip[] =>
+  const listChips = (group: 'gender' | 'category' | 'size' | 'color'): Chip[] =>
     (filters[group] as string[]).map((value) => ({
       key: `${group}:${value}`,
       label: value,
       without: { ...filters, [group]: (filters[group] as string[]).filter((v) => v !== value) },
     }));
-  const chips = [...listChips('gender'), ...listChips('category'), ...listChips('size')];
+  const chips = [
+    ...listChips('gender'),
+    ...listChips('category'),
+    ...listChips('size'),
+    ...listChips('color'),
+  ];
   const { minPrice, maxPrice, rating } = filters;
   if (minPrice !== undefined || maxPrice !== undefined) {
     const label =

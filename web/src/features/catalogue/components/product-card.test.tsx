@@ -45,6 +45,29 @@ describe('ProductCard', () => {
     expect(card.queryByRole('button')).not.toBeInTheDocument();
   });
 
+  it('shows its colour, and how many colours its style comes in', () => {
+    const { card } = renderCard({
+      color: { name: 'Heather Grey', hex: '#9ca3af' },
+      colors: [
+        { productId: 'grey', name: 'Heather Grey', hex: '#9ca3af', inStock: true },
+        { productId: 'navy', name: 'Navy', hex: '#1e3a5f', inStock: false },
+        { productId: 'black', name: 'Black', hex: '#1c1c1e', inStock: true },
+      ],
+    });
+
+    const colour = card.getByText('Heather Grey');
+    expect(colour).toHaveTextContent('Heather Grey· 3 colours');
+    expect(colour.querySelector('span[aria-hidden="true"]')).toHaveStyle({
+      backgroundColor: '#9ca3af',
+    });
+  });
+
+  it('names only its colour when its style has no other', () => {
+    const { card } = renderCard();
+    expect(card.getByText('Navy')).toBeInTheDocument();
+    expect(card.queryByText(/colours/)).not.toBeInTheDocument();
+  });
+
   it('shows a New badge on a new product in stock', () => {
     const { card } = renderCard({ isNew: true, sizes: { M: 1 } });
 

@@ -9,7 +9,7 @@ import { inStockSizes } from '../utils/stock.ts';
 
 export type ProductCardProduct = Pick<
   Product,
-  '_id' | 'title' | 'price' | 'rating' | 'images' | 'sizes' | 'isNew'
+  '_id' | 'title' | 'price' | 'rating' | 'images' | 'sizes' | 'isNew' | 'color' | 'colors'
 >;
 
 interface ProductCardProps {
@@ -70,6 +70,17 @@ export function ProductCard({ product, index = 0, action }: ProductCardProps) {
           </Link>
         </h3>
         <StarRating rating={product.rating} showValue />
+        <p className="flex items-center gap-2 text-sm text-ink-700">
+          <span
+            aria-hidden="true"
+            className="size-3.5 shrink-0 rounded-full border border-ink-300"
+            style={{ backgroundColor: product.color.hex }}
+          />
+          {product.color.name}
+          {product.colors.length > 1 ? (
+            <span className="text-ink-600">· {product.colors.length} colours</span>
+          ) : null}
+        </p>
         <p className="text-lg font-bold text-ink-900">{formatRupees(product.price)}</p>
         <p className="text-sm text-ink-600">
           {sizes.length > 0 ? `Sizes: ${sizes.join(', ')}` : 'No sizes'}

@@ -1,8 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Product, Size } from '#contract';
 import { makeProduct } from '#web/testing/data.ts';
-import { renderWithRouter } from '#web/testing/render.tsx';
+import { renderRoutes, renderWithRouter } from '#web/testing/render.tsx';
 import { ProductDetails } from './product-details.tsx';
 
 function renderDetails(overrides: Partial<Product> = {}) {
@@ -117,11 +117,58 @@ describe('ProductDetails', () => {
     expect(screen.queryByRole('button', { name: 'Increase quantity' })).not.toBeInTheDocument();
   });
 
-  it('shows the two decorative colour swatches hidden from assistive tech', () => {
-    renderDetails();
+  it('links each colour of the style to its own page, marking the one shown and the sold-out one', () => {
+    renderDetails({
+      _id: 'navy-tee',
+      color: { name: 'Navy', hex: '#1e3a5f' },
+      colors: [
+        { productId: 'navy-tee', name: 'Navy', hex: '#1e3a5f', inStock: true },
+        { productId: 'black-tee', name: 'Black', hex: '#1c1c1e', inStock: true },
+        { productId: 'red-tee', name: 'Red', hex: '#b91c1c', inStock: false },
+      ],
+    });
 
-    const label = screen.getByText('Colour');
-    expect(label.parentElement).toHaveAttribute('aria-hidden', 'true');
-    expect(label.parentElement?.querySelectorAll('span[style]')).toHaveLength(2);
+    expect(screen.getByText('Colour')).toHaveTextContent('Colour: Navy');
+    const list = screen.getByRole('list', { name: 'Colours, Navy shown' });
+    const swatches = within(list).getAllByRole('link');
+    expect(swatches.map((swatch) => swatch.getAttribute('aria-label'))).toEqual([
+      'Navy',
+      'Black',
+      'Red (sold out)',
+    ]);
+    expect(screen.getByRole('link', { name: 'Navy' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Black' })).not.toHaveAttribute('aria-current');
+    expect(screen.getByRole('link', { name: 'Black' })).toHaveAttribute(
+      'href',
+      '/product/black-tee',
+    );
+    expect(screen.getByRole('link', { name: 'Red (sold out)' })).toHaveAttribute(
+      'href',
+      '/product/red-tee',
+    );
+    expect(screen.getByRole('link', { name: 'Black' })).toHaveStyle({
+      backgroundColor: '#1c1c1e',
+    });
+  });
+
+  it('opens the colour chosen: the URL follows the swatch', async () => {
+    const product = makeProduct({
+      _id: 'navy-tee',
+      colors: [
+        { productId: 'navy-tee', name: 'Navy', hex: '#1e3a5f', inStock: true },
+        { productId: 'black-tee', name: 'Black', hex: '#1c1c1e', inStock: true },
+      ],
+    });
+    const { user, router } = renderRoutes(
+      [
+        {
+          path: '/product/:id',
+          element: <ProductDetails product={product} onAddToCart={async () => true} />,
+        },
+      ],
+      { path: '/product/navy-tee' },
+    );
+    await user.click(screen.getByRole('link', { name: 'Black' }));
+    expect(router.state.location.pathname).toBe('/product/black-tee');
   });
 });

@@ -7,6 +7,7 @@ import { QuantityStepper } from '#web/components/ui/quantity-stepper.tsx';
 import { StarRating } from '#web/components/ui/star-rating.tsx';
 import { formatRupees } from '#web/utils/format-money.ts';
 import { inStockSizes } from '../utils/stock.ts';
+import { ColorSwatches } from './color-swatches.tsx';
 
 export const PRODUCT_MESSAGES = {
   selectSize: 'Please select a size.',
@@ -14,9 +15,6 @@ export const PRODUCT_MESSAGES = {
   /** D23: the spec's 'Last 1 left - make it yours!' with the real count. */
   onlyLeft: (stock: number) => `Only ${stock} left - make it yours!`,
 } as const;
-
-/** The two swatches the spec shows; they are decoration, not a choice. */
-const SWATCHES = ['#18181b', '#4f46e5'] as const;
 
 interface ProductDetailsProps {
   product: Product;
@@ -100,16 +98,7 @@ export function ProductDetails({ product, onAddToCart, customise }: ProductDetai
       <p className="mt-1 text-sm text-ink-600">Inclusive of all taxes</p>
       <p className="mt-5 leading-relaxed text-ink-700">{product.description}</p>
 
-      <div aria-hidden="true" className="mt-6 flex items-center gap-3">
-        <span className="text-sm font-semibold text-ink-900">Colour</span>
-        {SWATCHES.map((colour, index) => (
-          <span
-            key={colour}
-            className={`size-7 rounded-full ring-2 ring-offset-2 ${index === 0 ? 'ring-ink-900' : 'ring-ink-200'}`}
-            style={{ backgroundColor: colour }}
-          />
-        ))}
-      </div>
+      <ColorSwatches product={product} />
 
       <fieldset className="mt-6">
         <legend className="text-sm font-semibold text-ink-900">

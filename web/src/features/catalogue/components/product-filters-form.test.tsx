@@ -15,6 +15,10 @@ const OPTIONS = {
   genders: ['Men', 'Women'],
   categories: ['Hoodies', 'T-Shirts'],
   sizes: ['S', 'M', 'L'] as ('S' | 'M' | 'L')[],
+  colors: [
+    { name: 'Black', hex: '#1c1c1e' },
+    { name: 'Navy', hex: '#1e3a5f' },
+  ],
 };
 const STATS: PriceRange = { minPrice: 299, maxPrice: 2499 };
 
@@ -34,6 +38,7 @@ function Harness({
     gender: true,
     category: true,
     size: true,
+    color: true,
   });
   return (
     <ProductFiltersForm
@@ -106,6 +111,22 @@ describe('ProductFiltersForm', () => {
     expect(screen.getByRole('checkbox', { name: 'Hoodies' })).toBeVisible();
   });
 
+  it('offers the colours on sale, each with its swatch, and applies the ones ticked', async () => {
+    const { user, onApply } = renderForm();
+
+    const colour = screen.getByRole('group', { name: 'Colour' });
+    const boxes = within(colour).getAllByRole('checkbox');
+    expect(boxes.map((box) => box.getAttribute('value'))).toEqual(['Black', 'Navy']);
+    const swatch = screen
+      .getByRole('checkbox', { name: 'Navy' })
+      .parentElement?.querySelector('span[style]');
+    expect(swatch).toHaveStyle({ backgroundColor: '#1e3a5f' });
+
+    await user.click(screen.getByRole('checkbox', { name: 'Navy' }));
+    await user.click(apply());
+    expect(onApply).toHaveBeenLastCalledWith(expect.objectContaining({ color: ['Navy'] }));
+  });
+
   it('shows Reset only while a filter differs from its default', async () => {
     const { user } = renderForm();
 
@@ -153,6 +174,7 @@ describe('ProductFiltersForm', () => {
       gender: ['Women'],
       category: ['T-Shirts'],
       size: ['M', 'L'],
+      color: [],
       minPrice: undefined,
       maxPrice: 999,
       rating: 4,
@@ -168,6 +190,7 @@ describe('ProductFiltersForm', () => {
       gender: [],
       category: [],
       size: [],
+      color: [],
       minPrice: undefined,
       maxPrice: undefined,
       rating: undefined,
@@ -188,7 +211,14 @@ describe('ProductFiltersForm', () => {
 
   it('Reset clears the form and applies no filters', async () => {
     const { user, onApply } = renderForm({
-      applied: { gender: ['Men'], category: [], size: ['S'], minPrice: 500, rating: 2 },
+      applied: {
+        gender: ['Men'],
+        category: [],
+        size: ['S'],
+        color: [],
+        minPrice: 500,
+        rating: 2,
+      },
     });
     expect(screen.getByRole('spinbutton', { name: 'Min (₹)' })).toHaveValue(500);
 
@@ -234,6 +264,7 @@ describe('ProductFiltersForm', () => {
         gender: [option('Men', 4), option('Women', 0)],
         category: [option('Hoodies', 0), option('T-Shirts', 7)],
         size: [option('S', 2), option('M', 0), option('L', 1)],
+        color: [],
         rating: [option('4', 0), option('3', 5), option('2', 6), option('1', 7)],
       },
     });

@@ -15,12 +15,13 @@ import {
 } from '../utils/products-view.ts';
 import { PriceRangeSlider } from './price-range-slider.tsx';
 
-export type FilterGroup = 'gender' | 'category' | 'size';
+export type FilterGroup = 'gender' | 'category' | 'size' | 'color';
 
 const GROUP_TITLES: Record<FilterGroup, string> = {
   gender: 'Gender',
   category: 'Category',
   size: 'Size',
+  color: 'Colour',
 };
 
 /** Whole rupees or paise; empty means "the shop's own limit". */
@@ -37,6 +38,7 @@ const FilterFormSchema = z
     gender: z.array(z.string()),
     category: z.array(z.string()),
     size: z.array(z.string()),
+    color: z.array(z.string()),
     minPrice: PriceInputSchema,
     maxPrice: PriceInputSchema,
     rating: z.string(),
@@ -54,6 +56,7 @@ function toFormValues(filters: ProductFilterValues, range: PriceRange): FilterFo
     gender: filters.gender,
     category: filters.category,
     size: filters.size,
+    color: filters.color,
     minPrice: String(filters.minPrice ?? range.minPrice),
     maxPrice: String(filters.maxPrice ?? range.maxPrice),
     rating: filters.rating === undefined ? '' : String(filters.rating),
@@ -72,6 +75,7 @@ function toFilterValues(values: FilterFormValues, range: PriceRange): ProductFil
     gender: values.gender,
     category: values.category,
     size: values.size.filter(isSize),
+    color: values.color,
     minPrice: priceFilter(values.minPrice, range.minPrice),
     maxPrice: priceFilter(values.maxPrice, range.maxPrice),
     rating: values.rating === '' ? undefined : Number(values.rating),
@@ -83,6 +87,7 @@ function isDefault(filters: ProductFilterValues): boolean {
     filters.gender.length === 0 &&
     filters.category.length === 0 &&
     filters.size.length === 0 &&
+    filters.color.length === 0 &&
     filters.minPrice === undefined &&
     filters.maxPrice === undefined &&
     filters.rating === undefined
@@ -90,7 +95,7 @@ function isDefault(filters: ProductFilterValues): boolean {
 }
 
 interface ProductFiltersFormProps {
-  options: Pick<ProductFilters, 'genders' | 'categories' | 'sizes'>;
+  options: Pick<ProductFilters, 'genders' | 'categories' | 'sizes' | 'colors'>;
   /** The server's price stats, or SPEC §9's 0 to 6000 without them. */
   priceRange: PriceRange;
   /** The filters the listing shows now (from the URL). */
@@ -189,6 +194,16 @@ export function ProductFiltersForm({
         counts={counts}
         checked={current.size}
         columns
+      />
+      <CheckboxGroup
+        group="color"
+        open={openGroups.color}
+        onToggle={onToggleGroup}
+        values={options.colors.map((color) => color.name)}
+        swatches={new Map(options.colors.map((color) => [color.name, color.hex]))}
+        register={register('color')}
+        counts={counts}
+        checked={current.color}
       />
 
       <Section title="Price Range">
@@ -296,6 +311,8 @@ interface CheckboxGroupProps {
   counts: ProductFacets['groups'] | undefined;
   /** The values ticked now: a ticked option stays usable even at 0, so it can be unticked. */
   checked: readonly string[] | undefined;
+  /** A dot of each value's colour beside its name (the colour group). */
+  swatches?: ReadonlyMap<string, string>;
 }
 
 /** '(12)' after an option; an option nothing would match is disabled beside it. */
@@ -312,6 +329,7 @@ function OptionCount({ count }: { count: number | undefined }) {
   );
 }
 
+/** A collapsible group of checkboxes: a disclosure button over a labelled group. */
 function CheckboxGroup({
   group,
   open,
@@ -321,6 +339,7 @@ function CheckboxGroup({
   columns,
   counts,
   checked,
+  swatches,
 }: CheckboxGroupProps) {
   const id = useId();
   const title = GROUP_TITLES[group];
@@ -352,11 +371,19 @@ function CheckboxGroup({
         ) : (
           values.map((value) => {
             const count = countOf(counts, group, value);
+            const hex = swatches?.get(value);
             return (
               <CheckboxField
                 key={value}
                 label={
-                  <span className="inline-flex gap-1">
+                  <span className="inline-flex items-center gap-1">
+                    {hex ? (
+                      <span
+                        aria-hidden="true"
+                        className="size-4 shrink-0 rounded-full border border-ink-300"
+                        style={{ backgroundColor: hex }}
+                      />
+                    ) : null}
                     {value}
                     <OptionCount count={count} />
                   </span>

@@ -22,7 +22,7 @@ describe('products view in the URL', () => {
 
   it('round-trips search, filters, sort and page', () => {
     const query =
-      'search=hoodie&gender=Men%2CWomen&category=Hoodies&size=S%2CM&minPrice=500&maxPrice=1500&rating=4&sortBy=priceAsc&page=2';
+      'search=hoodie&gender=Men%2CWomen&category=Hoodies&size=S%2CM&color=Navy%2CHeather+Grey&minPrice=500&maxPrice=1500&rating=4&sortBy=priceAsc&page=2';
     const view = read(query);
 
     expect(view).toEqual({
@@ -31,6 +31,7 @@ describe('products view in the URL', () => {
         gender: ['Men', 'Women'],
         category: ['Hoodies'],
         size: ['S', 'M'],
+        color: ['Navy', 'Heather Grey'],
         minPrice: 500,
         maxPrice: 1500,
         rating: 4,
@@ -39,7 +40,7 @@ describe('products view in the URL', () => {
       page: 2,
     });
     expect(writeProductsView(view).toString()).toBe(query);
-    expect(countActiveFilters(view.filters)).toBe(7);
+    expect(countActiveFilters(view.filters)).toBe(9);
   });
 
   it('ignores what it cannot use in a hand-edited link', () => {
@@ -59,6 +60,7 @@ describe('products view in the URL', () => {
       gender: ['Kids'],
       category: undefined,
       size: undefined,
+      color: undefined,
       minPrice: undefined,
       maxPrice: undefined,
       rating: undefined,

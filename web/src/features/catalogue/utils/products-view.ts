@@ -36,12 +36,14 @@ export interface ProductFilterValues {
   gender: string[];
   category: string[];
   size: Size[];
+  /** Colour names, exactly as the filter options list them (decision 018). */
+  color: string[];
   minPrice?: number;
   maxPrice?: number;
   rating?: number;
 }
 
-export const NO_FILTERS: ProductFilterValues = { gender: [], category: [], size: [] };
+export const NO_FILTERS: ProductFilterValues = { gender: [], category: [], size: [], color: [] };
 
 /** Everything the products screen shows, as its URL holds it: refresh, links and Back restore it. */
 export interface ProductsView {
@@ -74,6 +76,7 @@ export function readProductsView(params: URLSearchParams): ProductsView {
       gender: splitQueryList(params.getAll('gender')),
       category: splitQueryList(params.getAll('category')),
       size: splitQueryList(params.getAll('size')).filter(isSize),
+      color: splitQueryList(params.getAll('color')),
       minPrice: readNumber(params, 'minPrice'),
       maxPrice: readNumber(params, 'maxPrice'),
       rating: rating !== undefined && rating <= 5 ? rating : undefined,
@@ -94,6 +97,7 @@ export function writeProductsView(view: ProductsView): URLSearchParams {
   if (filters.gender.length > 0) params.set('gender', filters.gender.join(','));
   if (filters.category.length > 0) params.set('category', filters.category.join(','));
   if (filters.size.length > 0) params.set('size', filters.size.join(','));
+  if (filters.color.length > 0) params.set('color', filters.color.join(','));
   if (filters.minPrice !== undefined) params.set('minPrice', String(filters.minPrice));
   if (filters.maxPrice !== undefined) params.set('maxPrice', String(filters.maxPrice));
   if (filters.rating !== undefined) params.set('rating', String(filters.rating));
@@ -110,6 +114,7 @@ export function toListProductsQuery(view: ProductsView): ListProductsInput {
     gender: filters.gender.length > 0 ? filters.gender : undefined,
     category: filters.category.length > 0 ? filters.category : undefined,
     size: filters.size.length > 0 ? filters.size : undefined,
+    color: filters.color.length > 0 ? filters.color : undefined,
     minPrice: filters.minPrice,
     maxPrice: filters.maxPrice,
     rating: filters.rating,
@@ -124,6 +129,7 @@ export function countActiveFilters(filters: ProductFilterValues): number {
     filters.gender.length +
     filters.category.length +
     filters.size.length +
+    filters.color.length +
     (filters.minPrice !== undefined || filters.maxPrice !== undefined ? 1 : 0) +
     (filters.rating !== undefined ? 1 : 0)
   );

@@ -1,22 +1,8 @@
-import { type DesignSide, MOCKUP_SIZE_MM, type PrintArea } from '#contract';
+import { type DesignSide, MOCKUP_SIZE_MM, type PrintArea, type Product } from '#contract';
 
-/** The garment's colour when the product names none: a light heather grey. */
-export const NEUTRAL_GARMENT_HEX = '#e4e4e7';
-
-/**
- * The colour to draw the garment in: the product's own colour when it has one
- * (real garment colours, issue 12 item 1), else {@link NEUTRAL_GARMENT_HEX}.
- * The one place that reads a product's colour for the designer.
- */
-export function garmentHex(product: object): string {
-  const color = 'color' in product ? product.color : undefined;
-  const hex =
-    typeof color === 'string'
-      ? color
-      : color && typeof color === 'object' && 'hex' in color
-        ? color.hex
-        : undefined;
-  return typeof hex === 'string' && /^#[0-9a-f]{6}$/i.test(hex) ? hex : NEUTRAL_GARMENT_HEX;
+/** The colour to draw the garment in: the product's own (decision 018). */
+export function garmentHex(product: Pick<Product, 'color'>): string {
+  return product.color.hex;
 }
 
 /** Black or white, whichever reads better on the garment (the print area's outline). */
