@@ -74,7 +74,7 @@ test('an admin adds a product with a picture, a shopper buys it, the admin deliv
 
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Description').fill('A soft cotton tee made for the end-to-end test.');
-  await page.getByLabel('Price (₹)').fill('749.50');
+  await page.getByLabel('Price (₹)', { exact: true }).fill('749.50');
   await page.getByLabel('Gender').fill('Unisex');
   await page.getByLabel('Category').fill('T-Shirts');
   await page.getByLabel('Colour name').fill('Navy');

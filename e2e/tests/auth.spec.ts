@@ -108,7 +108,13 @@ test('signing up signs in (the user menu shows) and logging out brings back Logi
   await expect(page.getByRole('heading', { name: 'Contact us', level: 1 })).toBeVisible();
   await account.click();
   const menu = page.getByRole('menu', { name: 'Account' });
-  await expect(menu.getByRole('menuitem')).toHaveText(['Profile', 'Orders', 'Settings', 'Logout']);
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    'Profile',
+    'Orders',
+    'My designs',
+    'Settings',
+    'Logout',
+  ]);
   for (const viewport of Object.values(VIEWPORTS)) {
     await page.setViewportSize(viewport);
     await expectNoSeriousA11yViolations(page);
