@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { ChevronDownIcon } from '#web/components/ui/icons.tsx';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Breadcrumb } from '#web/components/ui/breadcrumb.tsx';
 import { NotFoundView } from '#web/components/ui/not-found-view.tsx';
 import { FullScreenSpinner } from '#web/components/ui/spinner.tsx';
 import { ErrorMessage } from '#web/components/ui/status-message.tsx';
@@ -51,29 +51,14 @@ export function DesignerRoute() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10 lg:px-8">
-      <nav aria-label="Breadcrumb" className="mb-4 text-sm">
-        <ol className="flex min-w-0 flex-wrap items-center gap-2 text-ink-600">
-          <li>
-            <Link to={paths.products()} className="rounded-sm hover:text-ink-900">
-              Products
-            </Link>
-          </li>
-          {product ? (
-            <li className="flex min-w-0 items-center gap-2">
-              <ChevronDownIcon className="size-4 shrink-0 -rotate-90" />
-              <Link to={paths.product(product._id)} className="truncate hover:text-ink-900">
-                {product.title}
-              </Link>
-            </li>
-          ) : null}
-          <li className="flex items-center gap-2">
-            <ChevronDownIcon className="size-4 shrink-0 -rotate-90" />
-            <span aria-current="page" className="font-medium text-ink-900">
-              Customise
-            </span>
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb
+        className="mb-4"
+        crumbs={[
+          { label: 'Products', to: paths.products() },
+          ...(product ? [{ label: product.title, to: paths.product(product._id) }] : []),
+          { label: 'Customise' },
+        ]}
+      />
       <h1 className="mb-6 text-2xl font-bold tracking-tight text-ink-900 sm:text-3xl">
         Customise {product?.title ?? 'your tee'}
       </h1>

@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router';
+import { Breadcrumb } from '#web/components/ui/breadcrumb.tsx';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
-import { ChevronDownIcon, PencilIcon } from '#web/components/ui/icons.tsx';
+import { PencilIcon } from '#web/components/ui/icons.tsx';
 import { NotFoundView } from '#web/components/ui/not-found-view.tsx';
 import { ErrorMessage } from '#web/components/ui/status-message.tsx';
 import { paths } from '#web/config/paths.ts';
@@ -44,23 +45,13 @@ export function ProductRoute() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10 lg:px-8">
-      <nav aria-label="Breadcrumb" className="mb-6 text-sm">
-        <ol className="flex min-w-0 items-center gap-2 text-ink-600">
-          <li>
-            <Link to={paths.products()} className="rounded-sm hover:text-ink-900">
-              Products
-            </Link>
-          </li>
-          {product ? (
-            <li className="flex min-w-0 items-center gap-2">
-              <ChevronDownIcon className="size-4 shrink-0 -rotate-90" />
-              <span aria-current="page" className="truncate font-medium text-ink-900">
-                {product.title}
-              </span>
-            </li>
-          ) : null}
-        </ol>
-      </nav>
+      <Breadcrumb
+        className="mb-6"
+        crumbs={[
+          { label: 'Products', to: paths.products() },
+          ...(product ? [{ label: product.title }] : []),
+        ]}
+      />
 
       {error ? (
         <ErrorMessage message={error.message} onRetry={() => void refetch()} />
