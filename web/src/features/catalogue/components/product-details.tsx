@@ -5,6 +5,7 @@ import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { CartIcon, ReturnIcon, TruckIcon } from '#web/components/ui/icons.tsx';
 import { QuantityStepper } from '#web/components/ui/quantity-stepper.tsx';
 import { StarRating } from '#web/components/ui/star-rating.tsx';
+import { useHydrated } from '#web/hooks/use-hydrated.ts';
 import { formatRupees } from '#web/utils/format-money.ts';
 import { inStockSizes } from '../utils/stock.ts';
 import { ColorSwatches } from './color-swatches.tsx';
@@ -30,6 +31,7 @@ interface ProductDetailsProps {
  * size changes, and nothing can be added when every size is sold out.
  */
 export function ProductDetails({ product, onAddToCart, customise }: ProductDetailsProps) {
+  const hydrated = useHydrated();
   const available = inStockSizes(product.sizes);
   const outOfStock = available.length === 0;
   const sizes = SIZES.filter((size) => product.sizes[size] !== undefined);
@@ -154,7 +156,7 @@ export function ProductDetails({ product, onAddToCart, customise }: ProductDetai
       <div className="mt-8 flex flex-wrap gap-3">
         <button
           type="button"
-          disabled={outOfStock || adding}
+          disabled={outOfStock || adding || !hydrated}
           onClick={addToCart}
           className={buttonStyles({ size: 'lg', className: 'w-full sm:w-auto sm:min-w-64' })}
         >
