@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import type { SavedDesign } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
-import { EmptyState, ErrorMessage, LoadingMessage } from '#web/components/ui/status-message.tsx';
+import { ListResult } from '#web/components/ui/query-result.tsx';
+import { EmptyState } from '#web/components/ui/status-message.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useProduct } from '#web/features/catalogue/api/get-product.ts';
 import { useSavedDesigns } from '#web/features/designer/api/saved-designs.ts';
@@ -36,8 +37,11 @@ export function MyDesignsRoute() {
     <section className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
       <h1 className="text-3xl font-bold tracking-tight text-ink-900">My designs</h1>
       <div className="mt-6">
-        {designs.data ? (
-          designs.data.length === 0 ? (
+        <ListResult
+          query={designs}
+          loading="Loading your designs..."
+          itemKey={(saved) => saved._id}
+          empty={
             <EmptyState
               title="No saved designs yet."
               actions={
@@ -48,20 +52,10 @@ export function MyDesignsRoute() {
             >
               Open a customisable tee, press Customise, and save your design to find it here.
             </EmptyState>
-          ) : (
-            <ul className="space-y-4">
-              {designs.data.map((saved) => (
-                <li key={saved._id}>
-                  <SavedDesignItem saved={saved} />
-                </li>
-              ))}
-            </ul>
-          )
-        ) : designs.error ? (
-          <ErrorMessage message={designs.error.message} onRetry={() => void designs.refetch()} />
-        ) : (
-          <LoadingMessage>Loading your designs...</LoadingMessage>
-        )}
+          }
+        >
+          {(saved) => <SavedDesignItem saved={saved} />}
+        </ListResult>
       </div>
     </section>
   );

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
-import { EmptyState, ErrorMessage, LoadingMessage } from '#web/components/ui/status-message.tsx';
+import { ListResult } from '#web/components/ui/query-result.tsx';
+import { EmptyState } from '#web/components/ui/status-message.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useOrders } from '#web/features/orders/api/list-orders.ts';
 import { OrderCard } from '#web/features/orders/components/order-card.tsx';
@@ -15,8 +16,11 @@ export function OrdersRoute() {
     <section className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
       <h1 className="text-3xl font-bold tracking-tight text-ink-900">Your Orders</h1>
       <div className="mt-6">
-        {orders.data ? (
-          orders.data.length === 0 ? (
+        <ListResult
+          query={orders}
+          loading="Loading orders..."
+          itemKey={(order) => order._id}
+          empty={
             <EmptyState
               title="You haven’t placed any orders yet."
               actions={
@@ -27,20 +31,10 @@ export function OrdersRoute() {
             >
               When you place an order, it shows up here so you can follow it to your door.
             </EmptyState>
-          ) : (
-            <ul className="space-y-4">
-              {orders.data.map((order) => (
-                <li key={order._id}>
-                  <OrderCard order={order} />
-                </li>
-              ))}
-            </ul>
-          )
-        ) : orders.error ? (
-          <ErrorMessage message={orders.error.message} onRetry={() => void orders.refetch()} />
-        ) : (
-          <LoadingMessage>Loading orders...</LoadingMessage>
-        )}
+          }
+        >
+          {(order) => <OrderCard order={order} />}
+        </ListResult>
       </div>
     </section>
   );

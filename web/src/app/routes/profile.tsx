@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { CardSection } from '#web/components/ui/card-section.tsx';
-import { ErrorMessage, LoadingMessage } from '#web/components/ui/status-message.tsx';
+import { QueryResult } from '#web/components/ui/query-result.tsx';
 import { paths } from '#web/config/paths.ts';
 import { AddressManager } from '#web/features/addresses/components/address-manager.tsx';
 import { CartPreview } from '#web/features/cart/components/cart-preview.tsx';
@@ -25,16 +25,9 @@ export function ProfileRoute() {
       <div className="mt-8 grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <CardSection id="profile-info" title="Profile info">
-            {profile.data ? (
-              <ProfileDetails user={profile.data} />
-            ) : profile.error ? (
-              <ErrorMessage
-                message={profile.error.message}
-                onRetry={() => void profile.refetch()}
-              />
-            ) : (
-              <LoadingMessage>Loading your profile...</LoadingMessage>
-            )}
+            <QueryResult query={profile} loading="Loading your profile...">
+              {(user) => <ProfileDetails user={user} />}
+            </QueryResult>
           </CardSection>
 
           <CardSection
@@ -51,13 +44,9 @@ export function ProfileRoute() {
               ) : null
             }
           >
-            {orders.data ? (
-              <OrdersTable orders={orders.data} />
-            ) : orders.error ? (
-              <ErrorMessage message={orders.error.message} onRetry={() => void orders.refetch()} />
-            ) : (
-              <LoadingMessage>Loading orders...</LoadingMessage>
-            )}
+            <QueryResult query={orders} loading="Loading orders...">
+              {(list) => <OrdersTable orders={list} />}
+            </QueryResult>
           </CardSection>
 
           <AddressManager />

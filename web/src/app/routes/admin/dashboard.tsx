@@ -1,4 +1,4 @@
-import { ErrorMessage, LoadingMessage } from '#web/components/ui/status-message.tsx';
+import { QueryResult } from '#web/components/ui/query-result.tsx';
 import { useAdminDashboard } from '#web/features/admin/api/admin-api.ts';
 import { AdminShell } from '#web/features/admin/components/admin-shell.tsx';
 import { DashboardView } from '#web/features/admin/components/dashboard-view.tsx';
@@ -8,13 +8,9 @@ export function AdminDashboardRoute() {
   const dashboard = useAdminDashboard();
   return (
     <AdminShell title="Dashboard">
-      {dashboard.data ? (
-        <DashboardView dashboard={dashboard.data} />
-      ) : dashboard.error ? (
-        <ErrorMessage message={dashboard.error.message} onRetry={() => void dashboard.refetch()} />
-      ) : (
-        <LoadingMessage>Loading dashboard...</LoadingMessage>
-      )}
+      <QueryResult query={dashboard} loading="Loading dashboard...">
+        {(data) => <DashboardView dashboard={data} />}
+      </QueryResult>
     </AdminShell>
   );
 }

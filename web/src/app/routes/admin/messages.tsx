@@ -1,7 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { CardSection } from '#web/components/ui/card-section.tsx';
-import { Pagination } from '#web/components/ui/pagination.tsx';
-import { EmptyState, ErrorMessage, LoadingMessage } from '#web/components/ui/status-message.tsx';
+import { PagedList } from '#web/components/ui/query-result.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useContactMessages, useNewsletterSubscribers } from '#web/features/admin/api/admin-api.ts';
 import { AdminShell } from '#web/features/admin/components/admin-shell.tsx';
@@ -30,38 +29,30 @@ export function AdminMessagesRoute() {
     <AdminShell title="Messages">
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <CardSection title="Contact messages" id="contact-messages">
-          {messages.data ? (
-            messages.data.results.length === 0 ? (
-              <EmptyState title="No messages yet." />
-            ) : (
-              <div className="space-y-4">
-                <ContactMessageList messages={messages.data.results} />
-                <Pagination
-                  label="Message pages"
-                  page={messages.data.page}
-                  pages={messages.data.pages}
-                  hrefFor={(value) => hrefFor({ page: value })}
-                />
-              </div>
-            )
-          ) : messages.error ? (
-            <ErrorMessage
-              message={messages.error.message}
-              onRetry={() => void messages.refetch()}
-            />
-          ) : (
-            <LoadingMessage>Loading messages...</LoadingMessage>
-          )}
+          <PagedList
+            query={messages}
+            loading="Loading messages..."
+            empty="No messages yet."
+            pagination={{ label: 'Message pages', hrefFor: (value) => hrefFor({ page: value }) }}
+          >
+            {(results) => <ContactMessageList messages={results} />}
+          </PagedList>
         </CardSection>
         <CardSection title="Newsletter subscribers" id="subscribers" aside={<DownloadCsvButton />}>
-          {subscribers.data ? (
-            subscribers.data.results.length === 0 ? (
-              <p className="text-ink-600">No subscribers yet.</p>
-            ) : (
-              <div className="space-y-4">
-                <p className="text-sm text-ink-600">{subscribers.data.total} in all</p>
+          <PagedList
+            query={subscribers}
+            loading="Loading subscribers..."
+            empty={<p className="text-ink-600">No subscribers yet.</p>}
+            pagination={{
+              label: 'Subscriber pages',
+              hrefFor: (value) => hrefFor({ subscribers: value }),
+            }}
+          >
+            {(results, { total }) => (
+              <>
+                <p className="text-sm text-ink-600">{total} in all</p>
                 <ul className="divide-y divide-ink-100 text-sm">
-                  {subscribers.data.results.map((subscriber) => (
+                  {results.map((subscriber) => (
                     <li key={subscriber._id} className="py-2">
                       <span className="block break-all text-ink-900">{subscriber.email}</span>
                       <time dateTime={subscriber.createdAt} className="text-xs text-ink-600">
@@ -70,22 +61,9 @@ export function AdminMessagesRoute() {
                     </li>
                   ))}
                 </ul>
-                <Pagination
-                  label="Subscriber pages"
-                  page={subscribers.data.page}
-                  pages={subscribers.data.pages}
-                  hrefFor={(value) => hrefFor({ subscribers: value })}
-                />
-              </div>
-            )
-          ) : subscribers.error ? (
-            <ErrorMessage
-              message={subscribers.error.message}
-              onRetry={() => void subscribers.refetch()}
-            />
-          ) : (
-            <LoadingMessage>Loading subscribers...</LoadingMessage>
-          )}
+              </>
+            )}
+          </PagedList>
         </CardSection>
       </div>
     </AdminShell>

@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { BackLink } from '#web/components/ui/back-link.tsx';
 import { CardSection } from '#web/components/ui/card-section.tsx';
 import { OrderStatusBadge } from '#web/components/ui/order-status-badge.tsx';
-import { ErrorMessage, LoadingMessage } from '#web/components/ui/status-message.tsx';
+import { QueryResult } from '#web/components/ui/query-result.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useAdminOrder } from '#web/features/admin/api/admin-api.ts';
 import { AdminShell } from '#web/features/admin/components/admin-shell.tsx';
@@ -19,49 +19,46 @@ import {
 export function AdminOrderRoute() {
   const { id = '' } = useParams();
   const order = useAdminOrder(id);
-  const data = order.data;
   return (
     <AdminShell title={`Order #${id}`}>
       <BackLink to={paths.adminOrders()}>All orders</BackLink>
       <div className="mt-4">
-        {data ? (
-          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-            <div className="space-y-6">
-              <CardSection
-                title="Status"
-                id="order-status"
-                aside={<OrderStatusBadge status={data.status} />}
-              >
-                <OrderStatusActions order={data} />
-              </CardSection>
-              <CardSection title="Items" id="order-items">
-                <OrderItems
-                  order={data}
-                  itemActions={(item) => <PrintFileButtons orderId={data._id} item={item} />}
-                />
-                <div className="mt-4 border-t border-ink-100 pt-4">
-                  <OrderPrices order={data} />
-                </div>
-              </CardSection>
-              <CardSection title="History" id="order-history">
-                <OrderEvents events={data.events} />
-              </CardSection>
+        <QueryResult query={order} loading="Loading order...">
+          {(data) => (
+            <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+              <div className="space-y-6">
+                <CardSection
+                  title="Status"
+                  id="order-status"
+                  aside={<OrderStatusBadge status={data.status} />}
+                >
+                  <OrderStatusActions order={data} />
+                </CardSection>
+                <CardSection title="Items" id="order-items">
+                  <OrderItems
+                    order={data}
+                    itemActions={(item) => <PrintFileButtons orderId={data._id} item={item} />}
+                  />
+                  <div className="mt-4 border-t border-ink-100 pt-4">
+                    <OrderPrices order={data} />
+                  </div>
+                </CardSection>
+                <CardSection title="History" id="order-history">
+                  <OrderEvents events={data.events} />
+                </CardSection>
+              </div>
+              <div className="space-y-6">
+                <CardSection title="Customer" id="order-customer">
+                  <p className="font-semibold text-ink-900">{data.customer.name}</p>
+                  <p className="text-sm break-all text-ink-700">{data.customer.email}</p>
+                </CardSection>
+                <CardSection title="Delivery and payment" id="order-facts">
+                  <OrderFacts order={data} />
+                </CardSection>
+              </div>
             </div>
-            <div className="space-y-6">
-              <CardSection title="Customer" id="order-customer">
-                <p className="font-semibold text-ink-900">{data.customer.name}</p>
-                <p className="text-sm break-all text-ink-700">{data.customer.email}</p>
-              </CardSection>
-              <CardSection title="Delivery and payment" id="order-facts">
-                <OrderFacts order={data} />
-              </CardSection>
-            </div>
-          </div>
-        ) : order.error ? (
-          <ErrorMessage message={order.error.message} onRetry={() => void order.refetch()} />
-        ) : (
-          <LoadingMessage>Loading order...</LoadingMessage>
-        )}
+          )}
+        </QueryResult>
       </div>
     </AdminShell>
   );

@@ -1,8 +1,8 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { ORDER_STATUSES, type OrderStatus } from '#contract';
 import { orderStatusLabel } from '#web/components/ui/order-status-badge.tsx';
-import { Pagination } from '#web/components/ui/pagination.tsx';
-import { EmptyState, ErrorMessage, LoadingMessage } from '#web/components/ui/status-message.tsx';
+import { PagedList } from '#web/components/ui/query-result.tsx';
+import { EmptyState } from '#web/components/ui/status-message.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useAdminOrders } from '#web/features/admin/api/admin-api.ts';
 import { AdminOrdersTable } from '#web/features/admin/components/admin-orders-table.tsx';
@@ -39,8 +39,10 @@ export function AdminOrdersRoute() {
         }
       />
       <div className="mt-6 space-y-6">
-        {orders.data ? (
-          orders.data.results.length === 0 ? (
+        <PagedList
+          query={orders}
+          loading="Loading orders..."
+          empty={
             search || status ? (
               <EmptyState title="No orders match.">Try another status or search.</EmptyState>
             ) : (
@@ -48,24 +50,18 @@ export function AdminOrdersRoute() {
                 Orders show up here as shoppers place them.
               </EmptyState>
             )
-          ) : (
+          }
+          pagination={{ hrefFor: (value) => paths.adminOrders({ search, status, page: value }) }}
+        >
+          {(results, { total }) => (
             <>
               <p className="text-sm text-ink-600">
-                {orders.data.total} {orders.data.total === 1 ? 'order' : 'orders'}
+                {total} {total === 1 ? 'order' : 'orders'}
               </p>
-              <AdminOrdersTable orders={orders.data.results} />
-              <Pagination
-                page={orders.data.page}
-                pages={orders.data.pages}
-                hrefFor={(value) => paths.adminOrders({ search, status, page: value })}
-              />
+              <AdminOrdersTable orders={results} />
             </>
-          )
-        ) : orders.error ? (
-          <ErrorMessage message={orders.error.message} onRetry={() => void orders.refetch()} />
-        ) : (
-          <LoadingMessage>Loading orders...</LoadingMessage>
-        )}
+          )}
+        </PagedList>
       </div>
     </AdminShell>
   );

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { BackLink } from '#web/components/ui/back-link.tsx';
-import { ErrorMessage, LoadingMessage } from '#web/components/ui/status-message.tsx';
+import { QueryResult } from '#web/components/ui/query-result.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useOutboxMessage } from '#web/features/admin/api/outbox.ts';
 import { AdminShell } from '#web/features/admin/components/admin-shell.tsx';
@@ -14,13 +14,9 @@ export function AdminOutboxMessageRoute() {
     <AdminShell title="Email">
       <BackLink to={paths.adminOutbox()}>Outbox</BackLink>
       <div className="mt-4">
-        {message.data ? (
-          <OutboxMessageView message={message.data} />
-        ) : message.error ? (
-          <ErrorMessage message={message.error.message} onRetry={() => void message.refetch()} />
-        ) : (
-          <LoadingMessage>Loading email...</LoadingMessage>
-        )}
+        <QueryResult query={message} loading="Loading email...">
+          {(data) => <OutboxMessageView message={data} />}
+        </QueryResult>
       </div>
     </AdminShell>
   );

@@ -1,6 +1,6 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { BackLink } from '#web/components/ui/back-link.tsx';
-import { ErrorMessage, LoadingMessage } from '#web/components/ui/status-message.tsx';
+import { QueryResult } from '#web/components/ui/query-result.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useAdminProduct } from '#web/features/admin/api/admin-api.ts';
 import { AdminShell } from '#web/features/admin/components/admin-shell.tsx';
@@ -42,28 +42,29 @@ export function AdminProductEditRoute() {
     >
       <BackLink to={paths.adminProducts()}>All products</BackLink>
       <div className="mt-4 max-w-3xl space-y-4">
-        {data ? (
-          <>
-            {data.archived ? (
-              <p role="status" className="rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900">
-                Archived: this product is not in the shop. Orders that include it keep it.
-              </p>
-            ) : (
-              <p className="text-sm text-ink-600">
-                {data.unitsSold} sold ·{' '}
-                <Link to={paths.product(data._id)} className="font-semibold text-brand-700">
-                  View in the shop
-                </Link>
-              </p>
-            )}
-            {/* A fresh form for each saved version, so its boxes show what was saved. */}
-            <ProductForm key={data.updatedAt} product={data} />
-          </>
-        ) : product.error ? (
-          <ErrorMessage message={product.error.message} onRetry={() => void product.refetch()} />
-        ) : (
-          <LoadingMessage>Loading product...</LoadingMessage>
-        )}
+        <QueryResult query={product} loading="Loading product...">
+          {(current) => (
+            <>
+              {current.archived ? (
+                <p
+                  role="status"
+                  className="rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900"
+                >
+                  Archived: this product is not in the shop. Orders that include it keep it.
+                </p>
+              ) : (
+                <p className="text-sm text-ink-600">
+                  {current.unitsSold} sold ·{' '}
+                  <Link to={paths.product(current._id)} className="font-semibold text-brand-700">
+                    View in the shop
+                  </Link>
+                </p>
+              )}
+              {/* A fresh form for each saved version, so its boxes show what was saved. */}
+              <ProductForm key={current.updatedAt} product={current} />
+            </>
+          )}
+        </QueryResult>
       </div>
     </AdminShell>
   );

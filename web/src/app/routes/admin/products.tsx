@@ -1,7 +1,7 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
-import { Pagination } from '#web/components/ui/pagination.tsx';
-import { EmptyState, ErrorMessage, LoadingMessage } from '#web/components/ui/status-message.tsx';
+import { PagedList } from '#web/components/ui/query-result.tsx';
+import { EmptyState } from '#web/components/ui/status-message.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useAdminProducts } from '#web/features/admin/api/admin-api.ts';
 import { AdminProductsTable } from '#web/features/admin/components/admin-products-table.tsx';
@@ -45,27 +45,23 @@ export function AdminProductsRoute() {
         }
       />
       <div className="mt-6 space-y-6">
-        {products.data ? (
-          products.data.results.length === 0 ? (
-            <EmptyState title="No products match.">Try another search or filter.</EmptyState>
-          ) : (
+        <PagedList
+          query={products}
+          loading="Loading products..."
+          empty={<EmptyState title="No products match.">Try another search or filter.</EmptyState>}
+          pagination={{
+            hrefFor: (value) => paths.adminProducts({ search, archived: filter, page: value }),
+          }}
+        >
+          {(results, { total }) => (
             <>
               <p className="text-sm text-ink-600">
-                {products.data.total} {products.data.total === 1 ? 'product' : 'products'}
+                {total} {total === 1 ? 'product' : 'products'}
               </p>
-              <AdminProductsTable products={products.data.results} />
-              <Pagination
-                page={products.data.page}
-                pages={products.data.pages}
-                hrefFor={(value) => paths.adminProducts({ search, archived: filter, page: value })}
-              />
+              <AdminProductsTable products={results} />
             </>
-          )
-        ) : products.error ? (
-          <ErrorMessage message={products.error.message} onRetry={() => void products.refetch()} />
-        ) : (
-          <LoadingMessage>Loading products...</LoadingMessage>
-        )}
+          )}
+        </PagedList>
       </div>
     </AdminShell>
   );

@@ -1,7 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { CardSection } from '#web/components/ui/card-section.tsx';
-import { Pagination } from '#web/components/ui/pagination.tsx';
-import { EmptyState, ErrorMessage, LoadingMessage } from '#web/components/ui/status-message.tsx';
+import { PagedList } from '#web/components/ui/query-result.tsx';
 import { paths } from '#web/config/paths.ts';
 import { AdminShell } from '#web/features/admin/components/admin-shell.tsx';
 import { useAdminReviews } from '#web/features/reviews/api/admin-reviews-api.ts';
@@ -41,25 +40,17 @@ export function AdminReviewsRoute() {
             </Link>
           ))}
         </nav>
-        {reviews.data ? (
-          reviews.data.results.length === 0 ? (
-            <EmptyState title="No reviews here." />
-          ) : (
-            <div className="space-y-4">
-              <AdminReviewList reviews={reviews.data.results} />
-              <Pagination
-                label="Review pages"
-                page={reviews.data.page}
-                pages={reviews.data.pages}
-                hrefFor={(value) => hrefFor({ page: value, hidden })}
-              />
-            </div>
-          )
-        ) : reviews.error ? (
-          <ErrorMessage message={reviews.error.message} onRetry={() => void reviews.refetch()} />
-        ) : (
-          <LoadingMessage>Loading reviews...</LoadingMessage>
-        )}
+        <PagedList
+          query={reviews}
+          loading="Loading reviews..."
+          empty="No reviews here."
+          pagination={{
+            label: 'Review pages',
+            hrefFor: (value) => hrefFor({ page: value, hidden }),
+          }}
+        >
+          {(results) => <AdminReviewList reviews={results} />}
+        </PagedList>
       </CardSection>
     </AdminShell>
   );

@@ -1,14 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Pagination } from '#web/components/ui/pagination.tsx';
-import { EmptyState, ErrorMessage, LoadingMessage } from '#web/components/ui/status-message.tsx';
-
-interface ListPage<Item> {
-  results: Item[];
-  page: number;
-  pages: number;
-}
+import { type ListPage, PagedList } from '#web/components/ui/query-result.tsx';
 
 type ListSearch<Status> = { status?: Status | undefined; page?: number };
 
@@ -63,25 +56,14 @@ export function StatusFilteredList<Status extends string, Item>({
           ))}
         </ul>
       </nav>
-      {query.data ? (
-        query.data.results.length === 0 ? (
-          <EmptyState title={labels.empty} />
-        ) : (
-          <div className="space-y-4">
-            {children(query.data.results)}
-            <Pagination
-              label={labels.pages}
-              page={query.data.page}
-              pages={query.data.pages}
-              hrefFor={(page) => hrefFor({ status, page })}
-            />
-          </div>
-        )
-      ) : query.error ? (
-        <ErrorMessage message={query.error.message} onRetry={() => void query.refetch()} />
-      ) : (
-        <LoadingMessage>{labels.loading}</LoadingMessage>
-      )}
+      <PagedList
+        query={query}
+        loading={labels.loading}
+        empty={labels.empty}
+        pagination={{ label: labels.pages, hrefFor: (page) => hrefFor({ status, page }) }}
+      >
+        {children}
+      </PagedList>
     </>
   );
 }
