@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
+import { insertReview } from '#server/features/reviews/reviews.repository.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { archiveProduct, createProduct } from '#server-test/catalogue-fixtures.ts';
+import { signUp } from '#server-test/users.ts';
 import { buildWebApp } from '../../../../scripts/build-web.ts';
 
 /**
@@ -30,6 +32,15 @@ beforeAll(async () => {
     description: 'Breton stripes in heavy cotton.',
     price: 1249,
     stock: { M: 3 },
+  });
+  const reviewer = await signUp(t.app, { name: 'Meera Iyer' });
+  await insertReview(t.db, {
+    productId: ids.rated,
+    userId: reviewer.user._id,
+    rating: 5,
+    title: 'Holds its <shape>',
+    text: 'Washed ten times, still crisp.',
+    createdAt: new Date('2026-10-02T09:30:00Z'),
   });
   await createCatalogueService(t.db).setRating(t.db, ids.rated, { average: 4.5, count: 12 });
   ids.soldOut = await createProduct(t.db, { title: 'Sold Out Tee', stock: { M: 0 } });
@@ -96,7 +107,21 @@ describe('a product page', () => {
         availability: 'https://schema.org/InStock',
       },
       aggregateRating: { ratingValue: 4.5, reviewCount: 12 },
+      // D28: the reviews the page shows, each from a buyer.
+      review: [
+        {
+          '@type': 'Review',
+          name: 'Holds its <shape>',
+          reviewBody: 'Washed ten times, still crisp.',
+          datePublished: '2026-10-02',
+          author: { '@type': 'Person', name: 'Meera' },
+          reviewRating: { '@type': 'Rating', ratingValue: 5, bestRating: 5 },
+        },
+      ],
     });
+    // The reviews are in the markup too, before any script runs.
+    expect(root).toContain('Holds its &lt;shape&gt;');
+    expect(root).toContain('Verified purchase');
     expect(breadcrumbs).toMatchObject({
       '@type': 'BreadcrumbList',
       itemListElement: [
@@ -116,6 +141,7 @@ describe('a product page', () => {
     const [product] = structuredData(html);
     expect(product).toMatchObject({ offers: { availability: 'https://schema.org/OutOfStock' } });
     expect(product).not.toHaveProperty('aggregateRating');
+    expect(product).not.toHaveProperty('review');
   });
 
   it.each([
