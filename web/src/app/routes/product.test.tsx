@@ -92,7 +92,12 @@ describe('ProductRoute', () => {
       '/product/tee-2',
     );
     expect(screen.getByRole('button', { name: 'Share' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Size guide' })).toBeInTheDocument();
+    // The size guide sits with the sizes, where a shopper unsure of theirs looks.
+    expect(
+      within(screen.getByRole('group', { name: /^Size/ })).getByRole('button', {
+        name: 'Size guide',
+      }),
+    ).toBeInTheDocument();
   });
 
   it('remembers the products viewed in this browser and lists them on the next product page', async () => {

@@ -23,6 +23,8 @@ interface ProductDetailsProps {
   onAddToCart: (size: Size, quantity: number) => Promise<unknown>;
   /** Beside 'Add to cart': the way into the designer on a customisable product (D27). */
   customise?: ReactNode;
+  /** Beside the size choice, where a shopper unsure of their size looks: the size guide. */
+  sizeGuide?: ReactNode;
 }
 
 /**
@@ -30,7 +32,12 @@ interface ProductDetailsProps {
  * the quantity runs from 1 to that size's stock and goes back to 1 when the
  * size changes, and nothing can be added when every size is sold out.
  */
-export function ProductDetails({ product, onAddToCart, customise }: ProductDetailsProps) {
+export function ProductDetails({
+  product,
+  onAddToCart,
+  customise,
+  sizeGuide,
+}: ProductDetailsProps) {
   const hydrated = useHydrated();
   const available = inStockSizes(product.sizes);
   const outOfStock = available.length === 0;
@@ -102,10 +109,11 @@ export function ProductDetails({ product, onAddToCart, customise }: ProductDetai
 
       <ColorSwatches product={product} />
 
-      <fieldset className="mt-6">
+      <fieldset className="relative mt-6">
         <legend className="text-sm font-semibold text-ink-900">
           Size{size ? <span className="font-normal text-ink-600">: {size}</span> : null}
         </legend>
+        {sizeGuide ? <div className="absolute top-0 right-0">{sizeGuide}</div> : null}
         {sizes.length > 0 ? (
           <div className="mt-3 flex flex-wrap gap-2">
             {sizes.map((option) => {
