@@ -26,7 +26,8 @@ export const ReviewBodySchema = z.object({
     .min(1, 'Rating must be 1 to 5 stars')
     .max(5, 'Rating must be 1 to 5 stars'),
   title: requiredText('Title', REVIEW_TITLE_MAX),
-  text: requiredText('Review', REVIEW_TEXT_MAX),
+  // Typed in a textarea: line breaks are kept, every other control character refused (D37).
+  text: requiredText('Review', REVIEW_TEXT_MAX, { multiLine: true }),
 });
 export type ReviewBody = z.infer<typeof ReviewBodySchema>;
 

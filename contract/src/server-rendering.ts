@@ -1,4 +1,5 @@
 import type { Product, ProductFilters, ProductPage } from './catalogue.ts';
+import type { ProductReviewsPage } from './reviews.ts';
 
 /**
  * What the server hands the web app's server entry (web/src/entry-server.tsx)
@@ -11,6 +12,8 @@ export interface CatalogueReader {
   listProducts(query: Record<string, string>): Promise<ProductPage>;
   getProduct(id: string): Promise<Product>;
   getProductFilters(): Promise<ProductFilters>;
+  /** The first page of a product's visible reviews, newest first, with their summary (D28). */
+  listProductReviews(id: string): Promise<ProductReviewsPage>;
 }
 
 /** One server-rendered page, as pieces the server puts into the built index.html. */

@@ -157,7 +157,7 @@ export async function buildApp({
   await app.register(mediaRoutes(media));
   await app.register(seoRoutes(createSeoService({ catalogue }, config.publicUrl)));
   const pages = createPagesService(
-    { catalogue },
+    { catalogue, reviews },
     { webRoot: config.webRoot, publicUrl: config.publicUrl },
   );
   await registerWebApp(app, serveWebApp ? config.webRoot : undefined, {

@@ -7,6 +7,7 @@ import {
   GUEST_LINE_PREFIX,
   useGuestCartStore,
 } from '#web/features/cart/stores/guest-cart-store.ts';
+import { useGuestWishlistStore } from '#web/features/wishlist/stores/guest-wishlist-store.ts';
 import { getAuthToken } from '#web/lib/auth-token.ts';
 import { STORAGE_KEYS } from '#web/lib/storage-keys.ts';
 import { makeCartItem } from '#web/testing/data.ts';
@@ -53,6 +54,7 @@ afterEach(() => {
   act(() => {
     toast.remove();
     useGuestCartStore.getState().clear();
+    useGuestWishlistStore.getState().clear();
   });
 });
 
@@ -97,6 +99,41 @@ describe('route guard and sign-in (D15, D17)', () => {
     expect(
       within(screen.getByRole('banner')).getByRole('button', { name: 'Account' }),
     ).toBeVisible();
+  });
+
+  it("merges the visitor's saved products into the account's wishlist at sign-in (D33)", async () => {
+    act(() => useGuestWishlistStore.setState({ productIds: ['tee-1', 'tee-2'] }));
+    const api = mockApi({
+      'POST /auth/login': apiOk(session),
+      'POST /wishlist/merge': apiOk([]),
+      'GET /cart/get-all': apiOk([]),
+    });
+    const { user } = renderRoutes(routes, { path: '/login' });
+
+    await fillLogin(user);
+
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+    const merge = api.requests.find((request) => request.path === '/wishlist/merge');
+    expect(merge?.body).toEqual({ productIds: ['tee-1', 'tee-2'] });
+    expect(merge?.headers.get('authorization')).toBe('Bearer token-new');
+    // In the account now, and no longer in the browser.
+    expect(useGuestWishlistStore.getState().productIds).toEqual([]);
+  });
+
+  it('keeps the saved products in the browser when the merge fails', async () => {
+    act(() => useGuestWishlistStore.setState({ productIds: ['tee-1'] }));
+    mockApi({
+      'POST /auth/login': apiOk(session),
+      'POST /wishlist/merge': apiFail(503, 'The shop is resting'),
+      'GET /cart/get-all': apiOk([]),
+    });
+    const { user } = renderRoutes(routes, { path: '/login' });
+
+    await fillLogin(user);
+
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+    expect(await screen.findByText('The shop is resting')).toBeInTheDocument();
+    expect(useGuestWishlistStore.getState().productIds).toEqual(['tee-1']);
   });
 
   it('does not follow a next that leaves the shop', async () => {

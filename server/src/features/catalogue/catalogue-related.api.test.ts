@@ -31,6 +31,22 @@ describe("GET /api/v1/product/:id/related ('You may also like')", () => {
     expect(found.map((item) => item._id)).not.toContain(soldOut);
   });
 
+  it("shows one colour of each style, its best rated, never this product's own colours", async () => {
+    const category = `Styles ${crypto.randomUUID().slice(0, 8)}`;
+    const colour = (styleId: string, name: string, rating: number) =>
+      createProduct(t.db, { category, styleId, rating, color: { name, hex: '#123456' } });
+    const ownStyle = crypto.randomUUID();
+    const product = await colour(ownStyle, 'Navy', 4);
+    await colour(ownStyle, 'Black', 5);
+    const waffle = crypto.randomUUID();
+    await colour(waffle, 'Maroon', 4.1);
+    const bestWaffle = await colour(waffle, 'Cream', 4.8);
+    await colour(waffle, 'Navy', 4.6);
+    const plain = await createProduct(t.db, { category, rating: 4.7 });
+
+    expect((await related(product)).map((item) => item._id)).toEqual([bestWaffle, plain]);
+  });
+
   it(`shows at most ${RELATED_PRODUCTS_LIMIT}`, async () => {
     const category = `Many ${crypto.randomUUID().slice(0, 8)}`;
     const ids = [];

@@ -91,6 +91,13 @@ export interface CatalogueHooks {
   stockReturned?: StockReturned;
 }
 
+/**
+ * Rows read per 'You may also like' card: a style's colours come as several
+ * rows, and the row shows one of each (a style of more colours than this
+ * crowding the best rated is rare; the row is then shorter, never repeated).
+ */
+const RELATED_ROWS_PER_CARD = 6;
+
 export function createCatalogueService(db: Database, hooks: CatalogueHooks = {}) {
   const stockReturned: StockReturned = hooks.stockReturned ?? (async () => undefined);
 
@@ -149,12 +156,28 @@ export function createCatalogueService(db: Database, hooks: CatalogueHooks = {})
       return countFacets(buckets, query, known);
     },
 
-    /** 'You may also like' for a product on sale (issue 16). */
+    /**
+     * 'You may also like' for a product on sale (issue 16): one colour per
+     * style, its best, as the listing shows one card per style (decision 018);
+     * the other colours are a click away on that card's page.
+     */
     async listRelatedProducts(id: string): Promise<Product[]> {
       const row = isUuid(id) ? await findProduct(db, id) : undefined;
       if (!row) throw notFound('Product not found');
-      const related = await findRelatedProducts(db, row, RELATED_PRODUCTS_LIMIT);
-      return productsWithDetails(related.map((product) => product.id));
+      const candidates = await findRelatedProducts(
+        db,
+        row,
+        RELATED_PRODUCTS_LIMIT * RELATED_ROWS_PER_CARD,
+      );
+      const styles = new Set<string>();
+      const oneOfEachStyle = candidates.filter(({ styleId }) => {
+        if (styles.has(styleId)) return false;
+        styles.add(styleId);
+        return true;
+      });
+      return productsWithDetails(
+        oneOfEachStyle.slice(0, RELATED_PRODUCTS_LIMIT).map((product) => product.id),
+      );
     },
 
     async getProductFilters(): Promise<ProductFilters> {

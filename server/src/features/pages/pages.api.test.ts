@@ -2,9 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
+import { AdminOrderSchema, OrderSchema, type Review, ReviewSchema } from '#contract';
+import { addAddress, addLine, checkoutRequest } from '#server/features/orders/checkout-fixtures.ts';
+import { signUpAdmin } from '#server-test/admins.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { archiveProduct, createProduct } from '#server-test/catalogue-fixtures.ts';
+import { expectResult } from '#server-test/http.ts';
+import { signUp } from '#server-test/users.ts';
 import { buildWebApp } from '../../../../scripts/build-web.ts';
 
 /**
@@ -17,6 +21,7 @@ const PUBLIC_URL = 'https://shop.example';
 let t: TestApp;
 let webRoot: string;
 const ids: Record<string, string> = {};
+let review: Review;
 
 beforeAll(async () => {
   webRoot = mkdtempSync(join(tmpdir(), 'ssr-web-'));
@@ -31,7 +36,35 @@ beforeAll(async () => {
     price: 1249,
     stock: { M: 3 },
   });
-  await createCatalogueService(t.db).setRating(t.db, ids.rated, { average: 4.5, count: 12 });
+  // A real review (D28): bought, delivered, then written.
+  const reviewer = await signUp(t.app, { name: 'Meera Iyer' });
+  const admin = await signUpAdmin(t.app, t.db);
+  await addAddress(t.app, reviewer);
+  await addLine(t.app, reviewer, ids.rated, 'M', 1);
+  const order = await expectResult(t.app, checkoutRequest(reviewer), OrderSchema, 201);
+  for (const status of ['shipped', 'delivered']) {
+    await expectResult(
+      t.app,
+      {
+        method: 'POST',
+        url: `/api/v1/admin/orders/${order._id}/status`,
+        headers: admin.auth,
+        payload: { status },
+      },
+      AdminOrderSchema,
+    );
+  }
+  review = await expectResult(
+    t.app,
+    {
+      method: 'POST',
+      url: `/api/v1/product/${ids.rated}/reviews`,
+      headers: reviewer.auth,
+      payload: { rating: 5, title: 'Holds its <shape>', text: 'Washed ten times, still crisp.' },
+    },
+    ReviewSchema,
+    201,
+  );
   ids.soldOut = await createProduct(t.db, { title: 'Sold Out Tee', stock: { M: 0 } });
   ids.archived = await createProduct(t.db, { title: 'Archived Tee' });
   await archiveProduct(t.db, ids.archived);
@@ -95,8 +128,22 @@ describe('a product page', () => {
         priceCurrency: 'INR',
         availability: 'https://schema.org/InStock',
       },
-      aggregateRating: { ratingValue: 4.5, reviewCount: 12 },
+      aggregateRating: { ratingValue: 5, reviewCount: 1 },
+      // D28: the reviews the page shows, each from a buyer.
+      review: [
+        {
+          '@type': 'Review',
+          name: 'Holds its <shape>',
+          reviewBody: 'Washed ten times, still crisp.',
+          datePublished: review.createdAt.slice(0, 10),
+          author: { '@type': 'Person', name: 'Meera' },
+          reviewRating: { '@type': 'Rating', ratingValue: 5, bestRating: 5 },
+        },
+      ],
     });
+    // The reviews are in the markup too, before any script runs.
+    expect(root).toContain('Holds its &lt;shape&gt;');
+    expect(root).toContain('Verified purchase');
     expect(breadcrumbs).toMatchObject({
       '@type': 'BreadcrumbList',
       itemListElement: [
@@ -116,6 +163,7 @@ describe('a product page', () => {
     const [product] = structuredData(html);
     expect(product).toMatchObject({ offers: { availability: 'https://schema.org/OutOfStock' } });
     expect(product).not.toHaveProperty('aggregateRating');
+    expect(product).not.toHaveProperty('review');
   });
 
   it.each([

@@ -4,10 +4,12 @@ import { pathToFileURL } from 'node:url';
 import {
   type CatalogueReader,
   ListProductsQuerySchema,
+  REVIEWS_PAGE_SIZE,
   type RenderedPage,
   type ServerEntry,
 } from '#contract';
 import type { CatalogueService } from '#server/features/catalogue/catalogue.service.ts';
+import type { ReviewsService } from '#server/features/reviews/reviews.service.ts';
 import { badRequest } from '#server/lib/app-error.ts';
 
 /** Where `vite build --ssr` puts the web app's server entry, inside the built app (decision 022). */
@@ -70,7 +72,10 @@ function fillTemplate(build: Build, page: RenderedPage): string {
  * service, as the API does (same parsing, same errors).
  */
 export function createPagesService(
-  deps: { catalogue: Pick<CatalogueService, 'listProducts' | 'getProduct' | 'getProductFilters'> },
+  deps: {
+    catalogue: Pick<CatalogueService, 'listProducts' | 'getProduct' | 'getProductFilters'>;
+    reviews: Pick<ReviewsService, 'listProductReviews'>;
+  },
   options: { webRoot: string; publicUrl: string },
 ) {
   const reader: CatalogueReader = {
@@ -83,6 +88,8 @@ export function createPagesService(
     },
     getProduct: (id) => deps.catalogue.getProduct(id),
     getProductFilters: () => deps.catalogue.getProductFilters(),
+    listProductReviews: (id) =>
+      deps.reviews.listProductReviews(id, { page: 1, limit: REVIEWS_PAGE_SIZE }),
   };
 
   const entryPath = join(options.webRoot, SERVER_ENTRY);

@@ -171,11 +171,34 @@ describe('who may review (D28)', () => {
       { ...review(4), text: 'x'.repeat(2001) },
       'Review must be at most 2000 characters',
     ],
+    [
+      'a control character in the text',
+      { ...review(4), text: 'Soft\u0007 cotton' },
+      'Review must not contain control characters',
+    ],
+    [
+      'a line break in the title',
+      { ...review(4), title: 'Great\ntee' },
+      'Title must not contain control characters',
+    ],
   ])('refuses %s with 400', async (_case, body, message) => {
     const { id } = await newProduct();
     const buyer = await orderOf(id, 'delivered');
     const failure = await expectFailure(t.app, create(buyer, id, body), 400);
     expect(failure.errors?.map((error) => error.message)).toContain(message);
+  });
+
+  it('keeps the line breaks of a review typed in paragraphs', async () => {
+    const { id } = await newProduct();
+    const buyer = await orderOf(id, 'delivered');
+    const text = 'Soft cotton.\r\n\nShrank a little after the first wash.';
+    const created = await expectResult(
+      t.app,
+      create(buyer, id, review(4, 'Good', text)),
+      ReviewSchema,
+      201,
+    );
+    expect(created.text).toBe(text);
   });
 });
 

@@ -2,8 +2,11 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  AdminOrderSchema,
+  AdminReturnSchema,
   OrderSchema,
   ProductSchema,
+  ReturnRequestSchema,
   type Size,
   STOCK_ALERT_EMAIL_REQUIRED,
   STOCK_ALERT_IN_STOCK,
@@ -239,5 +242,54 @@ describe("'Notify me' on a sold-out size (D33)", () => {
       OrderSchema,
     );
     expect(await backInStockTo(waiting)).toHaveLength(1);
+  });
+
+  it('emails when a received return brings the last unit back (D31)', async () => {
+    const id = await createProduct(t.db, { title: 'Returned Tee', stock: { M: 1 } });
+    const buyer = await signUp(t.app);
+    await addAddress(t.app, buyer);
+    await addLine(t.app, buyer, id, 'M', 1);
+    const order = await expectResult(t.app, checkoutRequest(buyer), OrderSchema, 201);
+    const asAdmin = (url: string, payload?: object) => ({
+      method: 'POST' as const,
+      url: `/api/v1/admin/${url}`,
+      headers: admin.auth,
+      ...(payload && { payload }),
+    });
+    for (const status of ['shipped', 'delivered']) {
+      await expectResult(
+        t.app,
+        asAdmin(`orders/${order._id}/status`, { status }),
+        AdminOrderSchema,
+      );
+    }
+    const waiting = `waiting-${crypto.randomUUID()}@example.com`;
+    await expectResult(
+      t.app,
+      alertRequest(id, { size: 'M', email: waiting }),
+      StockAlertSchema,
+      201,
+    );
+    const [line] = order.items;
+    const asked = await expectResult(
+      t.app,
+      {
+        method: 'POST',
+        url: `/api/v1/order/${order._id}/returns`,
+        headers: buyer.auth,
+        payload: {
+          items: [{ orderItemId: line?._id, quantity: 1, kind: 'return', reason: 'changed-mind' }],
+        },
+      },
+      ReturnRequestSchema,
+      201,
+    );
+    await expectResult(t.app, asAdmin(`returns/${asked._id}/approve`, {}), AdminReturnSchema);
+    // Approving moves no stock: nothing is back yet.
+    expect(await backInStockTo(waiting)).toEqual([]);
+    await expectResult(t.app, asAdmin(`returns/${asked._id}/receive`), AdminReturnSchema);
+    const [message, ...more] = await backInStockTo(waiting);
+    expect(more).toEqual([]);
+    expect(message?.subject).toBe('Returned Tee in size M is back');
   });
 });

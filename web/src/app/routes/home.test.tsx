@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useRecentlyViewedStore } from '#web/features/catalogue/stores/recently-viewed-store.ts';
 import { makeProduct } from '#web/testing/data.ts';
 import { renderRoutes } from '#web/testing/render.tsx';
 import { HomeRoute } from './home.tsx';
@@ -11,6 +12,7 @@ function page(results: unknown[]) {
 }
 
 beforeEach(() => {
+  useRecentlyViewedStore.setState({ productIds: [] });
   latest = [makeProduct({ title: 'Newest Tee' }), makeProduct({ title: 'Second Tee' })];
   vi.stubGlobal(
     'fetch',
@@ -58,6 +60,25 @@ describe('HomeRoute', () => {
     expect(screen.getByText('Easy exchange policy')).toBeInTheDocument();
     expect(screen.getByText('24/7 customer support')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Subscribe & Get 20% Off' })).toBeInTheDocument();
+  });
+
+  it('shows a Recently viewed row of the products this browser opened', async () => {
+    const viewed = makeProduct({ _id: 'tee-9', title: 'Viewed Before Tee' });
+    useRecentlyViewedStore.setState({ productIds: ['tee-9'] });
+    vi.mocked(fetch).mockImplementation(async (input) => {
+      const url = new URL(String(input), 'http://shop.test');
+      if (url.pathname === '/api/v1/product/tee-9') {
+        return Response.json({ success: true, result: viewed });
+      }
+      return Response.json({ success: true, result: page(latest) });
+    });
+    renderRoutes([{ path: '/', Component: HomeRoute }]);
+
+    const recent = within(await screen.findByRole('region', { name: 'Recently viewed' }));
+    expect(recent.getByRole('link', { name: 'Viewed Before Tee' })).toHaveAttribute(
+      'href',
+      '/product/tee-9',
+    );
   });
 
   it('says so when the catalogue is empty', async () => {

@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CUSTOMISATION } from '#contract';
 import { useGuestCartStore } from '#web/features/cart/stores/guest-cart-store.ts';
+import { useRecentlyViewedStore } from '#web/features/catalogue/stores/recently-viewed-store.ts';
 import { makeProduct } from '#web/testing/data.ts';
 import { renderRoutes } from '#web/testing/render.tsx';
 import { ProductRoute } from './product.tsx';
@@ -15,6 +16,7 @@ const customisable = makeProduct({
 
 beforeEach(() => {
   useGuestCartStore.getState().clear();
+  useRecentlyViewedStore.setState({ productIds: [] });
   vi.stubGlobal(
     'fetch',
     vi.fn<typeof fetch>(async (input) => {
@@ -24,6 +26,9 @@ beforeEach(() => {
       }
       if (url.pathname === '/api/v1/product/tee-2') {
         return Response.json({ success: true, result: customisable });
+      }
+      if (url.pathname === '/api/v1/product/tee-1/related') {
+        return Response.json({ success: true, result: [customisable] });
       }
       return Response.json({ success: false, message: 'Product not found' }, { status: 404 });
     }),
@@ -76,6 +81,40 @@ describe('ProductRoute', () => {
     expect(await screen.findByText('Product added to cart!')).toBeInTheDocument();
     const [line] = useGuestCartStore.getState().list;
     expect(line).toMatchObject({ size: 'M', quantity: 2, productId: { _id: 'tee-1' } });
+  });
+
+  it("suggests 'You may also like' from the server, and offers share and the size guide", async () => {
+    renderProduct('tee-1');
+
+    const related = within(await screen.findByRole('region', { name: 'You may also like' }));
+    expect(related.getByRole('link', { name: 'Blank Tee' })).toHaveAttribute(
+      'href',
+      '/product/tee-2',
+    );
+    expect(screen.getByRole('button', { name: 'Share' })).toBeInTheDocument();
+    // The size guide sits with the sizes, where a shopper unsure of theirs looks.
+    expect(
+      within(screen.getByRole('group', { name: /^Size/ })).getByRole('button', {
+        name: 'Size guide',
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it('remembers the products viewed in this browser and lists them on the next product page', async () => {
+    const { router } = renderProduct('tee-1');
+    await screen.findByRole('heading', { level: 1, name: 'Sunset Graphic Tee' });
+    // Nothing viewed before this one, and it is not listed on its own page.
+    expect(screen.queryByRole('region', { name: 'Recently viewed' })).not.toBeInTheDocument();
+
+    await router.navigate('/product/tee-2');
+    await screen.findByRole('heading', { level: 1, name: 'Blank Tee' });
+    const recent = within(await screen.findByRole('region', { name: 'Recently viewed' }));
+    expect(recent.getByRole('link', { name: 'Sunset Graphic Tee' })).toHaveAttribute(
+      'href',
+      '/product/tee-1',
+    );
+    expect(recent.queryByRole('link', { name: 'Blank Tee' })).not.toBeInTheDocument();
+    expect(useRecentlyViewedStore.getState().productIds).toEqual(['tee-2', 'tee-1']);
   });
 
   it('shows a friendly not-found page for an unknown id', async () => {

@@ -64,6 +64,7 @@ export function ProductRoute() {
               <ProductDetails
                 product={product}
                 onAddToCart={(size, quantity) => addToCart(product, size, quantity)}
+                sizeGuide={<SizeGuideButton category={product.category} />}
                 customise={
                   product.customisation.customisable ? (
                     <Link
@@ -84,7 +85,6 @@ export function ProductRoute() {
               <div className="mt-6 flex flex-wrap items-center gap-3">
                 <WishlistHeart productId={product._id} title={product.title} variant="inline" />
                 <ShareProductButton title={product.title} />
-                <SizeGuideButton category={product.category} />
               </div>
               <NotifyMe product={product} />
             </div>

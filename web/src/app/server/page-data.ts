@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
-import type { CatalogueReader, Product, ProductPage } from '#contract';
+import type { CatalogueReader, Product, ProductPage, ProductReviewsPage } from '#contract';
 import { routePaths } from '#web/config/paths.ts';
 import { productQueryOptions } from '#web/features/catalogue/api/get-product.ts';
 import { productFiltersQueryOptions } from '#web/features/catalogue/api/get-product-filters.ts';
@@ -13,6 +13,7 @@ import {
   readProductsView,
   toListProductsQuery,
 } from '#web/features/catalogue/utils/products-view.ts';
+import { productReviewsQueryOptions } from '#web/features/reviews/api/reviews-api.ts';
 import { ApiError, serialiseQuery } from '#web/lib/api-client.ts';
 import { BEST_SELLERS_QUERY, LATEST_QUERY } from '../routes/home.tsx';
 
@@ -20,7 +21,14 @@ import { BEST_SELLERS_QUERY, LATEST_QUERY } from '../routes/home.tsx';
 export type PageData =
   | { page: 'home'; latest: ProductPage | undefined }
   | { page: 'products'; view: ProductsView; results: ProductPage | undefined }
-  | { page: 'product'; id: string; product: Product | undefined; notFound: boolean };
+  | {
+      page: 'product';
+      id: string;
+      product: Product | undefined;
+      /** The first page of its reviews, for the page and its JSON-LD. */
+      reviews: ProductReviewsPage | undefined;
+      notFound: boolean;
+    };
 
 /** The reader's failure as the browser's fetchers report it, so a page shows it the same way. */
 function asApiError(error: unknown): ApiError {
@@ -72,9 +80,12 @@ export async function loadPageData(
   }
   const id = matchPath(routePaths.product, path)?.params.id;
   if (id !== undefined) {
-    const product = await fill(productQueryOptions(id), () => catalogue.getProduct(id));
+    const [product, reviews] = await Promise.all([
+      fill(productQueryOptions(id), () => catalogue.getProduct(id)),
+      fill(productReviewsQueryOptions(id, 1), () => catalogue.listProductReviews(id)),
+    ]);
     const error = queryClient.getQueryState(productQueryOptions(id).queryKey)?.error;
-    return { page: 'product', id, product, notFound: error?.status === 404 };
+    return { page: 'product', id, product, reviews, notFound: error?.status === 404 };
   }
   return undefined;
 }

@@ -1,4 +1,4 @@
-import type { Product, ProductPage } from '#contract';
+import type { Product, ProductPage, Review } from '#contract';
 import { paths } from '#web/config/paths.ts';
 import { SITE_DESCRIPTION, SITE_NAME } from '#web/config/site.ts';
 import { writeProductsView } from '#web/features/catalogue/utils/products-view.ts';
@@ -49,7 +49,24 @@ function productsList(page: ProductPage, absolute: (path: string) => string) {
   };
 }
 
-function productData(product: Product, absolute: (path: string) => string) {
+/** The reviews the page shows, newest first, as schema.org reviews (D28: each from a buyer). */
+function reviewData(reviews: Review[]) {
+  return reviews.map((review) => ({
+    '@type': 'Review',
+    name: review.title,
+    reviewBody: review.text,
+    datePublished: review.createdAt.slice(0, 10),
+    author: { '@type': 'Person', name: review.author },
+    reviewRating: {
+      '@type': 'Rating',
+      ratingValue: review.rating,
+      bestRating: 5,
+      worstRating: 1,
+    },
+  }));
+}
+
+function productData(product: Product, reviews: Review[], absolute: (path: string) => string) {
   const url = absolute(paths.product(product._id));
   return [
     {
@@ -81,6 +98,7 @@ function productData(product: Product, absolute: (path: string) => string) {
           worstRating: 1,
         },
       }),
+      ...(reviews.length > 0 && { review: reviewData(reviews) }),
     },
     {
       '@context': 'https://schema.org',
@@ -134,7 +152,7 @@ function headOf(data: PageData, absolute: (path: string) => string): Head {
         canonicalPath: paths.product(data.id),
         type: product ? 'product' : 'website',
         image: product?.images[0]?.url,
-        structuredData: product ? productData(product, absolute) : [],
+        structuredData: product ? productData(product, data.reviews?.results ?? [], absolute) : [],
       };
     }
   }

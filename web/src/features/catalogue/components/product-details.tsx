@@ -23,6 +23,8 @@ interface ProductDetailsProps {
   onAddToCart: (size: Size, quantity: number) => Promise<unknown>;
   /** Beside 'Add to cart': the way into the designer on a customisable product (D27). */
   customise?: ReactNode;
+  /** Beside the size choice, where a shopper unsure of their size looks: the size guide. */
+  sizeGuide?: ReactNode;
 }
 
 /**
@@ -30,7 +32,12 @@ interface ProductDetailsProps {
  * the quantity runs from 1 to that size's stock and goes back to 1 when the
  * size changes, and nothing can be added when every size is sold out.
  */
-export function ProductDetails({ product, onAddToCart, customise }: ProductDetailsProps) {
+export function ProductDetails({
+  product,
+  onAddToCart,
+  customise,
+  sizeGuide,
+}: ProductDetailsProps) {
   const hydrated = useHydrated();
   const available = inStockSizes(product.sizes);
   const outOfStock = available.length === 0;
@@ -102,12 +109,15 @@ export function ProductDetails({ product, onAddToCart, customise }: ProductDetai
 
       <ColorSwatches product={product} />
 
-      <fieldset className="mt-6">
-        <legend className="text-sm font-semibold text-ink-900">
+      {/* Until React takes over a server-rendered page, a tap on a size would be lost (decision 022). */}
+      <fieldset className="mt-6" disabled={!hydrated}>
+        {/* Floated, so the size guide can share the legend's line. */}
+        <legend className="float-left text-sm font-semibold text-ink-900">
           Size{size ? <span className="font-normal text-ink-600">: {size}</span> : null}
         </legend>
+        {sizeGuide ? <div className="float-right">{sizeGuide}</div> : null}
         {sizes.length > 0 ? (
-          <div className="mt-3 flex flex-wrap gap-2">
+          <div className="clear-both flex flex-wrap gap-2 pt-3">
             {sizes.map((option) => {
               const soldOut = (product.sizes[option] ?? 0) === 0;
               const chosen = option === size;
@@ -118,11 +128,14 @@ export function ProductDetails({ product, onAddToCart, customise }: ProductDetai
                   disabled={soldOut}
                   aria-pressed={chosen}
                   onClick={() => chooseSize(option)}
-                  className={`inline-flex h-11 min-w-14 items-center justify-center rounded-xl border px-4 text-sm font-semibold transition-colors ${
-                    chosen
-                      ? 'border-ink-900 bg-ink-900 text-white'
-                      : 'border-ink-300 bg-white text-ink-900 hover:border-ink-900'
-                  } disabled:cursor-not-allowed disabled:border-ink-200 disabled:bg-ink-50 disabled:text-ink-500 disabled:line-through`}
+                  // Styled by stock, not by `disabled`: every size is disabled until hydration.
+                  className={`inline-flex h-11 min-w-14 items-center justify-center rounded-xl border px-4 text-sm font-semibold transition-colors disabled:cursor-not-allowed ${
+                    soldOut
+                      ? 'border-ink-200 bg-ink-50 text-ink-500 line-through'
+                      : chosen
+                        ? 'border-ink-900 bg-ink-900 text-white'
+                        : 'border-ink-300 bg-white text-ink-900 hover:border-ink-900'
+                  }`}
                 >
                   {option}
                   {soldOut ? <span className="sr-only"> (sold out)</span> : null}
@@ -131,7 +144,7 @@ export function ProductDetails({ product, onAddToCart, customise }: ProductDetai
             })}
           </div>
         ) : (
-          <p className="mt-3 text-sm text-ink-600">No sizes</p>
+          <p className="clear-both pt-3 text-sm text-ink-600">No sizes</p>
         )}
         <p aria-live="polite" className="mt-3 min-h-5 text-sm font-semibold text-red-700">
           {size && stock > 0 && stock <= LOW_STOCK_THRESHOLD

@@ -364,7 +364,8 @@ function CheckboxGroup({
         id={`${id}-panel`}
         aria-labelledby={`${id}-button`}
         hidden={!open}
-        className={`pb-4 ${columns ? 'grid grid-cols-3 gap-2' : 'flex flex-col gap-2'}`}
+        // Two columns: a count of thousands beside XXL still fits the 15rem sidebar.
+        className={`pb-4 ${columns ? 'grid grid-cols-2 gap-2' : 'flex flex-col gap-2'}`}
       >
         {values.length === 0 ? (
           <p className="text-sm text-ink-600">None on sale right now.</p>

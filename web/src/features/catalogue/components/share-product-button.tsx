@@ -1,4 +1,5 @@
 import toast from 'react-hot-toast';
+import { useHydrated } from '#web/hooks/use-hydrated.ts';
 import { isAbortError } from '#web/lib/api-client.ts';
 
 export const SHARE_MESSAGES = {
@@ -11,6 +12,8 @@ export const SHARE_MESSAGES = {
  * exists, otherwise the page's link copied to the clipboard, with a toast.
  */
 export function ShareProductButton({ title }: { title: string }) {
+  // A tap before React takes over a server-rendered page would be lost (decision 022).
+  const hydrated = useHydrated();
   const share = async () => {
     const url = window.location.href;
     if (typeof navigator.share === 'function') {
@@ -32,6 +35,7 @@ export function ShareProductButton({ title }: { title: string }) {
   return (
     <button
       type="button"
+      disabled={!hydrated}
       onClick={() => void share()}
       className="inline-flex h-11 items-center gap-2 rounded-full border border-ink-300 bg-white px-5 text-sm font-semibold text-ink-900 hover:border-ink-900"
     >

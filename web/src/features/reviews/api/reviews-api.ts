@@ -1,4 +1,10 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import {
   createProductReview,
   deleteMyProductReview,
@@ -12,11 +18,17 @@ import {
 import { apiCall } from '#web/lib/api-client.ts';
 
 /** GET /api/v1/product/{id}/reviews: a page of reviews, newest first, with the summary (D28). */
-export function useProductReviews(productId: string, page: number) {
-  return useQuery({
+export function productReviewsQueryOptions(productId: string, page: number) {
+  return queryOptions({
     queryKey: [listProductReviews.path, { id: productId, page }],
     queryFn: ({ signal }) =>
       apiCall(listProductReviews, { params: { id: productId }, query: { page }, signal }),
+  });
+}
+
+export function useProductReviews(productId: string, page: number) {
+  return useQuery({
+    ...productReviewsQueryOptions(productId, page),
     placeholderData: keepPreviousData,
   });
 }

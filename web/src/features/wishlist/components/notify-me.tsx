@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { type Product, SIZES, type Size } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { TextField } from '#web/components/ui/form-field.tsx';
+import { useHydrated } from '#web/hooks/use-hydrated.ts';
 import { ApiError, getErrorMessage } from '#web/lib/api-client.ts';
 import { useAuthToken } from '#web/lib/auth-token.ts';
 import { useCreateStockAlert } from '../api/wishlist-api.ts';
@@ -14,6 +15,7 @@ import { useCreateStockAlert } from '../api/wishlist-api.ts';
 export function NotifyMe({ product }: { product: Pick<Product, '_id' | 'sizes'> }) {
   const soldOut = SIZES.filter((size) => product.sizes[size] === 0);
   const token = useAuthToken();
+  const hydrated = useHydrated();
   const id = useId();
   const [size, setSize] = useState<Size | ''>(soldOut[0] ?? '');
   const [email, setEmail] = useState('');
@@ -54,40 +56,43 @@ export function NotifyMe({ product }: { product: Pick<Product, '_id' | 'sizes'> 
             event.preventDefault();
             void submit();
           }}
-          className="mt-3 flex flex-wrap items-end gap-3"
+          className="mt-3"
         >
-          <label className="flex flex-col gap-1 text-sm text-ink-800">
-            Size
-            <select
-              value={size}
-              onChange={(event) => setSize(event.target.value as Size)}
-              className="h-11 rounded-xl border border-ink-300 bg-white px-3"
+          {/* A server-rendered page submits nothing until React takes over (decision 022). */}
+          <fieldset disabled={!hydrated} className="flex flex-wrap items-end gap-3">
+            <label className="flex flex-col gap-1 text-sm text-ink-800">
+              Size
+              <select
+                value={size}
+                onChange={(event) => setSize(event.target.value as Size)}
+                className="h-11 rounded-xl border border-ink-300 bg-white px-3"
+              >
+                {soldOut.map((option) => (
+                  <option key={option} value={option}>
+                    {option}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {token ? null : (
+              <TextField
+                label="Email"
+                type="email"
+                autoComplete="email"
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+                error={error}
+                className="min-w-56 flex-1"
+              />
+            )}
+            <button
+              type="submit"
+              disabled={create.isPending}
+              className={buttonStyles({ variant: 'outline' })}
             >
-              {soldOut.map((option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ))}
-            </select>
-          </label>
-          {token ? null : (
-            <TextField
-              label="Email"
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              error={error}
-              className="min-w-56 flex-1"
-            />
-          )}
-          <button
-            type="submit"
-            disabled={create.isPending}
-            className={buttonStyles({ variant: 'outline' })}
-          >
-            Notify me
-          </button>
+              Notify me
+            </button>
+          </fieldset>
         </form>
       )}
     </section>

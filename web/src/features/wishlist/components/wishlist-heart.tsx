@@ -1,4 +1,5 @@
 import { HeartIcon } from '#web/components/ui/icons.tsx';
+import { useHydrated } from '#web/hooks/use-hydrated.ts';
 import { useWishlistIds } from '../hooks/use-wishlist-ids.ts';
 
 interface WishlistHeartProps {
@@ -12,6 +13,8 @@ interface WishlistHeartProps {
 export function WishlistHeart({ productId, title, variant = 'overlay' }: WishlistHeartProps) {
   const { saved, toggle } = useWishlistIds();
   const pressed = saved.has(productId);
+  // A tap before React takes over a server-rendered page would be lost (decision 022).
+  const hydrated = useHydrated();
   const label = `Save to wishlist: ${title}`;
   if (variant === 'inline') {
     return (
@@ -19,6 +22,7 @@ export function WishlistHeart({ productId, title, variant = 'overlay' }: Wishlis
         type="button"
         aria-pressed={pressed}
         aria-label={label}
+        disabled={!hydrated}
         onClick={() => void toggle(productId)}
         className={`inline-flex h-11 items-center gap-2 rounded-full border px-5 text-sm font-semibold transition-colors ${
           pressed
@@ -37,6 +41,7 @@ export function WishlistHeart({ productId, title, variant = 'overlay' }: Wishlis
       aria-pressed={pressed}
       aria-label={label}
       title={pressed ? 'Saved to your wishlist' : 'Save to your wishlist'}
+      disabled={!hydrated}
       onClick={() => void toggle(productId)}
       className={`inline-flex size-10 items-center justify-center rounded-full bg-white/90 shadow-sm transition-colors hover:bg-white ${
         pressed ? 'text-red-600' : 'text-ink-700 hover:text-red-600'
