@@ -4,8 +4,9 @@
  * `vite build --ssr` (scripts/build-web.ts); the server imports the result.
  */
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
+import { matchPath, StaticRouter } from 'react-router';
 import type { ServerEntry } from '#contract';
+import { routePaths } from '#web/config/paths.ts';
 import { createQueryClient } from '#web/lib/query-client.ts';
 import { AppProvider } from './app/provider.tsx';
 import { AppRoutes, loadRoutesFor } from './app/router.tsx';
@@ -19,6 +20,19 @@ const ROUTE_MODULES = {
   products: 'src/app/routes/products.tsx',
   product: 'src/app/routes/product.tsx',
 } as const;
+
+/**
+ * Public pages that read this browser's storage, so the browser renders them
+ * (D17, D33: a visitor's cart and wishlist): their code comes beside the
+ * entry, not after it, so they paint a round trip sooner (decision 027).
+ */
+const BROWSER_PAGE_MODULES: [pattern: string, module: string][] = [
+  [routePaths.cart, 'src/app/routes/cart.tsx'],
+  [routePaths.wishlist, 'src/app/routes/wishlist.tsx'],
+];
+
+export const browserPageModule: ServerEntry['browserPageModule'] = (path) =>
+  BROWSER_PAGE_MODULES.find(([pattern]) => matchPath(pattern, path))?.[1];
 
 export const renderPage: ServerEntry['renderPage'] = async (path, { catalogue, publicUrl }) => {
   const url = new URL(path, publicUrl);

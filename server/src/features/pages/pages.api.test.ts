@@ -171,3 +171,31 @@ describe('listings', () => {
     expect(response.headers.vary).toContain('accept-encoding');
   });
 });
+
+describe('pages the browser renders', () => {
+  it('/cart is the app shell with the cart page code preloaded, so it comes beside the entry', async () => {
+    const response = await t.app.inject({
+      url: '/cart',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const html = response.body;
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/cart-[\w-]+\.js">/);
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('id="server-state"');
+    expect(inlineScripts(html)).toEqual([]);
+  });
+
+  it('a signed-in page is the plain app shell', async () => {
+    const response = await t.app.inject({
+      url: '/orders',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.body).not.toMatch(
+      /<link rel="modulepreload" crossorigin href="\/assets\/orders-/,
+    );
+  });
+});

@@ -54,6 +54,14 @@ function routePreloads(manifest: Manifest, routeModule: string | undefined): str
     .join('\n    ');
 }
 
+/** A page the browser renders: the built index.html with its route module's preloads. */
+function fillShell(build: Build, routeModule: string): string {
+  return build.template.replace(
+    '</head>',
+    `  ${routePreloads(build.manifest, routeModule)}\n  </head>`,
+  );
+}
+
 /** The page: the built index.html with the rendered head, preloads, markup and data put in. */
 function fillTemplate(build: Build, page: RenderedPage): string {
   const bare = TEMPLATE_HEAD_TAGS.reduce((html, tag) => html.replace(tag, ''), build.template);
@@ -118,7 +126,10 @@ export function createPagesService(
   }
 
   return {
-    /** The HTML of the page at `url` (path and query), or undefined when the browser renders it. */
+    /**
+     * The HTML of the page at `url` (path and query): rendered, or the app's
+     * shell with the page's code preloaded; undefined for the plain index.html.
+     */
     async render(url: string): Promise<{ status: number; html: string } | undefined> {
       const loaded = await currentBuild();
       if (!loaded) return undefined;
@@ -126,7 +137,13 @@ export function createPagesService(
         catalogue: reader,
         publicUrl: options.publicUrl,
       });
-      return page && { status: page.status, html: fillTemplate(loaded, page) };
+      if (page) return { status: page.status, html: fillTemplate(loaded, page) };
+      const browserModule = loaded.entry.browserPageModule(
+        new URL(url, options.publicUrl).pathname,
+      );
+      return browserModule === undefined
+        ? undefined
+        : { status: 200, html: fillShell(loaded, browserModule) };
     },
   };
 }
