@@ -36,11 +36,22 @@ function lazyPage(load: () => Promise<ComponentType>): Pick<RouteObject, 'elemen
   return { element: <LazyPage />, handle };
 }
 
-/** Errors and loading pages show inside the layout, so the top bar still works. */
+/**
+ * Errors and loading pages show inside the layout, so the top bar still works.
+ * While a page's code loads (the first load of a page the browser renders;
+ * later the router keeps the last page up, its navigations being transitions),
+ * the fallback fills the screen, so the footer does not show and then jump.
+ */
 function PageOutlet() {
   return (
     <RouteErrorBoundary>
-      <Suspense fallback={<FullScreenSpinner label="Loading page" />}>
+      <Suspense
+        fallback={
+          <div className="min-h-dvh">
+            <FullScreenSpinner label="Loading page" />
+          </div>
+        }
+      >
         <Outlet />
       </Suspense>
     </RouteErrorBoundary>
