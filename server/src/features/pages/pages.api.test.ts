@@ -163,6 +163,9 @@ describe('listings', () => {
     expect(response.body).toContain('Harbour &lt;Stripe&gt; Tee');
     expect(response.body).toContain('<script type="application/json" id="server-state">');
     expect(inlineScripts(response.body)).toEqual([]);
+    // The stylesheet is in the page: no render-blocking request before the first paint.
+    expect(response.body).toMatch(/<style>[^]*?\.text-ink-900\{[^]*?<\/style>/);
+    expect(response.body).not.toContain('rel="stylesheet"');
   });
 
   it('is sent compressed', async () => {
