@@ -164,7 +164,7 @@ describe('listings', () => {
     expect(response.body).toContain('<script type="application/json" id="server-state">');
     expect(inlineScripts(response.body)).toEqual([]);
     // The stylesheet is in the page: no render-blocking request before the first paint.
-    expect(response.body).toMatch(/<style>[^]*?\.text-ink-900\{[^]*?<\/style>/);
+    expect(response.body).toMatch(/<style>[\s\S]*?\.text-ink-900\{[\s\S]*?<\/style>/);
     expect(response.body).not.toContain('rel="stylesheet"');
   });
 
