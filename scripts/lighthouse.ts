@@ -6,7 +6,7 @@
  * Timing-dependent, so not part of `npm test`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,10 @@ const RUNS = 3;
 const PORT = Number(process.env.PORT ?? 4310);
 const ORIGIN = `http://localhost:${PORT}`;
 const OUTPUT = resolve(process.env.LIGHTHOUSE_OUTPUT ?? 'lighthouse-results.json');
+/** Where to keep each run's full Lighthouse report (LCP element, request chains, unused JS), if set. */
+const REPORTS = process.env.LIGHTHOUSE_REPORTS
+  ? resolve(process.env.LIGHTHOUSE_REPORTS)
+  : undefined;
 /** The flags the e2e suite gives Debian's Chromium (e2e/playwright.config.ts). */
 const CHROME_FLAGS = [
   '--headless=new',
@@ -143,12 +147,15 @@ function median(runs: PageScores[]): PageScores {
 /** Lighthouse now and then fails to record a trace (NO_NAVSTART); it says to run it again. */
 const ATTEMPTS = 3;
 
-async function audit(page: Page, url: string): Promise<PageScores> {
+async function audit(page: Page, url: string, reportName: string): Promise<PageScores> {
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(url, { output: 'json', logLevel: 'error' }, undefined, page);
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const failure = result.lhr.runtimeError;
-    if (!failure) return scoresOf(result.lhr);
+    if (!failure) {
+      if (REPORTS) writeFileSync(join(REPORTS, `${reportName}.json`), JSON.stringify(result.lhr));
+      return scoresOf(result.lhr);
+    }
     if (attempt === ATTEMPTS) throw new Error(`Lighthouse failed on ${url}: ${failure.message}`);
     console.error(`${url}: ${failure.code}, running again`);
   }
@@ -162,6 +169,7 @@ async function expectCartLines(page: Page, products: ProductSummary[]): Promise<
 }
 
 async function main() {
+  if (REPORTS) mkdirSync(REPORTS, { recursive: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-lighthouse-data-'));
   const webRoot = mkdtempSync(join(tmpdir(), 'shop-lighthouse-web-'));
   const shop = startShop(dataDir, webRoot);
@@ -192,7 +200,8 @@ async function main() {
             `try { localStorage.setItem('cart-storage', ${JSON.stringify(cart)}); } catch {}`,
           );
         }
-        runs.push(await audit(page, url));
+        const reportName = name.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home';
+        runs.push(await audit(page, url, `${reportName}-${run + 1}`));
         if (withCart) await expectCartLines(page, products);
         await page.close();
       }

@@ -40,4 +40,9 @@ export interface ServerEntry {
     url: string,
     options: { catalogue: CatalogueReader; publicUrl: string },
   ): Promise<RenderedPage | undefined>;
+  /**
+   * The route module of a page rendered in the browser only that the server
+   * has the browser fetch beside the entry (the guest's cart), else undefined.
+   */
+  browserPageModule(path: string): string | undefined;
 }

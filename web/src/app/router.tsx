@@ -1,12 +1,62 @@
-import { useState } from 'react';
-import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router';
+import { type ComponentType, Suspense, use } from 'react';
+import { BrowserRouter, matchRoutes, Outlet, type RouteObject, useRoutes } from 'react-router';
 import { FullScreenSpinner } from '#web/components/ui/spinner.tsx';
 import { routePaths } from '#web/config/paths.ts';
 import { RequireAdmin } from './require-admin.tsx';
 import { RequireAuth } from './require-auth.tsx';
 import { RootLayout } from './root-layout.tsx';
-import { RouteError } from './route-error.tsx';
+import { RouteErrorBoundary } from './route-error.tsx';
 import { HomeRoute } from './routes/home.tsx';
+
+interface LazyPageHandle {
+  /** Loads the page's code; resolves at once when it is here already. */
+  preload: () => Promise<void>;
+}
+
+/**
+ * A page whose code is its own chunk, loaded when first shown (it suspends
+ * until then). Its `preload` lets the server and the browser load it before
+ * rendering, so a server-rendered page hydrates without suspending
+ * (decision 022). Declarative routes (decision 027): no data router.
+ */
+function lazyPage(load: () => Promise<ComponentType>): Pick<RouteObject, 'element' | 'handle'> {
+  let Page: ComponentType | undefined;
+  let loading: Promise<void> | undefined;
+  const preload = () => {
+    loading ??= load().then((component) => {
+      Page = component;
+    });
+    return loading;
+  };
+  function LazyPage() {
+    if (!Page) use(preload());
+    return Page ? <Page /> : null;
+  }
+  const handle: LazyPageHandle = { preload };
+  return { element: <LazyPage />, handle };
+}
+
+/**
+ * Errors and loading pages show inside the layout, so the top bar still works.
+ * While a page's code loads (the first load of a page the browser renders;
+ * later the router keeps the last page up, its navigations being transitions),
+ * the fallback fills the screen, so the footer does not show and then jump.
+ */
+function PageOutlet() {
+  return (
+    <RouteErrorBoundary>
+      <Suspense
+        fallback={
+          <div className="min-h-dvh">
+            <FullScreenSpinner label="Loading page" />
+          </div>
+        }
+      >
+        <Outlet />
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}
 
 /**
  * Every route of SPEC §2 (plus D20's tracking page) under one layout. Home
@@ -17,74 +67,71 @@ export const routes: RouteObject[] = [
   {
     path: routePaths.home,
     Component: RootLayout,
-    HydrateFallback: () => <FullScreenSpinner label="Loading page" />,
-    ErrorBoundary: RouteError,
     children: [
       {
-        // Errors in a page show inside the layout, so the top bar still works.
-        ErrorBoundary: RouteError,
+        Component: PageOutlet,
         children: [
           { index: true, Component: HomeRoute },
           {
             path: routePaths.products,
-            lazy: async () => ({
-              Component: (await import('./routes/products.tsx')).ProductsRoute,
-            }),
+            ...lazyPage(() =>
+              import('./routes/products.tsx').then((module) => module.ProductsRoute),
+            ),
           },
           {
             path: routePaths.product,
-            lazy: async () => ({ Component: (await import('./routes/product.tsx')).ProductRoute }),
+            ...lazyPage(() => import('./routes/product.tsx').then((module) => module.ProductRoute)),
           },
           {
             // D27: the designer and its fonts load only when a shopper opens it.
             path: routePaths.productCustomise,
-            lazy: async () => ({
-              Component: (await import('./routes/designer.tsx')).DesignerRoute,
-            }),
+            ...lazyPage(() =>
+              import('./routes/designer.tsx').then((module) => module.DesignerRoute),
+            ),
           },
           {
             path: routePaths.about,
-            lazy: async () => ({ Component: (await import('./routes/about.tsx')).AboutRoute }),
+            ...lazyPage(() => import('./routes/about.tsx').then((module) => module.AboutRoute)),
           },
           {
             path: routePaths.contact,
-            lazy: async () => ({ Component: (await import('./routes/contact.tsx')).ContactRoute }),
+            ...lazyPage(() => import('./routes/contact.tsx').then((module) => module.ContactRoute)),
           },
           {
             path: routePaths.login,
-            lazy: async () => ({ Component: (await import('./routes/login.tsx')).LoginRoute }),
+            ...lazyPage(() => import('./routes/login.tsx').then((module) => module.LoginRoute)),
           },
           {
             path: routePaths.signUp,
-            lazy: async () => ({ Component: (await import('./routes/sign-up.tsx')).SignUpRoute }),
+            ...lazyPage(() => import('./routes/sign-up.tsx').then((module) => module.SignUpRoute)),
           },
           {
             path: routePaths.forgotPassword,
-            lazy: async () => ({
-              Component: (await import('./routes/forgot-password.tsx')).ForgotPasswordRoute,
-            }),
+            ...lazyPage(() =>
+              import('./routes/forgot-password.tsx').then((module) => module.ForgotPasswordRoute),
+            ),
           },
           {
             path: routePaths.resetPassword,
-            lazy: async () => ({
-              Component: (await import('./routes/reset-password.tsx')).ResetPasswordRoute,
-            }),
+            ...lazyPage(() =>
+              import('./routes/reset-password.tsx').then((module) => module.ResetPasswordRoute),
+            ),
           },
           {
             path: routePaths.logout,
-            lazy: async () => ({ Component: (await import('./routes/logout.tsx')).LogoutRoute }),
+            ...lazyPage(() => import('./routes/logout.tsx').then((module) => module.LogoutRoute)),
           },
           {
             // D33: a visitor's wishlist lives in the browser, so the page is open to all.
             path: routePaths.wishlist,
-            lazy: async () => ({
-              Component: (await import('./routes/wishlist.tsx')).WishlistRoute,
-            }),
+            ...lazyPage(() =>
+              import('./routes/wishlist.tsx').then((module) => module.WishlistRoute),
+            ),
           },
           {
             // D17: a visitor's cart is theirs to see; checking out asks them to sign in (D15).
             path: routePaths.cart,
-            lazy: async () => ({ Component: (await import('./routes/cart.tsx')).CartRoute }),
+            ...lazyPage(() => import('./routes/cart.tsx').then((module) => module.CartRoute)),
           },
           {
             // D15: these pages need a token; RequireAuth sends a visitor to /login and back.
@@ -92,49 +139,49 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: routePaths.checkout,
-                lazy: async () => ({
-                  Component: (await import('./routes/checkout.tsx')).CheckoutRoute,
-                }),
+                ...lazyPage(() =>
+                  import('./routes/checkout.tsx').then((module) => module.CheckoutRoute),
+                ),
               },
               {
                 path: routePaths.paymentDone,
-                lazy: async () => ({
-                  Component: (await import('./routes/payment-done.tsx')).PaymentDoneRoute,
-                }),
+                ...lazyPage(() =>
+                  import('./routes/payment-done.tsx').then((module) => module.PaymentDoneRoute),
+                ),
               },
               {
                 path: routePaths.profile,
-                lazy: async () => ({
-                  Component: (await import('./routes/profile.tsx')).ProfileRoute,
-                }),
+                ...lazyPage(() =>
+                  import('./routes/profile.tsx').then((module) => module.ProfileRoute),
+                ),
               },
               {
                 path: routePaths.orders,
-                lazy: async () => ({
-                  Component: (await import('./routes/orders.tsx')).OrdersRoute,
-                }),
+                ...lazyPage(() =>
+                  import('./routes/orders.tsx').then((module) => module.OrdersRoute),
+                ),
               },
               {
                 path: routePaths.order,
-                lazy: async () => ({ Component: (await import('./routes/order.tsx')).OrderRoute }),
+                ...lazyPage(() => import('./routes/order.tsx').then((module) => module.OrderRoute)),
               },
               {
                 path: routePaths.orderTracking,
-                lazy: async () => ({
-                  Component: (await import('./routes/order-tracking.tsx')).OrderTrackingRoute,
-                }),
+                ...lazyPage(() =>
+                  import('./routes/order-tracking.tsx').then((module) => module.OrderTrackingRoute),
+                ),
               },
               {
                 path: routePaths.myDesigns,
-                lazy: async () => ({
-                  Component: (await import('./routes/my-designs.tsx')).MyDesignsRoute,
-                }),
+                ...lazyPage(() =>
+                  import('./routes/my-designs.tsx').then((module) => module.MyDesignsRoute),
+                ),
               },
               {
                 path: routePaths.settings,
-                lazy: async () => ({
-                  Component: (await import('./routes/settings.tsx')).SettingsRoute,
-                }),
+                ...lazyPage(() =>
+                  import('./routes/settings.tsx').then((module) => module.SettingsRoute),
+                ),
               },
               {
                 // D25: the shop owner's screens; their code loads only when an admin opens them.
@@ -142,72 +189,85 @@ export const routes: RouteObject[] = [
                 children: [
                   {
                     path: routePaths.admin,
-                    lazy: async () => ({
-                      Component: (await import('./routes/admin/dashboard.tsx')).AdminDashboardRoute,
-                    }),
+                    ...lazyPage(() =>
+                      import('./routes/admin/dashboard.tsx').then(
+                        (module) => module.AdminDashboardRoute,
+                      ),
+                    ),
                   },
                   {
                     path: routePaths.adminProducts,
-                    lazy: async () => ({
-                      Component: (await import('./routes/admin/products.tsx')).AdminProductsRoute,
-                    }),
+                    ...lazyPage(() =>
+                      import('./routes/admin/products.tsx').then(
+                        (module) => module.AdminProductsRoute,
+                      ),
+                    ),
                   },
                   {
                     path: routePaths.adminProductNew,
-                    lazy: async () => ({
-                      Component: (await import('./routes/admin/product-edit.tsx'))
-                        .AdminProductNewRoute,
-                    }),
+                    ...lazyPage(() =>
+                      import('./routes/admin/product-edit.tsx').then(
+                        (module) => module.AdminProductNewRoute,
+                      ),
+                    ),
                   },
                   {
                     path: routePaths.adminProduct,
-                    lazy: async () => ({
-                      Component: (await import('./routes/admin/product-edit.tsx'))
-                        .AdminProductEditRoute,
-                    }),
+                    ...lazyPage(() =>
+                      import('./routes/admin/product-edit.tsx').then(
+                        (module) => module.AdminProductEditRoute,
+                      ),
+                    ),
                   },
                   {
                     path: routePaths.adminOrders,
-                    lazy: async () => ({
-                      Component: (await import('./routes/admin/orders.tsx')).AdminOrdersRoute,
-                    }),
+                    ...lazyPage(() =>
+                      import('./routes/admin/orders.tsx').then((module) => module.AdminOrdersRoute),
+                    ),
                   },
                   {
                     path: routePaths.adminOrder,
-                    lazy: async () => ({
-                      Component: (await import('./routes/admin/order.tsx')).AdminOrderRoute,
-                    }),
+                    ...lazyPage(() =>
+                      import('./routes/admin/order.tsx').then((module) => module.AdminOrderRoute),
+                    ),
                   },
                   {
                     path: routePaths.adminMessages,
-                    lazy: async () => ({
-                      Component: (await import('./routes/admin/messages.tsx')).AdminMessagesRoute,
-                    }),
+                    ...lazyPage(() =>
+                      import('./routes/admin/messages.tsx').then(
+                        (module) => module.AdminMessagesRoute,
+                      ),
+                    ),
                   },
                   {
                     path: routePaths.adminOutbox,
-                    lazy: async () => ({
-                      Component: (await import('./routes/admin/outbox.tsx')).AdminOutboxRoute,
-                    }),
+                    ...lazyPage(() =>
+                      import('./routes/admin/outbox.tsx').then((module) => module.AdminOutboxRoute),
+                    ),
                   },
                   {
                     path: routePaths.adminOutboxMessage,
-                    lazy: async () => ({
-                      Component: (await import('./routes/admin/outbox-message.tsx'))
-                        .AdminOutboxMessageRoute,
-                    }),
+                    ...lazyPage(() =>
+                      import('./routes/admin/outbox-message.tsx').then(
+                        (module) => module.AdminOutboxMessageRoute,
+                      ),
+                    ),
                   },
                   {
                     path: routePaths.adminReturns,
-                    lazy: async () => ({
-                      Component: (await import('./routes/admin/returns.tsx')).AdminReturnsRoute,
-                    }),
+                    ...lazyPage(() =>
+                      import('./routes/admin/returns.tsx').then(
+                        (module) => module.AdminReturnsRoute,
+                      ),
+                    ),
                   },
                   {
                     path: routePaths.adminReviews,
-                    lazy: async () => ({
-                      Component: (await import('./routes/admin/reviews.tsx')).AdminReviewsRoute,
-                    }),
+                    ...lazyPage(() =>
+                      import('./routes/admin/reviews.tsx').then(
+                        (module) => module.AdminReviewsRoute,
+                      ),
+                    ),
                   },
                 ],
               },
@@ -215,9 +275,9 @@ export const routes: RouteObject[] = [
           },
           {
             path: '*',
-            lazy: async () => ({
-              Component: (await import('./routes/not-found.tsx')).NotFoundRoute,
-            }),
+            ...lazyPage(() =>
+              import('./routes/not-found.tsx').then((module) => module.NotFoundRoute),
+            ),
           },
         ],
       },
@@ -226,20 +286,31 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * Loads the lazy routes that match `pathname` into the route objects, so the
- * router starts with the page's code and hydrates the server's HTML as it is
- * (decision 022), not its loading fallback.
+ * Loads the code of the lazy pages that match `pathname`, so the first render
+ * has the page itself and hydrates the server's HTML as it is (decision 022),
+ * not a loading fallback.
  */
 export async function loadRoutesFor(pathname: string): Promise<void> {
   await Promise.all(
-    (matchRoutes(routes, pathname) ?? []).map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      Object.assign(route, await route.lazy(), { lazy: undefined });
-    }),
+    (matchRoutes(routes, pathname) ?? []).map(({ route }) =>
+      (route.handle as LazyPageHandle | undefined)?.preload(),
+    ),
+  );
+}
+
+/** The page for the router's location, with the shared layout. */
+export function AppRoutes() {
+  return (
+    <RouteErrorBoundary>
+      <Suspense fallback={<FullScreenSpinner label="Loading page" />}>{useRoutes(routes)}</Suspense>
+    </RouteErrorBoundary>
   );
 }
 
 export function AppRouter() {
-  const [router] = useState(() => createBrowserRouter(routes));
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }

@@ -211,11 +211,42 @@ describe('listings', () => {
     expect(response.body).toContain('Harbour &lt;Stripe&gt; Tee');
     expect(response.body).toContain('<script type="application/json" id="server-state">');
     expect(inlineScripts(response.body)).toEqual([]);
+    // The stylesheet is in the page: no render-blocking request before the first paint.
+    expect(response.body).toMatch(/<style>[\s\S]*?\.text-ink-900\{[\s\S]*?<\/style>/);
+    expect(response.body).not.toContain('rel="stylesheet"');
   });
 
   it('is sent compressed', async () => {
     const response = await t.app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers.vary).toContain('accept-encoding');
+  });
+});
+
+describe('pages the browser renders', () => {
+  it('/cart is the app shell with the cart page code preloaded, so it comes beside the entry', async () => {
+    const response = await t.app.inject({
+      url: '/cart',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const html = response.body;
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/cart-[\w-]+\.js">/);
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('id="server-state"');
+    expect(inlineScripts(html)).toEqual([]);
+  });
+
+  it('a signed-in page is the plain app shell', async () => {
+    const response = await t.app.inject({
+      url: '/orders',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.body).not.toMatch(
+      /<link rel="modulepreload" crossorigin href="\/assets\/orders-/,
+    );
   });
 });

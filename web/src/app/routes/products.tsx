@@ -33,6 +33,8 @@ import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 /** Beside the filter sidebar the grid has room for fewer columns than on the home page. */
 const GRID_COLUMNS = 'grid-cols-2 md:grid-cols-3 xl:grid-cols-4';
+/** The cards a phone shows before scrolling (two rows of two): their pictures are the page's LCP. */
+const FIRST_SCREEN_CARDS = 4;
 
 const FILTER_SKELETON_WIDTHS = ['w-1/3', 'w-2/3', 'w-1/2', 'w-1/3', 'w-3/4', 'w-1/2'];
 
@@ -183,6 +185,7 @@ export function ProductsRoute() {
                 emptyText="No products found"
                 className={GRID_COLUMNS}
                 cardAction={wishlistHeartFor}
+                eagerImages={FIRST_SCREEN_CARDS}
               />
               <Pagination
                 page={page.page}

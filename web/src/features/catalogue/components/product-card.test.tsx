@@ -106,4 +106,17 @@ describe('ProductCard', () => {
 
     expect(screen.getByRole('article')).toHaveStyle({ animationDelay: '0.3s' });
   });
+
+  it('loads its picture lazily, or at once and first when it is on the first screen', () => {
+    renderWithRouter(
+      <>
+        <ProductCard product={makeProduct({ _id: 'below', title: 'Below the fold' })} />
+        <ProductCard product={makeProduct({ _id: 'first', title: 'First screen' })} eagerImage />
+      </>,
+    );
+    expect(screen.getByAltText('Below the fold')).toHaveAttribute('loading', 'lazy');
+    expect(screen.getByAltText('Below the fold')).not.toHaveAttribute('fetchpriority');
+    expect(screen.getByAltText('First screen')).toHaveAttribute('loading', 'eager');
+    expect(screen.getByAltText('First screen')).toHaveAttribute('fetchpriority', 'high');
+  });
 });

@@ -18,10 +18,12 @@ interface ProductCardProps {
   index?: number;
   /** A control shown over the picture's top right corner (the wishlist heart, D33). */
   action?: ReactNode;
+  /** In the first screenful: the picture loads at once, first in line (it is what paints last). */
+  eagerImage?: boolean;
 }
 
 /** One product in a listing (SPEC §2 Product card, §4 states). */
-export function ProductCard({ product, index = 0, action }: ProductCardProps) {
+export function ProductCard({ product, index = 0, action, eagerImage = false }: ProductCardProps) {
   const href = paths.product(product._id);
   const sizes = inStockSizes(product.sizes);
   const outOfStock = sizes.length === 0;
@@ -41,7 +43,8 @@ export function ProductCard({ product, index = 0, action }: ProductCardProps) {
               alt={product.title}
               width={400}
               height={500}
-              loading="lazy"
+              loading={eagerImage ? 'eager' : 'lazy'}
+              fetchPriority={eagerImage ? 'high' : undefined}
               decoding="async"
               className="size-full object-cover transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none motion-reduce:group-hover:scale-100"
             />

@@ -45,4 +45,13 @@ describe('ProductGallery', () => {
     expect(screen.getByRole('img', { name: 'Sunset Tee' })).toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
+
+  it('fetches the first picture first and shows it at once; a picture switched to fades in', async () => {
+    const { user } = renderWithRouter(<ProductGallery title="Sunset Tee" images={IMAGES} />);
+    expect(mainPicture()).toHaveAttribute('fetchpriority', 'high');
+    expect(mainPicture().className).not.toContain('fade-in');
+
+    await user.click(screen.getByRole('button', { name: 'Next picture' }));
+    expect(mainPicture().className).toContain('fade-in');
+  });
 });

@@ -16,9 +16,14 @@ const ARROW =
  */
 export function ProductGallery({ title, images }: ProductGalleryProps) {
   const [current, setCurrent] = useState(0);
+  // The first picture shows at once (it is the page's LCP); a picture the shopper switches to fades in.
+  const [switched, setSwitched] = useState(false);
   const count = images.length;
   const image = images[current];
-  const show = (index: number) => setCurrent((index + count) % count);
+  const show = (index: number) => {
+    setCurrent((index + count) % count);
+    setSwitched(true);
+  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (count < 2) return;
@@ -45,7 +50,9 @@ export function ProductGallery({ title, images }: ProductGalleryProps) {
             alt={count > 1 ? `${title}, picture ${current + 1} of ${count}` : title}
             width={800}
             height={1000}
-            className="size-full object-cover motion-safe:animate-[fade-in_0.25s_ease-out]"
+            // The page's largest picture (its LCP): fetched before the scripts that hydrate it.
+            fetchPriority="high"
+            className={`size-full object-cover ${switched ? 'motion-safe:animate-[fade-in_0.25s_ease-out]' : ''}`}
           />
         ) : (
           <span className="flex size-full items-center justify-center text-ink-600">
@@ -92,7 +99,7 @@ export function ProductGallery({ title, images }: ProductGalleryProps) {
                 type="button"
                 aria-label={`Show picture ${index + 1} of ${count}`}
                 aria-current={index === current ? 'true' : undefined}
-                onClick={() => setCurrent(index)}
+                onClick={() => show(index)}
                 className={`block size-16 overflow-hidden rounded-xl bg-ink-100 ring-2 transition-shadow sm:size-20 ${
                   index === current ? 'ring-brand-600' : 'ring-transparent hover:ring-ink-300'
                 }`}

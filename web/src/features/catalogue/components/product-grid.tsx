@@ -8,6 +8,8 @@ interface ProductGridProps {
   className?: string;
   /** A control each card shows over its picture (the page's wishlist heart). */
   cardAction?: (product: ProductCardProduct) => ReactNode;
+  /** How many cards from the first load their picture at once (those on a phone's first screen). */
+  eagerImages?: number;
 }
 
 /** Cards in a responsive grid: 2 columns on phones up to 5 on wide screens. */
@@ -16,6 +18,7 @@ export function ProductGrid({
   emptyText,
   className = 'grid-cols-2 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5',
   cardAction,
+  eagerImages = 0,
 }: ProductGridProps) {
   if (products.length === 0) {
     return (
@@ -28,7 +31,12 @@ export function ProductGrid({
     <ul className={`grid gap-3 sm:gap-5 ${className}`}>
       {products.map((product, index) => (
         <li key={product._id} className="flex">
-          <ProductCard product={product} index={index} action={cardAction?.(product)} />
+          <ProductCard
+            product={product}
+            index={index}
+            action={cardAction?.(product)}
+            eagerImage={index < eagerImages}
+          />
         </li>
       ))}
     </ul>
