@@ -24,6 +24,13 @@ export interface RenderOptions {
   imageHref: (imageId: string) => string;
   /** Draw the print area's outline (the editor's and thumbnails' look; never on a print file). */
   outline?: boolean;
+  /**
+   * Put a zero-width non-joiner between characters (the print file): resvg
+   * ignores CSS `font-variant-ligatures` but keeps a ligature or contextual
+   * form from spanning a joiner. Browsers take the CSS instead, and give the
+   * joiner a width in a font that lacks it, so the web leaves this off.
+   */
+  separateGlyphs?: boolean;
 }
 
 const XML_ESCAPES: Record<string, string> = {
@@ -42,13 +49,9 @@ export function escapeXml(value: string): string {
 /** Numbers printed short and exact enough (0.001 mm) for SVG. */
 const n = (value: number) => String(Math.round(value * 1000) / 1000);
 
-/**
- * A line's characters as markup, each its own glyph: a zero-width non-joiner
- * between characters stops ligatures and contextual forms (resvg and browsers
- * alike), so the text sets exactly as the contract measures it.
- */
-function glyphRun(line: string): string {
-  return [...line].map(escapeXml).join('\u200c');
+/** A line's characters as markup, each its own glyph when the options say so. */
+function glyphRun(line: string, options: RenderOptions): string {
+  return options.separateGlyphs ? [...line].map(escapeXml).join('\u200c') : escapeXml(line);
 }
 
 function fontAttributes(layer: TextLayer): string {
@@ -60,13 +63,15 @@ function fontAttributes(layer: TextLayer): string {
     `font-weight="${face.bold ? 700 : 400}"`,
     `font-style="${face.italic ? 'italic' : 'normal'}"`,
     `fill="${designColorHex(layer.colorId)}"`,
-    `style="font-kerning:none"`,
+    // Set as the contract measures it: no kerning, no ligatures or contextual forms, and at the
+    // exact size (browsers otherwise round a scaled-down font to whole pixels).
+    `style="font-kerning:none;font-variant-ligatures:none;text-rendering:geometricPrecision"`,
   ].join(' ');
 }
 
 const ANCHORS = { left: 'start', center: 'middle', right: 'end' } as const;
 
-function straightText(layer: TextLayer): string {
+function straightText(layer: TextLayer, options: RenderOptions): string {
   const geometry = textGeometry(layer);
   const lineHeight = layer.fontSizeMm * TEXT_LINE_HEIGHT;
   const x = { left: -geometry.widthMm / 2, center: 0, right: geometry.widthMm / 2 }[layer.align];
@@ -75,7 +80,7 @@ function straightText(layer: TextLayer): string {
       -geometry.heightMm / 2 +
       (index + 0.5) * lineHeight +
       TEXT_BASELINE_FROM_MIDDLE * layer.fontSizeMm;
-    return `<tspan x="${n(x)}" y="${n(y)}">${glyphRun(line)}</tspan>`;
+    return `<tspan x="${n(x)}" y="${n(y)}">${glyphRun(line, options)}</tspan>`;
   });
   return `<text ${fontAttributes(layer)} text-anchor="${ANCHORS[layer.align]}" xml:space="preserve">${lines.join('')}</text>`;
 }
@@ -85,10 +90,10 @@ function straightText(layer: TextLayer): string {
  * its bottom (arching down), nearly all the way round so no glyph falls off
  * the end, with the text centred on the path's middle.
  */
-function archedText(layer: TextLayer, pathId: string): string {
+function archedText(layer: TextLayer, pathId: string, options: RenderOptions): string {
   const geometry = textGeometry(layer);
   const arc = geometry.arc;
-  if (!arc) return straightText(layer);
+  if (!arc) return straightText(layer, options);
   const r = arc.radiusMm;
   const cy = arc.centreYMm;
   const reach = Math.PI * 0.999;
@@ -107,7 +112,7 @@ function archedText(layer: TextLayer, pathId: string): string {
   return (
     `<defs><path id="${pathId}" d="${d}"/></defs>` +
     `<text ${fontAttributes(layer)} text-anchor="middle" xml:space="preserve">` +
-    `<textPath href="#${pathId}" startOffset="50%">${glyphRun(geometry.lines.join(' '))}</textPath></text>`
+    `<textPath href="#${pathId}" startOffset="50%">${glyphRun(geometry.lines.join(' '), options)}</textPath></text>`
   );
 }
 
@@ -121,8 +126,8 @@ function layerMarkup(layer: Layer, index: number, options: RenderOptions): strin
     layer.type === 'image'
       ? image(layer, options)
       : layer.arcDegrees === 0
-        ? straightText(layer)
-        : archedText(layer, `arc-${index}`);
+        ? straightText(layer, options)
+        : archedText(layer, `arc-${index}`, options);
   return `<g transform="${transform}">${content}</g>`;
 }
 

@@ -6,7 +6,7 @@ import { PRINT_FONT_FILES } from './print-file.ts';
 
 /** Where resvg, with the print file's fonts, draws a text layer's ink (mm). */
 function printedInk(layer: TextLayer, area: { widthMm: number; heightMm: number }) {
-  const svg = renderDesignSvg([layer], area, { imageHref: () => '' });
+  const svg = renderDesignSvg([layer], area, { imageHref: () => '', separateGlyphs: true });
   const resvg = new Resvg(svg, {
     font: { fontFiles: PRINT_FONT_FILES, loadSystemFonts: false, defaultFontFamily: 'Inter' },
     logLevel: 'off',
