@@ -14,8 +14,9 @@ import { chromium } from 'playwright-core';
  * customisable product through the admin API, opens its designer with arched
  * text and a straight text layer, and drags the arched one around the print
  * area for DRAG_STEPS pointer moves while requestAnimationFrame records every
- * frame's start from the press that begins the drag. Prints the frame intervals' mean, p95, max and how many went
- * over 50 ms. BENCH_PORT picks the port (default 3199).
+ * frame's start, counted from the press that begins the drag. Prints the frame
+ * intervals' mean, p95, max and how many went over 50 ms. BENCH_PORT picks
+ * the port (default 3199).
  */
 
 const root = fileURLToPath(new URL('..', import.meta.url));

@@ -199,46 +199,36 @@ const LayerIdSchema = textSchema('Layer id').min(1, 'Layer id is required').max(
 const PositionSchema = (axis: string) => rangedNumber(axis, DESIGN_LIMITS.positionMm, ' mm');
 const RotationSchema = rangedNumber('Rotation', DESIGN_LIMITS.rotationDeg, '°');
 
-export const TextLayerSchema = z
-  .object({
-    id: LayerIdSchema,
-    type: z.literal('text'),
-    text: textSchema('Text', { multiLine: true })
-      .refine((text) => text.trim() !== '', 'Text must not be empty')
-      .refine(
-        (text) => [...text].length <= DESIGN_LIMITS.textMaxLength,
-        `Text must be at most ${DESIGN_LIMITS.textMaxLength} characters`,
-      )
-      .refine(
-        (text) => text.split('\n').length <= DESIGN_LIMITS.textMaxLines,
-        `Text must be at most ${DESIGN_LIMITS.textMaxLines} lines`,
-      ),
-    fontId: z.enum(
-      DESIGN_FONTS.map((font) => font.id),
-      { error: `Font must be one of ${DESIGN_FONTS.map((font) => font.id).join(', ')}` },
+export const TextLayerSchema = z.object({
+  id: LayerIdSchema,
+  type: z.literal('text'),
+  text: textSchema('Text', { multiLine: true })
+    .refine((text) => text.trim() !== '', 'Text must not be empty')
+    .refine(
+      (text) => [...text].length <= DESIGN_LIMITS.textMaxLength,
+      `Text must be at most ${DESIGN_LIMITS.textMaxLength} characters`,
+    )
+    .refine(
+      (text) => text.split('\n').length <= DESIGN_LIMITS.textMaxLines,
+      `Text must be at most ${DESIGN_LIMITS.textMaxLines} lines`,
     ),
-    colorId: z.enum(
-      DESIGN_PALETTE.map((color) => color.id),
-      { error: `Colour must be one of ${DESIGN_PALETTE.map((color) => color.id).join(', ')}` },
-    ),
-    fontSizeMm: rangedNumber('Font size', DESIGN_LIMITS.fontSizeMm, ' mm'),
-    bold: z.boolean({ error: 'bold must be true or false' }),
-    italic: z.boolean({ error: 'italic must be true or false' }),
-    align: z.enum(TEXT_ALIGNS, { error: `align must be one of ${TEXT_ALIGNS.join(', ')}` }),
-    arcDegrees: rangedNumber('Arc', DESIGN_LIMITS.arcDegrees, '°'),
-    xMm: PositionSchema('x'),
-    yMm: PositionSchema('y'),
-    rotationDeg: RotationSchema,
-  })
-  .superRefine((layer, context) => {
-    const character = unprintableCharacter(layer);
-    if (character === undefined) return;
-    context.addIssue({
-      code: 'custom',
-      path: ['text'],
-      message: unprintableCharacterMessage(designFont(layer.fontId).label, character),
-    });
-  });
+  fontId: z.enum(
+    DESIGN_FONTS.map((font) => font.id),
+    { error: `Font must be one of ${DESIGN_FONTS.map((font) => font.id).join(', ')}` },
+  ),
+  colorId: z.enum(
+    DESIGN_PALETTE.map((color) => color.id),
+    { error: `Colour must be one of ${DESIGN_PALETTE.map((color) => color.id).join(', ')}` },
+  ),
+  fontSizeMm: rangedNumber('Font size', DESIGN_LIMITS.fontSizeMm, ' mm'),
+  bold: z.boolean({ error: 'bold must be true or false' }),
+  italic: z.boolean({ error: 'italic must be true or false' }),
+  align: z.enum(TEXT_ALIGNS, { error: `align must be one of ${TEXT_ALIGNS.join(', ')}` }),
+  arcDegrees: rangedNumber('Arc', DESIGN_LIMITS.arcDegrees, '°'),
+  xMm: PositionSchema('x'),
+  yMm: PositionSchema('y'),
+  rotationDeg: RotationSchema,
+});
 export type TextLayer = z.infer<typeof TextLayerSchema>;
 
 export const unprintableCharacterMessage = (fontLabel: string, character: string) =>

@@ -513,9 +513,9 @@ describe('designs on cart lines', () => {
       back: [],
     });
     expect(rupee.status).toBe(400);
-    expect(JSON.stringify(rupee.body.errors)).toContain(
-      unprintableCharacterMessage('Lobster', '₹'),
-    );
+    expect(rupee.body.errors).toEqual([
+      { field: 'design.front', message: unprintableCharacterMessage('Lobster', '₹') },
+    ]);
   });
 
   it('carries designs through the guest-cart merge, once (D17)', async () => {
