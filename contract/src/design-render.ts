@@ -1,10 +1,12 @@
 import {
-  type DesignFontFaces,
   designColorHex,
   designFont,
+  designFontFace,
   type ImageLayer,
   type Layer,
   type PrintArea,
+  TEXT_BASELINE_FROM_MIDDLE,
+  TEXT_LINE_HEIGHT,
   type TextLayer,
   textGeometry,
 } from './design.ts';
@@ -22,6 +24,13 @@ export interface RenderOptions {
   imageHref: (imageId: string) => string;
   /** Draw the print area's outline (the editor's and thumbnails' look; never on a print file). */
   outline?: boolean;
+  /**
+   * Put a zero-width non-joiner between characters (the print file): resvg
+   * ignores CSS `font-variant-ligatures` but keeps a ligature or contextual
+   * form from spanning a joiner. Browsers take the CSS instead, and give the
+   * joiner a width in a font that lacks it, so the web leaves this off.
+   */
+  separateGlyphs?: boolean;
 }
 
 const XML_ESCAPES: Record<string, string> = {
@@ -40,45 +49,38 @@ export function escapeXml(value: string): string {
 /** Numbers printed short and exact enough (0.001 mm) for SVG. */
 const n = (value: number) => String(Math.round(value * 1000) / 1000);
 
-/** The face a layer asks for, if the font has it: a missing face is never faked, so print matches preview. */
-function fontFace(faces: DesignFontFaces, bold: boolean, italic: boolean) {
-  const pick = (wantBold: boolean, wantItalic: boolean) => {
-    if (wantBold && wantItalic) return faces.boldItalic;
-    if (wantBold) return faces.bold;
-    if (wantItalic) return faces.italic;
-    return faces.regular;
-  };
-  if (pick(bold, italic)) return { bold, italic };
-  if (bold && pick(true, false)) return { bold: true, italic: false };
-  if (italic && pick(false, true)) return { bold: false, italic: true };
-  return { bold: false, italic: false };
+/** A line's characters as markup, each its own glyph when the options say so. */
+function glyphRun(line: string, options: RenderOptions): string {
+  return options.separateGlyphs ? [...line].map(escapeXml).join('\u200c') : escapeXml(line);
 }
 
 function fontAttributes(layer: TextLayer): string {
   const font = designFont(layer.fontId);
-  const face = fontFace(font.faces, layer.bold, layer.italic);
+  const face = designFontFace(layer);
   return [
     `font-family="${escapeXml(font.family)}"`,
     `font-size="${n(layer.fontSizeMm)}"`,
     `font-weight="${face.bold ? 700 : 400}"`,
     `font-style="${face.italic ? 'italic' : 'normal'}"`,
     `fill="${designColorHex(layer.colorId)}"`,
+    // Set as the contract measures it: no kerning, no ligatures or contextual forms, and at the
+    // exact size (browsers otherwise round a scaled-down font to whole pixels).
+    `style="font-kerning:none;font-variant-ligatures:none;text-rendering:geometricPrecision"`,
   ].join(' ');
 }
 
-/** Where a glyph's baseline sits below the middle of its line: about half the cap height. */
-const BASELINE_FROM_MIDDLE = 0.35;
-const LINE_HEIGHT = 1.2;
 const ANCHORS = { left: 'start', center: 'middle', right: 'end' } as const;
 
-function straightText(layer: TextLayer): string {
+function straightText(layer: TextLayer, options: RenderOptions): string {
   const geometry = textGeometry(layer);
-  const lineHeight = layer.fontSizeMm * LINE_HEIGHT;
+  const lineHeight = layer.fontSizeMm * TEXT_LINE_HEIGHT;
   const x = { left: -geometry.widthMm / 2, center: 0, right: geometry.widthMm / 2 }[layer.align];
   const lines = geometry.lines.map((line, index) => {
     const y =
-      -geometry.heightMm / 2 + (index + 0.5) * lineHeight + BASELINE_FROM_MIDDLE * layer.fontSizeMm;
-    return `<tspan x="${n(x)}" y="${n(y)}">${escapeXml(line)}</tspan>`;
+      -geometry.heightMm / 2 +
+      (index + 0.5) * lineHeight +
+      TEXT_BASELINE_FROM_MIDDLE * layer.fontSizeMm;
+    return `<tspan x="${n(x)}" y="${n(y)}">${glyphRun(line, options)}</tspan>`;
   });
   return `<text ${fontAttributes(layer)} text-anchor="${ANCHORS[layer.align]}" xml:space="preserve">${lines.join('')}</text>`;
 }
@@ -88,10 +90,10 @@ function straightText(layer: TextLayer): string {
  * its bottom (arching down), nearly all the way round so no glyph falls off
  * the end, with the text centred on the path's middle.
  */
-function archedText(layer: TextLayer, pathId: string): string {
+function archedText(layer: TextLayer, pathId: string, options: RenderOptions): string {
   const geometry = textGeometry(layer);
   const arc = geometry.arc;
-  if (!arc) return straightText(layer);
+  if (!arc) return straightText(layer, options);
   const r = arc.radiusMm;
   const cy = arc.centreYMm;
   const reach = Math.PI * 0.999;
@@ -108,9 +110,9 @@ function archedText(layer: TextLayer, pathId: string): string {
     `A ${n(r)} ${n(r)} 0 0 ${sweep} ${n(end.x)} ${n(end.y)}`,
   ].join(' ');
   return (
-    `<path id="${pathId}" d="${d}" fill="none"/>` +
+    `<defs><path id="${pathId}" d="${d}"/></defs>` +
     `<text ${fontAttributes(layer)} text-anchor="middle" xml:space="preserve">` +
-    `<textPath href="#${pathId}" startOffset="50%">${escapeXml(geometry.lines.join(' '))}</textPath></text>`
+    `<textPath href="#${pathId}" startOffset="50%">${glyphRun(geometry.lines.join(' '), options)}</textPath></text>`
   );
 }
 
@@ -124,8 +126,8 @@ function layerMarkup(layer: Layer, index: number, options: RenderOptions): strin
     layer.type === 'image'
       ? image(layer, options)
       : layer.arcDegrees === 0
-        ? straightText(layer)
-        : archedText(layer, `arc-${index}`);
+        ? straightText(layer, options)
+        : archedText(layer, `arc-${index}`, options);
   return `<g transform="${transform}">${content}</g>`;
 }
 

@@ -256,7 +256,17 @@ describe('renderDesignSvg', () => {
 
   it('sets arched text on a path, and straight lines by their alignment', () => {
     const arched = renderDesignSvg([text({ arcDegrees: 120 })], area, { imageHref: href });
+    expect(arched).toContain('<defs><path id="arc-0"');
     expect(arched).toContain('<textPath href="#arc-0" startOffset="50%">Hello</textPath>');
+    expect(arched).toContain(
+      'style="font-kerning:none;font-variant-ligatures:none;text-rendering:geometricPrecision"',
+    );
+    // For resvg, which ignores the CSS: each character its own glyph.
+    const separate = renderDesignSvg([text({ arcDegrees: 120 })], area, {
+      imageHref: href,
+      separateGlyphs: true,
+    });
+    expect(separate).toContain('>H\u200ce\u200cl\u200cl\u200co</textPath>');
     const left = renderDesignSvg([text({ align: 'left', text: 'a\nb' })], area, {
       imageHref: href,
     });

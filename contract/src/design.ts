@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DESIGN_SIDES } from './cart-line-rules.ts';
 import { IdParamsSchema, IdSchema, TimestampSchema } from './common.ts';
+import { DESIGN_FONT_METRICS, DESIGN_FONT_MISSING_CHARACTERS } from './design-font-metrics.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { textSchema } from './text.ts';
 
@@ -35,10 +36,12 @@ export interface DesignFont {
   family: string;
   faces: DesignFontFaces;
   /**
-   * A generous glyph advance (capitals, measured with resvg) as a share of the
-   * font size: estimates a text layer's width without reading the font.
+   * What the metrics cannot know, as a share of the font size, which the guard
+   * rail adds around a text layer's ink: resvg draws an arc in short curves
+   * (0.01 em), and Lobster, a script font, picks contextual glyphs (0.06 em).
+   * print-file.test.ts measures it against resvg.
    */
-  advance: number;
+  shapingAllowanceEm: number;
 }
 
 /** The approved fonts: files bundled with the shop (web/public/fonts, licences beside them). */
@@ -53,21 +56,21 @@ export const DESIGN_FONTS = [
       italic: 'Inter-Italic.otf',
       boldItalic: 'Inter-BoldItalic.otf',
     },
-    advance: 0.63,
+    shapingAllowanceEm: 0.02,
   },
   {
     id: 'lato',
     label: 'Lato',
     family: 'Lato',
     faces: { regular: 'Lato-Regular.ttf', bold: 'Lato-Bold.ttf' },
-    advance: 0.64,
+    shapingAllowanceEm: 0.02,
   },
   {
     id: 'roboto-slab',
     label: 'Roboto Slab',
     family: 'Roboto Slab',
     faces: { regular: 'RobotoSlab-Regular.otf', bold: 'RobotoSlab-Bold.otf' },
-    advance: 0.64,
+    shapingAllowanceEm: 0.02,
   },
   {
     id: 'liberation-serif',
@@ -79,21 +82,21 @@ export const DESIGN_FONTS = [
       italic: 'LiberationSerif-Italic.ttf',
       boldItalic: 'LiberationSerif-BoldItalic.ttf',
     },
-    advance: 0.65,
+    shapingAllowanceEm: 0.02,
   },
   {
     id: 'lobster',
     label: 'Lobster',
     family: 'Lobster Two',
     faces: { regular: 'Lobster-Regular.otf' },
-    advance: 0.58,
+    shapingAllowanceEm: 0.08,
   },
   {
     id: 'bebas-neue',
     label: 'Bebas Neue',
     family: 'Bebas Neue',
     faces: { regular: 'BebasNeue-Regular.otf' },
-    advance: 0.37,
+    shapingAllowanceEm: 0.02,
   },
 ] as const satisfies readonly DesignFont[];
 export type DesignFontId = (typeof DESIGN_FONTS)[number]['id'];
@@ -106,6 +109,39 @@ export const DESIGN_FONT_FILES: readonly string[] = DESIGN_FONTS.flatMap((font) 
 export function designFont(id: string): DesignFont {
   return DESIGN_FONTS.find((font) => font.id === id) ?? DESIGN_FONTS[0];
 }
+
+/** The face a text layer is drawn with: a face its font lacks is never faked, so print matches preview. */
+export function designFontFace(layer: Pick<TextLayer, 'fontId' | 'bold' | 'italic'>): {
+  file: string;
+  bold: boolean;
+  italic: boolean;
+} {
+  const { faces } = designFont(layer.fontId) as DesignFont;
+  const choices = [
+    { file: faces.boldItalic, bold: true, italic: true },
+    { file: faces.bold, bold: true, italic: false },
+    { file: faces.italic, bold: false, italic: true },
+  ];
+  const face = choices.find(
+    (choice) =>
+      choice.file !== undefined && (!choice.bold || layer.bold) && (!choice.italic || layer.italic),
+  );
+  return face?.file
+    ? { ...face, file: face.file }
+    : { file: faces.regular, bold: false, italic: false };
+}
+
+/**
+ * The characters text layers may use: printable ASCII, Latin-1 and common
+ * typographic marks, each only in the fonts that draw it (the font metrics
+ * table lists them), so every character is measured exactly and printed as
+ * previewed (no machine fallback font).
+ */
+export const DESIGN_TEXT_CHARACTERS: readonly string[] = [
+  ...Array.from({ length: 0x7f - 0x20 }, (_, index) => String.fromCharCode(0x20 + index)),
+  ...Array.from({ length: 0x100 - 0xa0 }, (_, index) => String.fromCharCode(0xa0 + index)),
+  ...'ŒœŠšŽžŸ‘’‚“”„–—…•€₹™',
+];
 
 /** The palette text is printed in. */
 export const DESIGN_PALETTE = [
@@ -194,6 +230,9 @@ export const TextLayerSchema = z.object({
   rotationDeg: RotationSchema,
 });
 export type TextLayer = z.infer<typeof TextLayerSchema>;
+
+export const unprintableCharacterMessage = (fontLabel: string, character: string) =>
+  `The font ${fontLabel} cannot print “${character}”: use letters, digits and common punctuation`;
 
 export const ImageLayerSchema = z.object({
   id: LayerIdSchema,
@@ -295,91 +334,208 @@ export interface Bounds {
   bottom: number;
 }
 
-const LINE_HEIGHT = 1.2;
-/** Ascent and descent as shares of the font size: where glyphs reach from their baseline. */
-const ASCENT = 0.8;
-const DESCENT = 0.25;
+/** Line pitch, and where a line's baseline sits below its middle, as shares of the font size. */
+export const TEXT_LINE_HEIGHT = 1.2;
+export const TEXT_BASELINE_FROM_MIDDLE = 0.35;
 
-const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
+/** One character's glyph in ems: its advance and its ink box (y up from the baseline). */
+interface GlyphBox {
+  advance: number;
+  left: number;
+  right: number;
+  bottom: number;
+  top: number;
+  inked: boolean;
+}
 
-function textLines(layer: TextLayer): string[] {
+interface FaceGlyphs {
+  byCharacter: Map<string, GlyphBox>;
+  /** Stands in for a character the face lacks while the shopper types it (the schema refuses it). */
+  widest: GlyphBox;
+}
+
+const faceGlyphsCache = new Map<string, FaceGlyphs>();
+
+/** A face's glyphs from the generated metrics table (scripts/generate-font-metrics.ts). */
+function faceGlyphs(file: string): FaceGlyphs {
+  const cached = faceGlyphsCache.get(file);
+  if (cached) return cached;
+  const metrics = DESIGN_FONT_METRICS[file] ?? { unitsPerEm: 1, glyphs: [] };
+  const missing = DESIGN_FONT_MISSING_CHARACTERS[file] ?? '';
+  const byCharacter = new Map<string, GlyphBox>();
+  let widest: GlyphBox = { advance: 1, left: 0, right: 1, bottom: -0.3, top: 1, inked: true };
+  DESIGN_TEXT_CHARACTERS.forEach((character, index) => {
+    if (missing.includes(character)) return;
+    const at = index * 5;
+    const [advance = 0, left = 0, right = 0, bottom = 0, top = 0] = metrics.glyphs
+      .slice(at, at + 5)
+      .map((units) => units / metrics.unitsPerEm);
+    const glyph = { advance, left, right, bottom, top, inked: left !== right };
+    byCharacter.set(character, glyph);
+    if (byCharacter.size === 1 || advance > widest.advance) widest = glyph;
+  });
+  const glyphs = { byCharacter, widest };
+  faceGlyphsCache.set(file, glyphs);
+  return glyphs;
+}
+
+function textLines(layer: Pick<TextLayer, 'text'>): string[] {
   return layer.text.split('\n').map((line) => line.replace(/\r$/, ''));
 }
 
-/** Estimated width of a line from the font's average advance (bold glyphs run ~6% wider). */
-function lineWidthMm(line: string, layer: TextLayer): number {
-  const font = designFont(layer.fontId);
-  const boldFactor = layer.bold && font.faces.bold ? 1.06 : 1;
-  return [...line].length * layer.fontSizeMm * font.advance * boldFactor;
+/**
+ * The first character of a text layer its face cannot draw, if any. Reads
+ * only the short list of missing characters, not the metrics, so pages that
+ * validate designs without drawing them stay small.
+ */
+export function unprintableCharacter(
+  layer: Pick<TextLayer, 'text' | 'fontId' | 'bold' | 'italic'>,
+): string | undefined {
+  const missing = DESIGN_FONT_MISSING_CHARACTERS[designFontFace(layer).file] ?? '';
+  return textLines(layer)
+    .flatMap((line) => [...line])
+    .find(
+      (character) => !DESIGN_TEXT_CHARACTERS.includes(character) || missing.includes(character),
+    );
 }
+
+/** A line set from its start: each glyph with its pen position, in ems (designs print without kerning). */
+function setLine(
+  line: string,
+  face: FaceGlyphs,
+): { advance: number; glyphs: { x: number; glyph: GlyphBox }[] } {
+  let pen = 0;
+  const glyphs = [...line].map((character) => {
+    const glyph = face.byCharacter.get(character) ?? face.widest;
+    const placed = { x: pen, glyph };
+    pen += glyph.advance;
+    return placed;
+  });
+  return { advance: pen, glyphs };
+}
+
+/** A growing box; `grow` takes points in millimetres. */
+function emptyBounds(): Bounds {
+  return { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity };
+}
+function grow(bounds: Bounds, x: number, y: number): void {
+  bounds.left = Math.min(bounds.left, x);
+  bounds.right = Math.max(bounds.right, x);
+  bounds.top = Math.min(bounds.top, y);
+  bounds.bottom = Math.max(bounds.bottom, y);
+}
+const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
 
 /**
  * A text layer's shape before it is moved and rotated, centred on (0, 0):
- * its box, and for arched text the circle its baseline follows.
+ * the box its lines are set in (the editor's handles), where its glyphs' ink
+ * reaches (the guard rail), and for arched text the circle its baseline
+ * follows. Measured with the bundled fonts' real advances and glyph boxes.
  */
 export interface TextGeometry {
   widthMm: number;
   heightMm: number;
   lines: string[];
+  ink: Bounds;
   arc?: { radiusMm: number; centreYMm: number; up: boolean };
 }
 
 export function textGeometry(layer: TextLayer): TextGeometry {
-  const lines = textLines(layer);
+  const face = faceGlyphs(designFontFace(layer).file);
   const size = layer.fontSizeMm;
-  const textWidth = Math.max(...lines.map((line) => lineWidthMm(line, layer)), size * 0.3);
+  const ink = emptyBounds();
   if (layer.arcDegrees === 0) {
-    return { widthMm: textWidth, heightMm: lines.length * size * LINE_HEIGHT, lines };
+    const lines = textLines(layer);
+    const set = lines.map((line) => setLine(line, face));
+    const widthMm = Math.max(...set.map((line) => line.advance * size), size * 0.3);
+    const heightMm = lines.length * size * TEXT_LINE_HEIGHT;
+    set.forEach((line, index) => {
+      const lineWidth = line.advance * size;
+      const start = { left: -widthMm / 2, center: -lineWidth / 2, right: widthMm / 2 - lineWidth }[
+        layer.align
+      ];
+      const baseline =
+        -heightMm / 2 + (index + 0.5) * size * TEXT_LINE_HEIGHT + TEXT_BASELINE_FROM_MIDDLE * size;
+      for (const { x, glyph } of line.glyphs) {
+        if (!glyph.inked) continue;
+        grow(ink, start + (x + glyph.left) * size, baseline - glyph.top * size);
+        grow(ink, start + (x + glyph.right) * size, baseline - glyph.bottom * size);
+      }
+    });
+    if (ink.left > ink.right) grow(ink, 0, 0);
+    return { widthMm, heightMm, lines, ink };
   }
-  const span = toRadians(Math.abs(layer.arcDegrees));
-  const radius = textWidth / span;
+  // Arched: the line runs along a circle centred on (0, 0) for now, its middle
+  // at the top (arching up) or the bottom (down); each glyph stands on the
+  // circle at its advance's midpoint, turned to the tangent (as SVG's textPath
+  // sets it), so its ink box's corners give the layer's extent.
+  const line = textLines(layer).join(' ');
+  const set = setLine(line, face);
+  const length = Math.max(set.advance * size, size * 0.3);
+  const radius = length / toRadians(Math.abs(layer.arcDegrees));
   const up = layer.arcDegrees > 0;
-  // Glyphs stand outward from the circle when it arches up, inward when down.
-  const outer = up ? radius + ASCENT * size : radius + DESCENT * size;
-  const inner = Math.max(0, up ? radius - DESCENT * size : radius - ASCENT * size);
-  // The sector's extremes: its edge angles, its middle, and its sides once it passes 90°.
-  const half = span / 2;
-  const angles = [-half, 0, half, ...(half > Math.PI / 2 ? [-Math.PI / 2, Math.PI / 2] : [])];
-  const xs: number[] = [];
-  const ys: number[] = [];
-  for (const angle of angles) {
-    for (const r of [inner, outer]) {
-      xs.push(r * Math.sin(angle));
-      // Measured from the circle's centre; the text's middle is straight up (or down).
-      ys.push(-r * Math.cos(angle));
+  for (const { x, glyph } of set.glyphs) {
+    if (!glyph.inked) continue;
+    const angle = ((x + glyph.advance / 2 - set.advance / 2) * size) / radius;
+    const sin = Math.sin(angle);
+    const cos = Math.cos(angle);
+    const onCircle = { x: radius * sin, y: up ? -radius * cos : radius * cos };
+    const tangent = { x: cos, y: up ? sin : -sin };
+    // A glyph's up is its advance direction turned a quarter anticlockwise (SVG's y points down).
+    const glyphUp = { x: tangent.y, y: -tangent.x };
+    for (const along of [glyph.left - glyph.advance / 2, glyph.right - glyph.advance / 2]) {
+      for (const height of [glyph.bottom, glyph.top]) {
+        grow(
+          ink,
+          onCircle.x + (along * tangent.x + height * glyphUp.x) * size,
+          onCircle.y + (along * tangent.y + height * glyphUp.y) * size,
+        );
+      }
     }
   }
-  const top = Math.min(...ys);
-  const bottom = Math.max(...ys);
-  const halfWidth = Math.max(...xs.map(Math.abs));
-  // Arched up, the circle's centre lies below the text: shift it so the box is centred.
-  const centreOffset = -(top + bottom) / 2;
+  if (ink.left > ink.right) grow(ink, 0, up ? -radius : radius);
+  // Move the circle so the ink is centred vertically on the layer's position.
+  const centreYMm = -(ink.top + ink.bottom) / 2;
+  ink.top += centreYMm;
+  ink.bottom += centreYMm;
   return {
-    widthMm: 2 * halfWidth,
-    heightMm: bottom - top,
-    lines: [lines.join(' ')],
-    arc: { radiusMm: radius, centreYMm: up ? centreOffset : -centreOffset, up },
+    widthMm: 2 * Math.max(-ink.left, ink.right),
+    heightMm: ink.bottom - ink.top,
+    lines: [line],
+    ink,
+    arc: { radiusMm: radius, centreYMm, up },
   };
 }
 
-function layerSizeMm(layer: Layer): { widthMm: number; heightMm: number } {
-  return layer.type === 'image' ? layer : textGeometry(layer);
+/** What a layer covers before it is moved and rotated, centred on (0, 0). */
+function layerInk(layer: Layer): Bounds {
+  if (layer.type === 'text') {
+    const { ink } = textGeometry(layer);
+    const pad = designFont(layer.fontId).shapingAllowanceEm * layer.fontSizeMm;
+    return {
+      left: ink.left - pad,
+      top: ink.top - pad,
+      right: ink.right + pad,
+      bottom: ink.bottom + pad,
+    };
+  }
+  const [halfWidth, halfHeight] = [layer.widthMm / 2, layer.heightMm / 2];
+  return { left: -halfWidth, top: -halfHeight, right: halfWidth, bottom: halfHeight };
 }
 
-/** The box a layer covers once rotated, in print-area millimetres. */
+/** The box a layer's ink covers once rotated, in print-area millimetres. */
 export function layerBounds(layer: Layer): Bounds {
-  const { widthMm, heightMm } = layerSizeMm(layer);
+  const box = layerInk(layer);
   const angle = toRadians(layer.rotationDeg);
-  const cos = Math.abs(Math.cos(angle));
-  const sin = Math.abs(Math.sin(angle));
-  const halfWidth = (widthMm * cos + heightMm * sin) / 2;
-  const halfHeight = (widthMm * sin + heightMm * cos) / 2;
-  return {
-    left: layer.xMm - halfWidth,
-    top: layer.yMm - halfHeight,
-    right: layer.xMm + halfWidth,
-    bottom: layer.yMm + halfHeight,
-  };
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  const bounds = emptyBounds();
+  for (const x of [box.left, box.right]) {
+    for (const y of [box.top, box.bottom]) {
+      grow(bounds, layer.xMm + x * cos - y * sin, layer.yMm + x * sin + y * cos);
+    }
+  }
+  return bounds;
 }
 
 /** Rounding slack, so a layer placed exactly on an edge by the editor is inside. */

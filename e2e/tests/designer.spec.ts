@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
+import type { APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
-import { type AdminProduct, printPixelSize } from '#contract';
+import { type AdminProduct, printPixelSize, textGeometry } from '#contract';
 import { expect, test } from '../fixtures.ts';
 import { adminTokenViaApi, signInAsAdmin } from '../support/admin.ts';
-import { bearer, resultOf, signUpViaApi, storeToken } from '../support/api.ts';
+import { bearer, getCartViaApi, resultOf, signUpViaApi, storeToken } from '../support/api.ts';
 import { addAddressViaApi } from '../support/orders.ts';
 
 const PRINT_AREAS = {
@@ -11,15 +12,11 @@ const PRINT_AREAS = {
   back: { xMm: 160, yMm: 120, widthMm: 280, heightMm: 350 },
 };
 
-test('design a tee front and back, order it, and the admin downloads both print files', async ({
-  page,
-  request,
-  browser,
-}) => {
-  test.slow();
+/** A new customisable tee style (₹499; front +₹150, back +₹120): answers a maker of its colours. */
+async function customisableTee(request: APIRequestContext) {
   const adminToken = await adminTokenViaApi(request);
   const tee = {
-    title: `Designer Tee ${Date.now().toString(36)}`,
+    title: `Designer Tee ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
     description: 'A plain tee for your own design.',
     price: 499,
     gender: 'Unisex',
@@ -31,13 +28,28 @@ test('design a tee front and back, order it, and the admin downloads both print 
       decorationPrice: { front: 150, back: 120 },
     },
   };
-  const addColour = async (color: { name: string; hex: string }, styleId?: string) =>
+  return async (color: { name: string; hex: string }, styleId?: string) =>
     resultOf<AdminProduct>(
       await request.post('/api/v1/admin/products', {
         headers: bearer(adminToken),
         data: { ...tee, color, ...(styleId && { styleId }) },
       }),
     );
+}
+
+/** A picture to upload: 1200 × 900 px, enough for 150 DPI at 200 mm wide. */
+const picture = () =>
+  sharp({ create: { width: 1200, height: 900, channels: 3, background: '#2a9d46' } })
+    .png()
+    .toBuffer();
+
+test('design a tee front and back, order it, and the admin downloads both print files', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.slow();
+  const addColour = await customisableTee(request);
   const white = await addColour({ name: 'White', hex: '#f5f5f2' });
   const product = await addColour({ name: 'Navy', hex: '#1e3a5f' }, white.styleId);
   const shopper = await signUpViaApi(request);
@@ -61,14 +73,9 @@ test('design a tee front and back, order it, and the admin downloads both print 
   await page.getByLabel('Text', { exact: true }).fill('Hello tees');
   await page.getByRole('slider', { name: 'Arc' }).fill('120');
   await expect(price).toHaveText('₹649.00');
-  const picture = await sharp({
-    create: { width: 1200, height: 900, channels: 3, background: '#2a9d46' },
-  })
-    .png()
-    .toBuffer();
   await page
     .getByLabel('Upload image')
-    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: picture });
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await picture() });
   await expect(page.getByRole('button', { name: 'Image 1' })).toBeVisible();
   await expect(page.getByTestId('design-preview').locator('image')).toHaveCount(1);
 
@@ -129,4 +136,72 @@ test('design a tee front and back, order it, and the admin downloads both print 
     );
   }
   await adminContext.close();
+});
+
+test('a visitor designs a tee, signs in, and the customised line with its thumbnail is in the account’s cart (D17)', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const product = await (await customisableTee(request))({ name: 'Black', hex: '#111111' });
+  const account = await signUpViaApi(request);
+  await addAddressViaApi(request, account.token);
+
+  // As a visitor: text and an uploaded picture on the front, into the cart.
+  await page.goto(`/product/${product._id}/customise`);
+  await expect(page.getByRole('heading', { name: `Customise ${product.title}` })).toBeVisible({
+    timeout: 15_000,
+  });
+  await page.getByRole('button', { name: 'Add text' }).click();
+  await page.getByLabel('Text', { exact: true }).fill('WAVY Tee');
+  await page
+    .getByLabel('Upload image')
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await picture() });
+  await expect(page.getByTestId('design-preview').locator('image')).toHaveCount(1);
+  await expect(page.getByTestId('designer-price')).toHaveText('₹649.00');
+  await page.getByRole('button', { name: 'M', exact: true }).click();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  const thumbnail = page.getByRole('img', {
+    name: /Your design, front: text “WAVY Tee”, an image/,
+  });
+  await expect(thumbnail).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+  // Signing in merges the visitor's cart into the account's, design and all.
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Account' })).toBeVisible();
+  const [line, ...others] = await getCartViaApi(request, account.token);
+  expect(others).toEqual([]);
+  expect(line?.productId._id).toBe(product._id);
+  expect(line?.design?.front.map((layer) => layer.type)).toEqual(['text', 'image']);
+
+  await page.goto('/cart');
+  await expect(thumbnail).toBeVisible();
+  // The browser sets the text with the advances the guard rail measured ('WAVY Tee' has four
+  // kerning pairs: designs are set without kerning, in the preview as in the print).
+  const textLayer = line?.design?.front.find((layer) => layer.type === 'text');
+  if (textLayer?.type !== 'text') throw new Error('the text layer is missing');
+  const measuredWidth = textGeometry(textLayer).widthMm;
+  await expect
+    .poll(async () => {
+      const drawn = await thumbnail
+        .locator('text')
+        .first()
+        .evaluate((element) => (element as SVGGraphicsElement).getBBox().width);
+      return Math.abs(drawn - measuredWidth) / measuredWidth;
+    })
+    .toBeLessThan(0.005);
+  await expect(page.getByText('₹649.00').first()).toBeVisible();
+  await page.getByRole('link', { name: 'Place order' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page).toHaveURL(/\/payment-done\/[^/]+$/);
+  await page.goto(`/order/${page.url().split('/').at(-1)}`);
+  await expect(
+    page.getByRole('img', { name: /Your design, front: text “WAVY Tee”/ }),
+  ).toBeVisible();
 });

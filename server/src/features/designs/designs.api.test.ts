@@ -16,6 +16,7 @@ import {
   ProductSchema,
   SavedDesignSchema,
   type TextLayer,
+  unprintableCharacterMessage,
 } from '#contract';
 import type { ProductCustomisationColumns } from '#server/db/schema/catalogue.ts';
 import { images, products } from '#server/db/schema/catalogue.ts';
@@ -483,6 +484,38 @@ describe('designs on cart lines', () => {
     expect(unknown.body.errors).toEqual([{ field: 'design', message: IMAGE_NOT_UPLOADED }]);
     const cart = await call(t.app, { url: '/api/v1/cart/get-all', headers: user.auth });
     expect(cart.body.result).toHaveLength(1);
+  });
+
+  it("measures text by its font's glyphs: eight 'W's overrun the front, eight 'i's fit, a glyph the font lacks is refused", async () => {
+    const user = await signUp(t.app);
+    // The front is 300 mm wide; at 42 mm, Inter's eight 'W's are ~316 mm and its 'i's ~80 mm.
+    const letters = (id: string, repeated: string, overrides: Partial<TextLayer> = {}) =>
+      text({
+        id,
+        text: repeated.repeat(8),
+        fontId: 'inter',
+        fontSizeMm: 42,
+        xMm: 150,
+        yMm: 200,
+        ...overrides,
+      });
+    const wide = await addDesignedLine(user, tee, { front: [letters('w', 'W')], back: [] });
+    expect(wide.status).toBe(400);
+    expect(wide.body.errors).toEqual([
+      { field: 'design.front', message: outsidePrintAreaMessage('front') },
+    ]);
+    expect(
+      (await addDesignedLine(user, tee, { front: [letters('i', 'i')], back: [] })).status,
+    ).toBe(201);
+
+    const rupee = await addDesignedLine(user, tee, {
+      front: [letters('r', '₹', { fontId: 'lobster', fontSizeMm: 20 })],
+      back: [],
+    });
+    expect(rupee.status).toBe(400);
+    expect(rupee.body.errors).toEqual([
+      { field: 'design.front', message: unprintableCharacterMessage('Lobster', '₹') },
+    ]);
   });
 
   it('carries designs through the guest-cart merge, once (D17)', async () => {

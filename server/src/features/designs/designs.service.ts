@@ -10,6 +10,7 @@ import {
   type Design,
   type DesignImage,
   type DesignSide,
+  designFont,
   designImageIds,
   layersOutsidePrintArea,
   NOT_CUSTOMISABLE_MESSAGE,
@@ -17,6 +18,8 @@ import {
   type PrintAreas,
   type SavedDesign,
   type UpdateSavedDesignBody,
+  unprintableCharacter,
+  unprintableCharacterMessage,
 } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import type { ProductRow } from '#server/db/schema/catalogue.ts';
@@ -69,9 +72,9 @@ export interface OrderedDesign {
 export function createDesignsService(db: Database, { media, catalogue }: DesignsDependencies) {
   /**
    * The rules a design must pass before it is kept with a cart line or saved
-   * (D27), inside the caller's transaction: the product takes designs, no
-   * layer reaches outside its side's print area, and every image is an upload
-   * still kept (whose clock restarts). Answers the images it uses. Each
+   * (D27), inside the caller's transaction: the product takes designs, each
+   * text's font draws all its characters, no layer reaches outside its side's
+   * print area, and every image is an upload still kept (whose clock restarts). Answers the images it uses. Each
    * refusal is a 400 naming `field`.
    */
   async function checkDesign(
@@ -84,6 +87,13 @@ export function createDesignsService(db: Database, { media, catalogue }: Designs
       throw badRequest(NOT_CUSTOMISABLE_MESSAGE, [{ field, message: NOT_CUSTOMISABLE_MESSAGE }]);
     }
     for (const side of DESIGN_SIDES) {
+      for (const layer of design[side]) {
+        const character = layer.type === 'text' ? unprintableCharacter(layer) : undefined;
+        if (layer.type === 'text' && character !== undefined) {
+          const message = unprintableCharacterMessage(designFont(layer.fontId).label, character);
+          throw badRequest(message, [{ field: `${field}.${side}`, message }]);
+        }
+      }
       if (layersOutsidePrintArea(design[side], product.printAreas[side]).length > 0) {
         const message = outsidePrintAreaMessage(side);
         throw badRequest(message, [{ field: `${field}.${side}`, message }]);

@@ -50,6 +50,7 @@ async function render(
 ): Promise<Buffer> {
   const size = printPixelSize(area);
   const svg = renderDesignSvg(layers, area, {
+    separateGlyphs: true,
     imageHref: (id) => {
       const image = images.get(id);
       return image ? `data:${image.contentType};base64,${image.bytes.toString('base64')}` : '';

@@ -120,7 +120,6 @@ export function DesignCanvas({
       startDistanceMm: Math.max(1, Math.hypot(at.xMm - layer.xMm, at.yMm - layer.yMm)),
     };
     if (state.selectedId !== layer.id) dispatch({ type: 'select', id: layer.id });
-    dispatch({ type: 'beginGesture' });
   };
 
   const onPointerMove = (event: PointerEvent) => {

@@ -41,7 +41,6 @@ export type EditorAction =
   | { type: 'select'; id: string | null }
   | { type: 'add'; layer: Layer }
   | { type: 'update'; id: string; patch: LayerPatch; mergeKey?: string }
-  | { type: 'beginGesture' }
   | { type: 'gesture'; id: string; patch: LayerPatch }
   | { type: 'endGesture' }
   | { type: 'nudge'; dxMm: number; dyMm: number }
@@ -125,12 +124,14 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
         withSide(state.design, state.side, patchLayer(layers, action.id, action.patch)),
         action.mergeKey ? `${action.id}:${action.mergeKey}` : null,
       );
-    case 'beginGesture':
-      return { ...state, gestureStart: state.design, mergeKey: null };
     case 'gesture':
-      // Live while dragging: no history until the gesture ends.
+      // Live while dragging: no history until the gesture ends. The first move
+      // remembers where the drag began (pressing alone changes nothing, so
+      // the press costs no render).
       return {
         ...state,
+        gestureStart: state.gestureStart ?? state.design,
+        mergeKey: null,
         design: withSide(state.design, state.side, patchLayer(layers, action.id, action.patch)),
       };
     case 'endGesture': {

@@ -80,4 +80,13 @@ describe('checkGuardRails', () => {
     expect(blurry.lowDpi.get('image')).toBe(145);
     expect(blurry.blocker).toBeNull();
   });
+
+  it('blocks a character the font cannot draw, naming the font', () => {
+    const rupee = { ...text, text: 'Only ₹99', fontId: 'lobster' as const };
+    expect(checkGuardRails({ front: [rupee], back: [] }, areas, new Map()).blocker).toBe(
+      'The font Lobster cannot print “₹”: use letters, digits and common punctuation',
+    );
+    const inInter = { ...rupee, fontId: 'inter' as const };
+    expect(checkGuardRails({ front: [inInter], back: [] }, areas, new Map()).blocker).toBeNull();
+  });
 });

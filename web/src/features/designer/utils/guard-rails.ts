@@ -4,9 +4,12 @@ import {
   type Design,
   type DesignImage,
   type DesignSide,
+  designFont,
   imagePrintDpi,
   layersOutsidePrintArea,
   type PrintArea,
+  unprintableCharacter,
+  unprintableCharacterMessage,
 } from '#contract';
 
 /** An uploaded image as the designer knows it: where to fetch it and its pixel size. */
@@ -32,8 +35,9 @@ export interface GuardRails {
 
 /**
  * What the shopper is told while working (issue 12 item 6): a layer outside
- * the print area blocks ordering, an image below 150 DPI is a warning, and an
- * empty design cannot be added.
+ * the print area blocks ordering, and so does a character the layer's font
+ * cannot draw; an image below 150 DPI is a warning, and an empty design
+ * cannot be added.
  */
 export function checkGuardRails(
   design: Design,
@@ -48,7 +52,13 @@ export function checkGuardRails(
     for (const id of outsideIds) outside.add(id);
     if (outsideIds.length > 0) blocker ??= GUARD_MESSAGES.outside(side);
     for (const layer of design[side]) {
-      if (layer.type !== 'image') continue;
+      if (layer.type === 'text') {
+        const character = unprintableCharacter(layer);
+        if (character !== undefined) {
+          blocker ??= unprintableCharacterMessage(designFont(layer.fontId).label, character);
+        }
+        continue;
+      }
       const image = images.get(layer.imageId);
       if (!image) continue;
       const dpi = Math.floor(imagePrintDpi(layer, image.width));
