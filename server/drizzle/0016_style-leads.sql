@@ -5,7 +5,11 @@ DROP INDEX "products_on_sale_price_idx";--> statement-breakpoint
 DROP INDEX "products_on_sale_newest_idx";--> statement-breakpoint
 DROP INDEX "products_on_sale_best_selling_idx";--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "style_lead" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+-- Writers of style leads take turns (a lock held to commit): two transactions adding
+-- colours to one style at once would each miss the other's row and both mark a lead.
+-- The UPDATE after the lock takes a fresh snapshot, so it sees what the other committed.
 CREATE FUNCTION products_refresh_style_leads(styles uuid[]) RETURNS void LANGUAGE sql AS $$
+  SELECT pg_advisory_xact_lock(hashtext('products.style_lead'));
   UPDATE products p SET style_lead = fresh.lead
   FROM (
     SELECT colour.id, colour.archived_at IS NULL AND NOT EXISTS (
