@@ -8,6 +8,7 @@ import { ListProductsQuerySchema } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import { PGLITE_EXTENSIONS } from '#server/db/client.ts';
 import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
+import { catalogueSize } from './generate-catalogue.ts';
 
 /**
  * The catalogue's cold queries, one at a time on one connection, as decision
@@ -107,6 +108,8 @@ async function main(argv: string[]): Promise<void> {
       ]),
       ['detail', () => catalogue.getProduct(first?._id ?? '')],
     ];
+    const size = await catalogueSize(db);
+    console.log(`${size.products} products in ${size.styles} styles (total counts styles)`);
     console.log(`scenario                          total    p50 ms  p95 ms  queries`);
     for (const [name, call] of scenarios) {
       if (only && !name.includes(only)) continue;

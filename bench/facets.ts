@@ -7,7 +7,7 @@ import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config/env.ts';
 import { openPostgres } from '#server/db/client.ts';
 import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
-import { generateCatalogue } from './generate-catalogue.ts';
+import { catalogueSize, generateCatalogue } from './generate-catalogue.ts';
 
 /**
  * Facet counts (issue 16, decision 024) on PostgreSQL at scale: tops the
@@ -127,9 +127,10 @@ export async function benchFacets(
         [...counts].sort((a, b) => a - b),
         0.95,
       );
-      const total = await catalogue.countProducts(database.db);
+      const size = await catalogueSize(database.db);
       console.log(
-        `facets on PostgreSQL, ${total} products, ${requests} cold requests on one connection: ` +
+        `facets on PostgreSQL, ${size.products} products in ${size.styles} styles, ` +
+          `${requests} cold requests on one connection: ` +
           `p50 ${figures.p50.toFixed(1)} ms, p95 ${figures.p95.toFixed(1)} ms, ` +
           `p99 ${figures.p99.toFixed(1)} ms, max ${figures.max.toFixed(1)} ms; ` +
           `a bare count(*) of them: p95 ${baseline.toFixed(1)} ms (the machine's pace)`,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
@@ -5,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { SIZES } from '#contract';
 import { loadConfig } from '#server/config/env.ts';
 import { type Database, openDatabase } from '#server/db/client.ts';
+import { rowsOf } from '#server/db/rows.ts';
 import { SEED_PRODUCTS } from '#server/db/seed/catalogue-data.ts';
 import { type SeedProduct, storeSeedImages } from '#server/db/seed/seed.ts';
 import {
@@ -17,8 +19,10 @@ import { rupeesToPaise } from '#server/lib/money.ts';
 type NewProduct = Parameters<CatalogueService['insertProduct']>[1];
 
 /**
- * Fills a database with many products made from the seed products, for the
- * bench and for trying the shop at scale:
+ * Fills a database with many products made from the seed styles, each style in
+ * 1 to 5 colours, mostly 1 to 4 (2.55 on average; the seed's 49 styles have
+ * 3.5), each colour a product (decision 018): 100,000 products are about
+ * 39,000 styles. For the bench and for trying the shop at scale:
  *   node --import tsx bench/generate-catalogue.ts --count 10000
  * (on DATA_DIR or DATABASE_URL, like the shop). Pictures are the seed's, each
  * stored once and shared; products go in with multi-row inserts.
@@ -35,7 +39,8 @@ export interface GenerateOptions {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const STYLES = [
+const MINUTE_MS = 60_000;
+const STYLE_NAMES = [
   'Essential',
   'Premium',
   'Relaxed',
@@ -68,7 +73,7 @@ export async function generateCatalogue(
   db: Database,
   count: number,
   options: GenerateOptions = {},
-): Promise<{ inserted: number; images: number }> {
+): Promise<{ inserted: number; styles: number; images: number }> {
   const templates = options.templates ?? SEED_PRODUCTS;
   const batchSize = options.batchSize ?? 1000;
   const now = options.now ?? Date.now();
@@ -79,39 +84,76 @@ export async function generateCatalogue(
   for (const template of templates) pictures.set(template, await storeSeedImages(db, template));
   const imageCount = new Set([...pictures.values()].flat()).size;
 
-  const variant = (template: SeedProduct): NewProduct => {
-    const style = pick(STYLES);
-    const title = template.title.startsWith(style) ? template.title : `${style} ${template.title}`;
+  // Every colour the seed knows, for styles with more colours than their template.
+  const palette = [
+    ...new Map(
+      templates.flatMap((template) => [
+        [template.colourName, template.colour] as const,
+        ...(template.otherColours ?? []).map((colour) => [colour.name, colour.hex] as const),
+      ]),
+    ),
+  ];
+
+  /** How many colours a style comes in: mostly 1 to 4, like the seed's (2.55 on average). */
+  const colourCount = () => {
+    const roll = next();
+    return roll < 0.25 ? 1 : roll < 0.5 ? 2 : roll < 0.75 ? 3 : roll < 0.95 ? 4 : 5;
+  };
+
+  /** One style made from a seed style: its colours, each a product of its own (decision 018). */
+  const style = (template: SeedProduct, colours: number): NewProduct[] => {
+    const name = pick(STYLE_NAMES);
+    const title = template.title.startsWith(name) ? template.title : `${name} ${template.title}`;
     const price = Math.round((template.price * (0.75 + next() * 0.6)) / 50) * 50 - 1;
     const listed = SIZES.filter((size) => template.stock[size] !== undefined);
     const sizes = listed.length > 0 ? listed : SIZES;
-    return {
+    const styleId = randomUUID();
+    const rating = 2.8 + next() * 2.1;
+    const unitsSold = Math.floor(next() ** 2 * 3000);
+    const createdAt = now - Math.floor(next() * 365 * DAY_MS);
+    const shared = {
       title: next() < 0.3 ? `${title} - ${pick(LINES)}` : title,
       description: template.description,
       pricePaise: rupeesToPaise(Math.min(2999, Math.max(299, price))),
-      rating: Math.round((2.8 + next() * 2.1) * 10) / 10,
       gender: template.gender,
       category: template.category,
       isNew: next() < 1 / 3,
-      colorName: template.colourName,
-      colorHex: template.colour,
-      unitsSold: Math.floor(next() ** 2 * 3000),
-      createdAt: new Date(now - Math.floor(next() * 365 * DAY_MS)),
+      styleId,
+      imageIds: pictures.get(template) ?? [],
+    };
+    const names = [
+      template.colourName,
+      ...(template.otherColours ?? []).map((colour) => colour.name),
+      ...palette.map(([colourName]) => colourName).sort(() => next() - 0.5),
+    ];
+    const colourNames = [...new Set(names)].slice(0, colours);
+    return colourNames.map((colorName, index) => ({
+      ...shared,
+      colorName,
+      colorHex: palette.find(([known]) => known === colorName)?.[1] ?? template.colour,
+      // Reviews are per colour (D28): close to the style's, not equal.
+      rating: Math.round(Math.min(5, Math.max(1, rating + (next() - 0.5) * 0.6)) * 10) / 10,
+      unitsSold: Math.round(unitsSold / (index + 1)),
+      // A minute apart, as the seed adds them: the first colour stands for the style.
+      createdAt: new Date(createdAt + index * MINUTE_MS),
       stock: sizes.map((size) => {
         const roll = next();
         const stock =
           roll < 0.15 ? 0 : roll < 0.35 ? 1 + Math.floor(next() * 5) : 6 + Math.floor(next() * 55);
         return { size, stock };
       }),
-      imageIds: pictures.get(template) ?? [],
-    };
+    }));
   };
 
   let inserted = 0;
+  let styles = 0;
   while (inserted < count) {
-    const batch = Array.from({ length: Math.min(batchSize, count - inserted) }, () =>
-      variant(pick(templates)),
-    );
+    const batch: NewProduct[] = [];
+    while (batch.length < Math.min(batchSize, count - inserted)) {
+      const colours = Math.min(colourCount(), count - inserted - batch.length);
+      batch.push(...style(pick(templates), colours));
+      styles += 1;
+    }
     await createCatalogueService(db).insertProducts(db, batch);
     inserted += batch.length;
     options.onProgress?.(inserted);
@@ -120,7 +162,17 @@ export async function generateCatalogue(
   // (PGlite runs none): without statistics the listing plans for one row and sorts
   // thousands; without the visibility map its index-only scans read the table too.
   await db.execute(sql`vacuum analyze`);
-  return { inserted, images: imageCount };
+  return { inserted, styles, images: imageCount };
+}
+
+/** How many products the catalogue holds, and in how many styles: the bench reports both. */
+export async function catalogueSize(db: Database): Promise<{ products: number; styles: number }> {
+  const [row] = rowsOf<{ products: number; styles: number }>(
+    await db.execute(
+      sql`select count(*)::int as products, count(distinct style_id)::int as styles from products`,
+    ),
+  );
+  return { products: row?.products ?? 0, styles: row?.styles ?? 0 };
 }
 
 function parseCount(argv: string[]): number | undefined {
@@ -146,9 +198,10 @@ async function main(argv: string[]): Promise<number> {
     });
     const seconds = (performance.now() - started) / 1000;
     console.log(
-      `\nInserted ${result.inserted} products (${result.images} shared images) into ${database.kind} ` +
+      `\nInserted ${result.inserted} products in ${result.styles} styles (${result.images} shared images) ` +
+        `into ${database.kind} ` +
         `in ${seconds.toFixed(1)} s (${Math.round(result.inserted / seconds)}/s); ` +
-        `the catalogue now holds ${await createCatalogueService(database.db).countProducts(database.db)}.`,
+        `the catalogue now holds ${await catalogueSize(database.db).then(({ products, styles }) => `${products} products in ${styles} styles`)}.`,
     );
   } finally {
     await database.close();

@@ -159,7 +159,7 @@ export const FacetOptionSchema = z.object({
 export type FacetOption = z.infer<typeof FacetOptionSchema>;
 
 export const ProductFacetsSchema = z.object({
-  /** Products matching the search and every filter: the listing's total. */
+  /** Styles (the listing's cards) matching the search and every filter: the listing's total. */
   total: z.number().int().nonnegative(),
   /** Per group, its options in display order (sizes smallest first, ratings 4 to 1 '& up'). */
   groups: z.record(z.enum(FACET_GROUPS), z.array(FacetOptionSchema)),

@@ -57,6 +57,12 @@ export const products = pgTable(
      * garment share a style id, and each keeps its own stock and pictures.
      */
     styleId: uuid().notNull().defaultRandom(),
+    /**
+     * Whether this is its style's first colour on sale (by created_at, id), the
+     * card the unfiltered listing shows; kept by triggers on products, so a
+     * listing skips the search for an earlier colour on most rows (decision 025).
+     */
+    styleLead: boolean().notNull().default(true),
     /** The colour's name as shoppers filter by it ('Navy'), and its #rrggbb for swatches. */
     colorName: text().notNull(),
     colorHex: text().notNull(),
@@ -69,6 +75,20 @@ export const products = pgTable(
      * (decision 023).
      */
     inStockSizes: text({ enum: SIZES }).array().notNull().default(sql`'{}'`),
+    /**
+     * The same sizes as bits (bit i: SIZES[i] in stock), for the facet counts
+     * to gather a style's sizes with one bitwise or per colour (decision 025).
+     */
+    inStockSizeBits: integer()
+      .notNull()
+      .generatedAlwaysAs(
+        sql.raw(
+          SIZES.map(
+            (size, index) =>
+              `(case when in_stock_sizes @> '{${size}}' then ${1 << index} else 0 end)`,
+          ).join(' | '),
+        ),
+      ),
     /** Archived products leave the shop but stay for the orders that reference them. */
     archivedAt: timestamp({ withTimezone: true }),
     /** Shoppers may design on it (D27): where (mm on the mock-up) and what each printed side adds. */
@@ -102,6 +122,7 @@ export const products = pgTable(
       .on(
         table.rating.desc().nullsFirst(),
         table.id,
+        table.styleLead,
         table.gender,
         table.category,
         table.pricePaise,
@@ -112,6 +133,7 @@ export const products = pgTable(
       .on(
         table.pricePaise,
         table.id,
+        table.styleLead,
         table.gender,
         table.category,
         table.rating,
@@ -122,6 +144,7 @@ export const products = pgTable(
       .on(
         table.createdAt.desc().nullsFirst(),
         table.id,
+        table.styleLead,
         table.gender,
         table.category,
         table.pricePaise,
@@ -134,6 +157,7 @@ export const products = pgTable(
         table.unitsSold.desc().nullsFirst(),
         table.rating.desc().nullsFirst(),
         table.id,
+        table.styleLead,
         table.gender,
         table.category,
         table.pricePaise,
@@ -142,25 +166,30 @@ export const products = pgTable(
       .where(sql`${table.archivedAt} is null`),
     // The owner's list (archived products included), newest first.
     index('products_created_idx').on(table.createdAt.desc().nullsFirst(), table.id),
-    // Counts a listing's matches index-only: the narrowest index with every filtered column.
-    index('products_on_sale_filter_idx')
-      .on(table.gender, table.category, table.pricePaise, table.rating, table.inStockSizes)
-      .where(sql`${table.archivedAt} is null`),
+    // The styles on sale, one entry each: an unfiltered listing's total (decision 025).
+    index('products_style_leads_idx')
+      .on(table.styleId)
+      .where(sql`${table.archivedAt} is null and ${table.styleLead}`),
+    // The loose index scans that list the genders and categories on sale.
+    index('products_gender_idx').on(table.gender),
     index('products_category_idx').on(table.category),
     index('products_color_idx').on(table.colorName, table.colorHex),
     // A style's colours in the order they were added: the first on sale stands for it.
     index('products_style_idx').on(table.styleId, table.createdAt, table.id),
     index('products_search_idx').using('gin', table.searchVector),
-    // Every column the facet counts group or filter by: an index-only scan
-    // instead of reading every product's row (decision 024).
-    index('products_facets_idx')
+    // Products on sale in style order with every filtered column: a filtered
+    // listing's total (its distinct styles) and the facet counts (per style)
+    // stream through it index-only, grouping with no hashing (decisions 024, 025).
+    index('products_on_sale_styles_idx')
       .on(
+        table.styleId,
         table.gender,
         table.category,
         table.inStockSizes,
         table.colorName,
         table.rating,
         table.pricePaise,
+        table.inStockSizeBits,
       )
       .where(sql`${table.archivedAt} is null`),
   ],
@@ -200,7 +229,10 @@ export const productImages = pgTable(
 // Rows as the features read them; the types live beside their tables so that
 // mappers of several features can name them without reaching into a repository.
 /** A product as the shop reads it: every column but those only the database's queries need. */
-export type ProductRow = Omit<typeof products.$inferSelect, 'searchVector' | 'inStockSizes'>;
+export type ProductRow = Omit<
+  typeof products.$inferSelect,
+  'searchVector' | 'inStockSizes' | 'inStockSizeBits' | 'styleLead'
+>;
 export type StockRow = typeof productStock.$inferSelect;
 /** The product columns a customisation (D27) is kept in. */
 export type ProductCustomisationColumns = Pick<

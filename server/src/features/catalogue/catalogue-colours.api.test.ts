@@ -13,6 +13,7 @@ import {
   productBody,
 } from '#server/features/admin/admin-fixtures.ts';
 import { unknownStyle } from '#server/features/admin/admin-products.service.ts';
+import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
 import { signUpAdmin } from '#server-test/admins.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { archiveProduct, createProduct } from '#server-test/catalogue-fixtures.ts';
@@ -276,5 +277,42 @@ describe('the owner sets colour and style (D25)', () => {
       AdminProductSchema,
     );
     expect(owner).toMatchObject({ archived: true, color: NAVY, styleId: style });
+  });
+  it('keeps the unfiltered listing’s card of a style right as colours are archived, restored and moved (decision 025)', async () => {
+    const style = randomUUID();
+    const other = randomUUID();
+    const first = await createProduct(t.db, {
+      styleId: style,
+      color: NAVY,
+      createdAt: new Date(Date.now() - 2 * MINUTE),
+    });
+    const second = await createProduct(t.db, {
+      styleId: style,
+      color: BLACK,
+      createdAt: new Date(Date.now() - MINUTE),
+    });
+    const elsewhere = await createProduct(t.db, {
+      styleId: other,
+      color: RED,
+      createdAt: new Date(Date.now() - 3 * MINUTE),
+    });
+    // The listing with no filter at all: what style_lead alone decides.
+    const cardsOf = async (styleIds: string[]) => {
+      const page = await expectResult(t.app, '/api/v1/product?limit=100', ProductPageSchema);
+      expect(page.total).toBe(new Set(page.results.map((product) => product.styleId)).size);
+      return page.results
+        .filter((product) => styleIds.includes(product.styleId))
+        .map((product) => product._id);
+    };
+    expect(await cardsOf([style, other])).toEqual(expect.arrayContaining([first, elsewhere]));
+    expect(await cardsOf([style])).toEqual([first]);
+    await archiveProduct(t.db, first);
+    expect(await cardsOf([style])).toEqual([second]);
+    await createCatalogueService(t.db).setProductArchived(t.db, first, false);
+    expect(await cardsOf([style])).toEqual([first]);
+    // The first colour moves to a style whose colour came before it: each style has one card.
+    await editProduct(t.app, admin, first, productBody({ styleId: other, color: NAVY }));
+    expect(await cardsOf([style])).toEqual([second]);
+    expect(await cardsOf([other])).toEqual([elsewhere]);
   });
 });

@@ -11,6 +11,7 @@ import {
   lte,
   ne,
   notExists,
+  or,
   type SQL,
   type SQLWrapper,
   sql,
@@ -33,9 +34,11 @@ import {
 const {
   searchVector: _searchVector,
   inStockSizes: _inStockSizes,
+  inStockSizeBits: _inStockSizeBits,
+  styleLead: _styleLead,
   ...columns
 } = getTableColumns(products);
-/** Every product column but those only the database's queries need (search vector, sizes in stock). */
+/** Every product column but those only the database's queries need (search vector, sizes in stock, style lead). */
 export const productColumns = columns;
 
 /** A listing request in the database's terms (paise, words, offsets). */
@@ -169,6 +172,15 @@ function matching(table: ProductTable, query: ProductQuery): SQL | undefined {
   );
 }
 
+/** Whether a listing asks more of a product than being on sale. */
+function isFiltered(query: ProductQuery): boolean {
+  return (
+    query.terms.length > 0 ||
+    [query.genders, query.categories, query.sizes, query.colors].some((list) => list?.length) ||
+    [query.minPricePaise, query.maxPricePaise, query.minRating].some((bound) => bound !== undefined)
+  );
+}
+
 /**
  * The ids of one page of products on sale, in order, and how many there are
  * in all, in one statement (decision 023). Without search, every listing
@@ -179,28 +191,42 @@ function matching(table: ProductTable, query: ProductQuery): SQL | undefined {
  * One card per style (decision 018): a product is listed when no colour of
  * its style added before it also matches the query, so a style shows in its
  * first colour, or in the first colour the filters ask for, and the total
- * counts styles. The probe per row is one lookup in products_style_idx.
+ * counts styles. A style's first colour on sale (`style_lead`, decision 025)
+ * has no earlier colour: only the other colours need the probe, one lookup
+ * in products_style_idx, and an unfiltered listing is its style leads.
  */
 export async function findProductPage(
   db: Database,
   query: ProductQuery,
 ): Promise<{ ids: string[]; total: number }> {
-  const where = and(
-    matching(products, query),
-    notExists(
-      db
-        .select({ id: earlierColour.id })
-        .from(earlierColour)
-        .where(
-          and(
-            eq(earlierColour.styleId, products.styleId),
-            sql`(${earlierColour.createdAt}, ${earlierColour.id}) < (${products.createdAt}, ${products.id})`,
-            matching(earlierColour, query),
-          ),
-        ),
-    ),
-  );
+  // The styles with a matching colour: one pass in style order (products_on_sale_styles_idx)
+  // instead of probing for an earlier matching colour per match.
+  const styleCount = sql`select count(*) from (${db
+    .selectDistinct({ styleId: products.styleId })
+    .from(products)
+    .where(matching(products, query))}) styles`;
   if (query.terms.length === 0) {
+    const filtered = isFiltered(query);
+    const where = filtered
+      ? and(
+          matching(products, query),
+          or(
+            products.styleLead,
+            notExists(
+              db
+                .select({ id: earlierColour.id })
+                .from(earlierColour)
+                .where(
+                  and(
+                    eq(earlierColour.styleId, products.styleId),
+                    sql`(${earlierColour.createdAt}, ${earlierColour.id}) < (${products.createdAt}, ${products.id})`,
+                    matching(earlierColour, query),
+                  ),
+                ),
+            ),
+          ),
+        )
+      : and(onSale, products.styleLead);
     const page = db
       .select({ id: products.id })
       .from(products)
@@ -208,12 +234,16 @@ export async function findProductPage(
       .orderBy(...orderFor(query.sortBy, products))
       .limit(query.limit)
       .offset(query.offset);
-    const count = db.select({ total: sql`count(*)` }).from(products).where(where);
+    const count = filtered
+      ? styleCount
+      : db.select({ total: sql`count(*)` }).from(products).where(where);
     const [row] = rowsOf<{ total: number; ids: string[] }>(
       await db.execute(sql`select (${count})::int as total, array(${page})::text[] as ids`),
     );
     return { ids: row?.ids ?? [], total: row?.total ?? 0 };
   }
+  // Search reads every match anyway: each style's first matching colour is the
+  // first of its matches, found by a window over them, with no probe per match.
   const matches = db
     .select({
       id: products.id,
@@ -222,13 +252,18 @@ export async function findProductPage(
       createdAt: products.createdAt,
       unitsSold: products.unitsSold,
       rank: sql<number>`ts_rank(${products.searchVector}, ${toTsQuery(query.terms)})`.as('rank'),
+      colourNumber:
+        sql<number>`row_number() over (partition by ${products.styleId} order by ${products.createdAt}, ${products.id})`.as(
+          'colour_number',
+        ),
     })
     .from(products)
-    .where(where)
+    .where(matching(products, query))
     .as('matches');
   const rows = await db
     .select({ id: matches.id, total: sql<number>`(count(*) over ())::int` })
     .from(matches)
+    .where(eq(matches.colourNumber, 1))
     .orderBy(...orderFor(query.sortBy, matches))
     .limit(query.limit)
     .offset(query.offset);
@@ -236,10 +271,9 @@ export async function findProductPage(
     return { ids: rows.map((row) => row.id), total: rows[0]?.total ?? 0 };
   }
   // A page past the last has no row to carry the total: count apart.
-  const [count] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(products)
-    .where(where);
+  const [count] = rowsOf<{ total: number }>(
+    await db.execute(sql`select (${styleCount})::int as total`),
+  );
   return { ids: [], total: count?.total ?? 0 };
 }
 

@@ -149,11 +149,11 @@ export function createCatalogueService(db: Database, hooks: CatalogueHooks = {})
         minPricePaise: pricePaise(query.minPrice),
         maxPricePaise: pricePaise(query.maxPrice),
       });
-      const [buckets, known] = await Promise.all([
-        terms.some((group) => group.length === 0) ? [] : findFacetBuckets(db, where, query),
-        findKnownFacetValues(db),
-      ]);
-      return countFacets(buckets, query, known);
+      const known = await findKnownFacetValues(db);
+      const buckets = terms.some((group) => group.length === 0)
+        ? []
+        : await findFacetBuckets(db, where, query, known);
+      return countFacets(buckets, known);
     },
 
     /**
