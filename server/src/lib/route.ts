@@ -92,13 +92,16 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
     .some((tag) => tag === '*' || tag === etag);
 }
 
-/** How many request URLs each cached route remembers the key of. */
-const URL_KEYS_PER_ROUTE = 10_000;
+/** How many request URLs each cached route remembers the key of, and the longest it remembers. */
+const URL_KEYS_PER_ROUTE = 5_000;
+const URL_KEY_MAX_LENGTH = 512;
 
 /**
  * The cache key each URL parsed to, so that a URL answered before is looked
  * up without parsing its query again (the same URL always parses to the same
- * key). Bounded: past URL_KEYS_PER_ROUTE the oldest is forgotten.
+ * key). Bounded (a few MB a route at most, outside the cache's byte budget):
+ * past URL_KEYS_PER_ROUTE the oldest is forgotten, and longer URLs take the
+ * parse every time.
  */
 function urlKeysFor(cache: AnswerCache) {
   const keys = new Map<string, string>();
@@ -106,7 +109,7 @@ function urlKeysFor(cache: AnswerCache) {
     cache,
     get: (url: string) => keys.get(url),
     set(url: string, key: string) {
-      if (keys.has(url)) return;
+      if (keys.has(url) || url.length > URL_KEY_MAX_LENGTH) return;
       if (keys.size >= URL_KEYS_PER_ROUTE) keys.delete(keys.keys().next().value as string);
       keys.set(url, key);
     },
