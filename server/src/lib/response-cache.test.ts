@@ -1,19 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import { createResponseCache, normalisedKey, type VersionSource } from './response-cache.ts';
 
-/** A version the test moves by hand. */
+/** A version the test moves by hand, each move touching these tags (none given: anything). */
 function versionAt(start = 1) {
   let current = start;
-  const source: VersionSource = { fresh: async () => current, latest: () => current };
+  const touched = new Map<number, string[]>();
+  const source: VersionSource = {
+    fresh: async () => current,
+    latest: () => current,
+    changedSince(from, to) {
+      const tags = new Set<string>();
+      for (let version = from + 1; version <= to; version += 1) {
+        const changed = touched.get(version);
+        if (!changed) return 'everything';
+        for (const tag of changed) tags.add(tag);
+      }
+      return tags;
+    },
+  };
   return {
     source,
-    move: () => {
+    move: (tags?: string[]) => {
       current += 1;
+      if (tags) touched.set(current, tags);
     },
   };
 }
 
-const json = (text: string) => async () => JSON.stringify({ text });
+const json = (text: string, tags?: string[]) => async () => ({
+  json: JSON.stringify({ text }),
+  ...(tags && { tags }),
+});
+const raw = (text: string) => async () => ({ json: text });
 
 describe('createResponseCache', () => {
   it('computes once, then answers the same bytes and ETag from memory', async () => {
@@ -21,7 +39,7 @@ describe('createResponseCache', () => {
     let computed = 0;
     const compute = async () => {
       computed += 1;
-      return '{"a":1}';
+      return { json: '{"a":1}' };
     };
     const first = await cache.answer('k', compute);
     const second = await cache.answer('k', compute);
@@ -38,7 +56,7 @@ describe('createResponseCache', () => {
     const slow = async () => {
       computed += 1;
       await new Promise((resolve) => setTimeout(resolve, 10));
-      return '{"slow":true}';
+      return { json: '{"slow":true}' };
     };
     const answers = await Promise.all([1, 2, 3].map(() => cache.answer('k', slow)));
     expect(computed).toBe(1);
@@ -61,7 +79,7 @@ describe('createResponseCache', () => {
     await cache.answer('k', async () => {
       // A write commits while this answer is being read from the old catalogue.
       version.move();
-      return '{"text":"maybe old"}';
+      return { json: '{"text":"maybe old"}' };
     });
     const next = await cache.answer('k', json('new'));
     expect(next.body.toString()).toBe('{"text":"new"}');
@@ -71,16 +89,16 @@ describe('createResponseCache', () => {
   it('evicts the least recently used entry past its byte budget', async () => {
     const body = 'x'.repeat(300);
     const cache = createResponseCache({ maxBytes: 1_200, version: versionAt().source });
-    await cache.answer('a', async () => body);
-    await cache.answer('b', async () => body);
-    await cache.answer('a', async () => body);
-    await cache.answer('c', async () => body);
+    await cache.answer('a', raw(body));
+    await cache.answer('b', raw(body));
+    await cache.answer('a', raw(body));
+    await cache.answer('c', raw(body));
     const stats = cache.stats();
     expect(stats).toMatchObject({ entries: 2, evictions: 1 });
     expect(stats.bytes).toBeLessThanOrEqual(1_200);
-    await cache.answer('a', async () => body);
+    await cache.answer('a', raw(body));
     expect(cache.stats().hits).toBe(2);
-    await cache.answer('b', async () => body);
+    await cache.answer('b', raw(body));
     expect(cache.stats().misses).toBe(4);
   });
 
@@ -91,8 +109,54 @@ describe('createResponseCache', () => {
     expect(off.stats()).toMatchObject({ enabled: false, entries: 0, hits: 0, misses: 2 });
 
     const small = createResponseCache({ maxBytes: 250, version: versionAt().source });
-    await small.answer('k', async () => 'x'.repeat(100));
+    await small.answer('k', raw('x'.repeat(100)));
     expect(small.stats().entries).toBe(0);
+  });
+});
+
+describe('changes scoped to tags (decision 026)', () => {
+  it('forgets the entries holding a touched tag and those without tags, keeps the rest', async () => {
+    const version = versionAt();
+    const cache = createResponseCache({ maxBytes: 10_000, version: version.source });
+    await cache.answer('shows p1', json('p1 old', ['p1']));
+    await cache.answer('shows p2', json('p2', ['p2']));
+    await cache.answer('shows none', json('counts', []));
+    await cache.answer('untagged', json('anything'));
+
+    version.move(['p1']);
+
+    expect((await cache.answer('shows p1', json('p1 new', ['p1']))).body.toString()).toContain(
+      'new',
+    );
+    expect(await cache.cached('shows p2')).toBeDefined();
+    expect(await cache.cached('shows none')).toBeDefined();
+    expect(await cache.cached('untagged')).toBeUndefined();
+    version.move();
+    expect(await cache.cached('shows p2')).toBeUndefined();
+    expect(await cache.cached('shows none')).toBeUndefined();
+  });
+
+  it('keeps an answer computed while a change moved the version only if the change did not touch it', async () => {
+    const version = versionAt();
+    const cache = createResponseCache({ maxBytes: 10_000, version: version.source });
+    await cache.answer('p2', async () => {
+      version.move(['p1']);
+      return { json: '{"p2":true}', tags: ['p2'] };
+    });
+    await cache.answer('p1', async () => {
+      version.move(['p1']);
+      return { json: '{"p1":"maybe old"}', tags: ['p1'] };
+    });
+    expect(await cache.cached('p2')).toBeDefined();
+    expect(await cache.cached('p1')).toBeUndefined();
+  });
+
+  it('answers cached() only from memory, counting a hit', async () => {
+    const cache = createResponseCache({ maxBytes: 10_000, version: versionAt().source });
+    expect(await cache.cached('k')).toBeUndefined();
+    const kept = await cache.answer('k', json('a'));
+    expect(await cache.cached('k')).toBe(kept);
+    expect(cache.stats()).toMatchObject({ hits: 1, misses: 1 });
   });
 });
 

@@ -12,11 +12,21 @@ export interface CachedAnswer {
 /**
  * Where the cache learns the version of what it holds. `fresh()` answers a
  * version no older than any write committed before the call (it may read the
- * database); `latest()` is the last one learned, without waiting.
+ * database); `latest()` is the last one learned, without waiting;
+ * `changedSince(from, to)` the tags the versions after `from` up to `to`
+ * touched, or `everything` when any of them may have changed anything (or
+ * what it changed is not known).
  */
 export interface VersionSource {
   fresh(): Promise<number>;
   latest(): number;
+  changedSince(from: number, to: number): ReadonlySet<string> | 'everything';
+}
+
+/** A computed answer: its JSON and the tags of what it shows (none given: it may show anything). */
+export interface ComputedAnswer {
+  json: string;
+  tags?: string[];
 }
 
 export interface ResponseCacheStats {
@@ -31,8 +41,10 @@ export interface ResponseCacheStats {
 }
 
 export interface ResponseCache {
-  /** The answer for `key`: from memory when computed under the current version, otherwise computed (and kept). */
-  answer(key: string, compute: () => Promise<string>): Promise<CachedAnswer>;
+  /** The answer for `key`: from memory when still valid, otherwise computed (and kept). */
+  answer(key: string, compute: () => Promise<ComputedAnswer>): Promise<CachedAnswer>;
+  /** The answer for `key` if memory holds a valid one (a hit); nothing is computed. */
+  cached(key: string): Promise<CachedAnswer | undefined>;
   stats(): ResponseCacheStats;
 }
 
@@ -62,11 +74,16 @@ export function normalisedKey(name: string, parts: Record<string, unknown>): str
   return `${name} ${JSON.stringify(sorted(parts))}`;
 }
 
+/** The tag an entry computed without tags goes under: every change touches it. */
+const ANY = '\u0000any';
+
 /**
  * A least-recently-used cache of ready-to-send answers within a byte budget
- * (0 keeps nothing; every answer is computed). Every entry belongs to one
- * version: when the version moves, all of them go, and an answer computed
- * while it moved is not kept, since it may show what was there before.
+ * (0 keeps nothing; every answer is computed). Entries are valid for the
+ * version they were computed under and every later one whose changes touch
+ * none of their tags: when the version moves, the entries with a touched tag
+ * go (all of them when a change may have touched anything), and an answer
+ * computed while it moved is kept only if no change since touched it.
  */
 export function createResponseCache(options: {
   maxBytes: number;
@@ -74,7 +91,9 @@ export function createResponseCache(options: {
 }): ResponseCache {
   const { maxBytes, version } = options;
   // A Map iterates in insertion order: a hit is moved to the end, the first is the least recently used.
-  const entries = new Map<string, CachedAnswer>();
+  const entries = new Map<string, { answer: CachedAnswer; tags: string[] }>();
+  /** Which keys hold each tag. */
+  const keysByTag = new Map<string, Set<string>>();
   const computing = new Map<string, Promise<CachedAnswer>>();
   let entriesVersion = Number.NaN;
   let bytes = 0;
@@ -88,58 +107,106 @@ export function createResponseCache(options: {
     key.length * 2 +
     ENTRY_OVERHEAD_BYTES;
 
-  function forget(key: string, answer: CachedAnswer): void {
+  function forget(key: string): void {
+    const entry = entries.get(key);
+    if (!entry) return;
     entries.delete(key);
-    bytes -= sizeOf(key, answer);
+    bytes -= sizeOf(key, entry.answer);
+    for (const tag of entry.tags) {
+      const keys = keysByTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) keysByTag.delete(tag);
+    }
   }
 
-  function keep(key: string, answer: CachedAnswer): void {
+  function keep(key: string, answer: CachedAnswer, tags: string[]): void {
     const size = sizeOf(key, answer);
     if (size > maxBytes) return;
-    const old = entries.get(key);
-    if (old) forget(key, old);
-    entries.set(key, answer);
+    forget(key);
+    entries.set(key, { answer, tags });
     bytes += size;
-    for (const [oldestKey, oldest] of entries) {
+    for (const tag of tags) {
+      const keys = keysByTag.get(tag) ?? new Set();
+      keys.add(key);
+      keysByTag.set(tag, keys);
+    }
+    for (const oldestKey of entries.keys()) {
       if (bytes <= maxBytes) break;
-      forget(oldestKey, oldest);
+      forget(oldestKey);
       evictions += 1;
     }
   }
 
+  /** Brings the entries to version `current`: forgets what the changes since touched. */
+  function moveTo(current: number): void {
+    const changed = Number.isNaN(entriesVersion)
+      ? 'everything'
+      : version.changedSince(entriesVersion, current);
+    entriesVersion = current;
+    if (changed === 'everything') {
+      entries.clear();
+      keysByTag.clear();
+      bytes = 0;
+      return;
+    }
+    for (const tag of [ANY, ...changed]) {
+      for (const key of keysByTag.get(tag) ?? []) forget(key);
+    }
+  }
+
+  /** The version to answer under, the entries brought to it. */
+  async function currentVersion(): Promise<number> {
+    const current = await version.fresh();
+    // Versions only grow: a request that learned an older one than the
+    // entries (it asked before another learned the move) neither reads nor keeps.
+    if (!(current <= entriesVersion)) moveTo(current);
+    return current;
+  }
+
+  /** Whether an answer computed under `from` still holds now: no change since touched its tags. */
+  function stillValid(from: number, tags: string[]): boolean {
+    if (entriesVersion < from) return false;
+    const now = Math.max(entriesVersion, version.latest());
+    if (now === from) return true;
+    const changed = version.changedSince(from, now);
+    return changed !== 'everything' && !tags.some((tag) => tag === ANY || changed.has(tag));
+  }
+
+  function hit(current: number, key: string): CachedAnswer | undefined {
+    const entry = current === entriesVersion ? entries.get(key) : undefined;
+    if (!entry) return undefined;
+    hits += 1;
+    entries.delete(key);
+    entries.set(key, entry);
+    return entry.answer;
+  }
+
   return {
+    async cached(key) {
+      if (maxBytes === 0) return undefined;
+      return hit(await currentVersion(), key);
+    },
+
     async answer(key, compute) {
       if (maxBytes === 0) {
         misses += 1;
-        return toCachedAnswer(await compute());
+        return toCachedAnswer((await compute()).json);
       }
-      const current = await version.fresh();
-      // Versions only grow: a request that learned an older one than the
-      // entries (it asked before another learned the move) neither reads nor keeps.
-      if (!(current <= entriesVersion)) {
-        entries.clear();
-        bytes = 0;
-        entriesVersion = current;
-      }
-      const hit = current === entriesVersion ? entries.get(key) : undefined;
-      if (hit) {
-        hits += 1;
-        entries.delete(key);
-        entries.set(key, hit);
-        return hit;
-      }
+      const current = await currentVersion();
+      const found = hit(current, key);
+      if (found) return found;
       misses += 1;
       // Requests that miss one key under one version share one computation:
       // it began after that version was learned, so it shows all it counts.
       const flightKey = `${current} ${key}`;
       const inFlight = computing.get(flightKey);
       if (inFlight) return inFlight;
-      const computed = compute().then((json) => {
+      const computed = compute().then(({ json, tags = [ANY] }) => {
         const answer = toCachedAnswer(json);
-        if (version.latest() !== current || entriesVersion !== current) return answer;
+        if (!stillValid(current, tags)) return answer;
         // Kept answers are sent many times: compress them once, not on every send.
         const kept = { ...answer, encoded: encodeAll(answer.body) };
-        keep(key, kept);
+        keep(key, kept, tags);
         return kept;
       });
       computing.set(flightKey, computed);

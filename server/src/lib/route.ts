@@ -5,7 +5,7 @@ import { type AuthLevel, type Endpoint, FailureEnvelopeSchema, successEnvelope }
 import { forbidden, unauthorized } from './app-error.ts';
 import type { AuthUser } from './auth-user.ts';
 import { preferredCoding } from './content-coding.ts';
-import { type CachedAnswer, normalisedKey } from './response-cache.ts';
+import { type CachedAnswer, normalisedKey, type ResponseCache } from './response-cache.ts';
 
 type Parsed<Schema> = Schema extends z.ZodType ? z.output<Schema> : undefined;
 
@@ -54,7 +54,7 @@ declare module 'fastify' {
   }
 }
 
-export interface RouteOptions {
+export interface RouteOptions<E extends Endpoint = Endpoint> {
   /** 201 for calls that create something. */
   status?: 200 | 201;
   /** A tighter per-client limit than the API-wide one, for public writes: counted exactly, across processes. */
@@ -64,8 +64,16 @@ export interface RouteOptions {
    * with a strong ETag (304 on If-None-Match) and may be kept briefly by a
    * CDN. Every other answer says `private, no-store`.
    */
-  cache?: { answer(key: string, compute: () => Promise<string>): Promise<CachedAnswer> };
+  cache?: AnswerCache;
+  /**
+   * With `cache`: the tags of what an answer shows, so that a change to other
+   * things keeps it (decision 026). Without: any change forgets it.
+   */
+  tags?: (input: RouteInput<E>, result: z.input<E['result']>) => string[];
 }
+
+/** Where route() keeps public answers (a ResponseCache). */
+export type AnswerCache = Pick<ResponseCache, 'answer' | 'cached'>;
 
 /**
  * A CDN may keep a public catalogue answer for 30 s; a browser asks again
@@ -84,6 +92,53 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
     .some((tag) => tag === '*' || tag === etag);
 }
 
+/** How many request URLs each cached route remembers the key of, and the longest it remembers. */
+const URL_KEYS_PER_ROUTE = 5_000;
+const URL_KEY_MAX_LENGTH = 512;
+
+/**
+ * The cache key each URL parsed to, so that a URL answered before is looked
+ * up without parsing its query again (the same URL always parses to the same
+ * key). Bounded (a few MB a route at most, outside the cache's byte budget):
+ * past URL_KEYS_PER_ROUTE the oldest is forgotten, and longer URLs take the
+ * parse every time.
+ */
+function urlKeysFor(cache: AnswerCache) {
+  const keys = new Map<string, string>();
+  return {
+    cache,
+    get: (url: string) => keys.get(url),
+    set(url: string, key: string) {
+      if (keys.has(url) || url.length > URL_KEY_MAX_LENGTH) return;
+      if (keys.size >= URL_KEYS_PER_ROUTE) keys.delete(keys.keys().next().value as string);
+      keys.set(url, key);
+    },
+  };
+}
+
+/** Sends a cached answer's bytes: its ETag (304 when the client has it), compressed when kept so. */
+function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  answer: CachedAnswer,
+): FastifyReply {
+  // A request that carries credentials gets a personal answer, even from a public read.
+  reply.header(
+    'cache-control',
+    request.headers.authorization ? PERSONAL_CACHE_CONTROL : PUBLIC_CACHE_CONTROL,
+  );
+  reply.header('etag', answer.etag);
+  if (matches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  reply.code(status).header('content-type', 'application/json; charset=utf-8');
+  // A kept answer carries its compressed bytes: the compression plugin sees the
+  // content-encoding and leaves them be. Other answers it compresses as usual.
+  const coding = answer.encoded && preferredCoding(request.headers['accept-encoding']);
+  const encoded = coding ? answer.encoded?.[coding] : undefined;
+  if (!coding || !encoded) return reply.send(answer.body);
+  return reply.header('content-encoding', coding).header('vary', 'accept-encoding').send(encoded);
+}
+
 /**
  * Registers one contract endpoint: the contract's schemas parse the request
  * and shape the response (so nothing extra leaks), and the handler's result
@@ -93,9 +148,10 @@ export function route<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: (input: RouteInput<E>) => Promise<z.input<E['result']>>,
-  options: RouteOptions = {},
+  options: RouteOptions<E> = {},
 ): void {
   const status = options.status ?? 200;
+  const cachedUrls = options.cache && urlKeysFor(options.cache);
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path,
@@ -115,7 +171,16 @@ export function route<E extends Endpoint>(
         '5xx': FailureEnvelopeSchema,
       },
     },
-    onRequest: authenticateFor(endpoint.auth),
+    // A public read settles no user: no hook to run.
+    ...(endpoint.auth !== 'none' && { onRequest: authenticateFor(endpoint.auth) }),
+    // A URL answered before is answered from memory before its query is parsed again.
+    ...(cachedUrls && {
+      preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
+        const key = cachedUrls.get(request.url);
+        const answer = key === undefined ? undefined : await cachedUrls.cache.cached(key);
+        if (answer) return sendCached(request, reply, status, answer);
+      },
+    }),
     handler: async (request, reply) => {
       const input = {
         params: request.params,
@@ -126,31 +191,23 @@ export function route<E extends Endpoint>(
         request,
       };
       // The schemas above have parsed params, query, body and headers into exactly these types.
-      const run = () => handler(input as unknown as RouteInput<E>);
-      const { cache } = options;
-      // A request that carries credentials gets a personal answer, even from a public read.
-      if (!cache || request.headers.authorization) {
+      const typed = input as unknown as RouteInput<E>;
+      const run = () => handler(typed);
+      if (!cachedUrls) {
         reply.header('cache-control', PERSONAL_CACHE_CONTROL);
-        if (!cache) return reply.code(status).send({ success: true, result: await run() });
-      } else {
-        reply.header('cache-control', PUBLIC_CACHE_CONTROL);
+        return reply.code(status).send({ success: true, result: await run() });
       }
       const key = normalisedKey(endpoint.name, { params: input.params, query: input.query });
       // reply.serialize() is the route's own response serializer: the bytes are what send() would make.
-      const answer = await cache.answer(key, async () =>
-        String(reply.serialize({ success: true, result: await run() })),
-      );
-      // Bytes made above: sent as they are, past the typed envelope.
-      const raw = reply as FastifyReply;
-      raw.header('etag', answer.etag);
-      if (matches(request.headers['if-none-match'], answer.etag)) return raw.code(304).send();
-      raw.code(status).header('content-type', 'application/json; charset=utf-8');
-      // A kept answer carries its compressed bytes: the compression plugin sees the
-      // content-encoding and leaves them be. Other answers it compresses as usual.
-      const coding = answer.encoded && preferredCoding(request.headers['accept-encoding']);
-      const encoded = coding ? answer.encoded?.[coding] : undefined;
-      if (!coding || !encoded) return raw.send(answer.body);
-      return raw.header('content-encoding', coding).header('vary', 'accept-encoding').send(encoded);
+      const answer = await cachedUrls.cache.answer(key, async () => {
+        const result = await run();
+        return {
+          json: String(reply.serialize({ success: true, result })),
+          ...(options.tags && { tags: options.tags(typed, result) }),
+        };
+      });
+      cachedUrls.set(request.url, key);
+      return sendCached(request, reply as FastifyReply, status, answer);
     },
   });
 }

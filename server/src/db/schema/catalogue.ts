@@ -269,6 +269,12 @@ export const catalogueVersion = pgTable(
   {
     id: smallint().primaryKey().default(1),
     version: bigint({ mode: 'number' }).notNull().default(0),
+    /**
+     * What this version changed (decision 026): the products a stock take
+     * left in stock in every size it touched (their stock and units sold, and
+     * nothing else), or null for anything at all.
+     */
+    stockTakenFrom: uuid().array(),
   },
   (table) => [check('catalogue_version_single_row', sql`${table.id} = 1`)],
 );

@@ -173,6 +173,69 @@ describe('invalidation: the next answer after a write shows it', () => {
   });
 });
 
+describe('a checkout forgets only what it changed (decision 026)', () => {
+  /** Buys `quantity` of one size, through the shop (a real checkout). */
+  const buy = async (id: string, size: string, quantity: number) => {
+    const shopper = await signUp(t.app);
+    await addAddress(t.app, shopper);
+    await addLine(t.app, shopper, id, size, quantity);
+    await expectResult(t.app, checkoutRequest(shopper), OrderSchema, 201);
+  };
+  const served = async (url: string) => {
+    const before = await metrics(t.app, admin);
+    const response = await t.app.inject(url);
+    const after = await metrics(t.app, admin);
+    return { body: response.body, hit: after.cache.hits - before.cache.hits === 1 };
+  };
+
+  it('keeps the answers not showing the product when every size stays in stock, and they stay exact', async () => {
+    const [sold, other] = [uniqueWord(), uniqueWord()];
+    const soldId = await createProduct(t.db, { title: `Sold Tee ${sold}`, stock: { M: 5 } });
+    const otherId = await createProduct(t.db, { title: `Other Tee ${other}`, stock: { M: 5 } });
+    const urls = {
+      soldDetail: `/api/v1/product/${soldId}`,
+      soldSearch: `/api/v1/product?search=${sold}`,
+      otherDetail: `/api/v1/product/${otherId}`,
+      otherSearch: `/api/v1/product?search=${other}`,
+      bestSellers: `/api/v1/product?search=${other}&sortBy=bestSelling`,
+      filters: '/api/v1/product/filters',
+    };
+    for (const url of Object.values(urls)) await t.app.inject(url);
+
+    await buy(soldId, 'M', 2);
+
+    // What shows the product's stock, or an order by units sold, is computed again.
+    for (const url of [urls.soldDetail, urls.soldSearch, urls.bestSellers]) {
+      const answer = await served(url);
+      expect(answer.hit, url).toBe(false);
+      expect(answer.body, url).toBe((await uncached.inject(url)).body);
+    }
+    expect(
+      ProductSchema.parse(JSON.parse((await served(urls.soldDetail)).body).result).sizes,
+    ).toEqual({ M: 3 });
+    // The rest is answered from memory, and is what the database says.
+    for (const url of [urls.otherDetail, urls.otherSearch, urls.filters]) {
+      const answer = await served(url);
+      expect(answer.hit, url).toBe(true);
+      expect(answer.body, url).toBe((await uncached.inject(url)).body);
+    }
+  });
+
+  it('forgets everything when a size sells out', async () => {
+    const id = await createProduct(t.db, {
+      title: `Last Tee ${uniqueWord()}`,
+      stock: { S: 1, M: 4 },
+    });
+    await t.app.inject('/api/v1/product/filters');
+    expect((await served('/api/v1/product/filters')).hit).toBe(true);
+
+    await buy(id, 'S', 1);
+
+    expect((await served('/api/v1/product/filters')).hit).toBe(false);
+    expect((await detail(t.app, id)).sizes).toEqual({ S: 0, M: 4 });
+  });
+});
+
 describe('HTTP caching', () => {
   it('answers 304 to If-None-Match with the current ETag, and 200 once the product changed', async () => {
     const body = productBody({ price: 300 });
@@ -273,6 +336,27 @@ describe.skipIf(inject('testDatabase').kind !== 'postgres')(
             const { body: answer } = await getJson(server.base, path);
             expect(priceIn(path, answer.result), `${server.base}${path}`).toBe(price);
           }
+        }
+      }
+
+      // A checkout through a third process (this test's app) that leaves the
+      // size in stock: the very next answer of each shows the stock it took.
+      const stockIn = (path: string, result: never) =>
+        path.includes('search')
+          ? ProductPageSchema.parse(result).results[0]?.sizes
+          : ProductSchema.parse(result).sizes;
+      const before = stockIn(paths[0] ?? '', (await getJson(a.base, paths[0] ?? '')).body.result);
+      const shopper = await signUp(t.app);
+      await addAddress(t.app, shopper);
+      await addLine(t.app, shopper, product._id, 'M', 1);
+      await expectResult(t.app, checkoutRequest(shopper), OrderSchema, 201);
+      for (const server of [b, a]) {
+        for (const path of paths) {
+          const { body: answer } = await getJson(server.base, path);
+          expect(stockIn(path, answer.result), `${server.base}${path}`).toEqual({
+            ...before,
+            M: (before?.M ?? 0) - 1,
+          });
         }
       }
 

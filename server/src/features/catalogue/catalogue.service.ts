@@ -44,7 +44,7 @@ import {
   findStyleColors,
   searchAndPriceWhere,
 } from './catalogue-listing.repository.ts';
-import { bumpCatalogueVersion } from './catalogue-version.repository.ts';
+import { bumpCatalogueVersion, EVERYTHING } from './catalogue-version.repository.ts';
 import { returnStock, type StockLine, takeStockFor } from './stock.repository.ts';
 
 /** Lower case words without hyphens or apostrophes, as the search vector is stored. */
@@ -215,8 +215,20 @@ export function createCatalogueService(db: Database, hooks: CatalogueHooks = {})
     findStyleColors,
     /** Whether any product has this style (a new colour joins only a style that exists). */
     styleExists,
-    /** The stock ledger (checkout, cancel): units out in lock order, or back. */
-    takeStockFor: bumpingVersion(takeStockFor),
+    /**
+     * The stock ledger (checkout, cancel): units out in lock order, or back.
+     * A take that leaves every size it touched in stock changes only those
+     * products' stock and units sold, and says so (decision 026).
+     */
+    async takeStockFor<Line extends StockLine>(executor: Database, lines: Line[]) {
+      const { shortage, soldOut } = await takeStockFor(executor, lines);
+      const productIds = [...new Set(lines.map((line) => line.productId))];
+      await bumpCatalogueVersion(
+        executor,
+        soldOut ? EVERYTHING : { kind: 'stockTaken', productIds },
+      );
+      return shortage;
+    },
     returnStock: bumpingVersion(async (executor: Database, lines: StockLine[]) => {
       await returnStock(executor, lines);
       await stockReturned(executor, lines);
@@ -245,7 +257,7 @@ export function createCatalogueService(db: Database, hooks: CatalogueHooks = {})
     setProductArchived: bumpingVersion(setProductArchived),
     deleteProduct: bumpingVersion(deleteProduct),
     /** For the one bulk writer outside these methods: the CLI's `empty`. */
-    catalogueChanged: bumpCatalogueVersion,
+    catalogueChanged: (executor: Database) => bumpCatalogueVersion(executor),
   };
 }
 

@@ -86,16 +86,22 @@ export async function returnStock(db: Database, lines: StockLine[]): Promise<voi
   }
 }
 
-/** Takes stock for every line in lock order, or answers which line is short. */
+/**
+ * Takes stock for every line in lock order, or answers which line is short;
+ * says whether a size it took from sold out (decision 026: only then does a
+ * stock take change more than these products' stock and units sold).
+ */
 export async function takeStockFor<Line extends StockLine>(
   db: Database,
   lines: Line[],
-): Promise<{ short: Line; left: number } | undefined> {
+): Promise<{ shortage?: { short: Line; left: number }; soldOut: boolean }> {
+  let soldOut = false;
   for (const line of inLockOrder(lines)) {
-    if ((await takeStock(db, line)) === undefined) {
-      return { short: line, left: await findStock(db, line) };
-    }
+    const left = await takeStock(db, line);
+    if (left === undefined)
+      return { shortage: { short: line, left: await findStock(db, line) }, soldOut };
+    soldOut ||= left === 0;
   }
   await recordSales(db, lines);
-  return undefined;
+  return { soldOut };
 }

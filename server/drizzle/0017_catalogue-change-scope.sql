@@ -1,0 +1,1 @@
+ALTER TABLE "catalogue_version" ADD COLUMN "stock_taken_from" uuid[];
