@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Size } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import { productStock, products } from '#server/db/schema/catalogue.ts';
@@ -10,8 +10,11 @@ export interface StockLine {
 }
 
 /**
- * Stock rows, then product rows, always in one order (product id, then size):
- * transactions that lock several never wait on each other in a circle.
+ * Lines in lock order (product id, then size). A stock take locks the product
+ * rows first (as the owner's edit does), then the stock rows: the trigger that
+ * keeps `in_stock_sizes` writes the product row when a size sells out or comes
+ * back, so a take that locked a stock row before its product could wait on a
+ * take holding that product while it waits for the stock row: a deadlock.
  */
 const inLockOrder = <Line extends StockLine>(lines: Line[]) =>
   [...lines].sort((a, b) =>
@@ -19,6 +22,18 @@ const inLockOrder = <Line extends StockLine>(lines: Line[]) =>
       ? a.size.localeCompare(b.size)
       : a.productId.localeCompare(b.productId),
   );
+
+/** Locks the lines' products, in id order, for the stock and sales writes that follow. */
+async function lockProducts(db: Database, lines: StockLine[]): Promise<void> {
+  const ids = [...new Set(lines.map((line) => line.productId))];
+  if (ids.length === 0) return;
+  await db
+    .select({ id: products.id })
+    .from(products)
+    .where(inArray(products.id, ids))
+    .orderBy(asc(products.id))
+    .for('no key update');
+}
 
 function unitsPerProduct(lines: StockLine[]): [string, number][] {
   const units = new Map<string, number>();
@@ -69,6 +84,7 @@ export async function recordSales(db: Database, lines: StockLine[]): Promise<voi
 
 /** Puts units back and uncounts their sale, as when an order is cancelled. */
 export async function returnStock(db: Database, lines: StockLine[]): Promise<void> {
+  await lockProducts(db, lines);
   for (const line of inLockOrder(lines)) {
     await db
       .insert(productStock)
@@ -96,6 +112,7 @@ export async function takeStockFor<Line extends StockLine>(
   lines: Line[],
 ): Promise<{ shortage?: { short: Line; left: number }; soldOut: boolean }> {
   let soldOut = false;
+  await lockProducts(db, lines);
   for (const line of inLockOrder(lines)) {
     const left = await takeStock(db, line);
     if (left === undefined)

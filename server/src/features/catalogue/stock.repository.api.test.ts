@@ -1,0 +1,55 @@
+/**
+ * Lock order of stock takes on PostgreSQL (several connections, real row
+ * locks). The trigger that keeps `products.in_stock_sizes` writes the product
+ * row when a size sells out, so a take must hold its products before any
+ * stock row, or two takes of one product can wait on each other in a circle.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createTestApp, type TestApp } from '#server-test/app.ts';
+import { createProduct } from '#server-test/catalogue-fixtures.ts';
+import { stockOf } from '../orders/checkout-fixtures.ts';
+import { takeStockFor } from './stock.repository.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** Waits (bounded) until some other connection of this database waits for a row lock. */
+async function untilSomeoneWaitsForALock(): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const { rows } = await t.db.execute<{ waiting: number }>(sql`
+      select count(*)::int as waiting from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock'`);
+    if ((rows[0]?.waiting ?? 0) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('The second stock take never waited for a lock');
+}
+
+describe.skipIf(inject('testDatabase').kind !== 'postgres')('stock takes on PostgreSQL', () => {
+  it('a take that sold a size out, then takes another size, never deadlocks with a take of that size', async () => {
+    const productId = await createProduct(t.db, { title: 'Lock Order Tee', stock: { S: 1, M: 4 } });
+    let secondStarted: Promise<unknown> = Promise.resolve();
+
+    // First: sells S out (the trigger writes the product row), then, once the
+    // second take waits, takes M. Before the fix the second held M's row while
+    // waiting for the product: PostgreSQL broke the circle with a deadlock error.
+    const first = t.db.transaction(async (tx) => {
+      await takeStockFor(tx, [{ productId, size: 'S', quantity: 1 }]);
+      secondStarted = t.db.transaction((tx2) =>
+        takeStockFor(tx2, [{ productId, size: 'M', quantity: 1 }]),
+      );
+      await untilSomeoneWaitsForALock();
+      return takeStockFor(tx, [{ productId, size: 'M', quantity: 1 }]);
+    });
+    const [firstTake, secondTake] = await Promise.all([first, first.then(() => secondStarted)]);
+
+    expect(firstTake).toEqual({ soldOut: false });
+    expect(secondTake).toEqual({ soldOut: false });
+    expect(await stockOf(t.db, productId, 'S')).toBe(0);
+    expect(await stockOf(t.db, productId, 'M')).toBe(2);
+  });
+});
