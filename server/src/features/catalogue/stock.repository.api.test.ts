@@ -20,10 +20,11 @@ afterAll(() => t.close());
 /** Waits (bounded) until some other connection of this database waits for a row lock. */
 async function untilSomeoneWaitsForALock(): Promise<void> {
   for (let attempt = 0; attempt < 200; attempt++) {
-    const { rows } = await t.db.execute<{ waiting: number }>(sql`
-      select count(*)::int as waiting from pg_stat_activity
-      where datname = current_database() and wait_event_type = 'Lock'`);
-    if ((rows[0]?.waiting ?? 0) > 0) return;
+    const [row] = await t.db
+      .select({ waiting: sql<number>`count(*)::int` })
+      .from(sql`pg_stat_activity`)
+      .where(sql`datname = current_database() and wait_event_type = 'Lock'`);
+    if ((row?.waiting ?? 0) > 0) return;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new Error('The second stock take never waited for a lock');
