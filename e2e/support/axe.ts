@@ -26,13 +26,18 @@ async function animationsSettled(page: Page): Promise<void> {
 
 /**
  * Fails on any serious or critical axe violation on the page once its
- * animations have settled. Toasts are left out: they fade in and out on their
- * own timers, so a scan can start while one is still opaque and catch it
- * half-faded a moment later (a contrast failure that no shopper sees).
+ * animations have settled. The scan itself runs with reduced motion asked
+ * for, so a card that arrives during it (related products, recently viewed)
+ * is drawn settled instead of half-way through its fade-in, a contrast no
+ * shopper sees. Toasts are left out: they fade in and out on their own timers.
  */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   await animationsSettled(page);
-  const { violations } = await new AxeBuilder({ page }).exclude('[data-rht-toaster]').analyze();
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const { violations } = await new AxeBuilder({ page })
+    .exclude('[data-rht-toaster]')
+    .analyze()
+    .finally(() => page.emulateMedia({ reducedMotion: null }));
   const serious = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({
