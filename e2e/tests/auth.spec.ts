@@ -232,6 +232,9 @@ test('a session ended elsewhere sends the shopper to /login, then back (D14)', a
     .click();
 
   await expect(page).toHaveURL('/login?next=%2Fcontact');
+  // The address changes as the sign-in page's code starts loading; until it
+  // arrives the contact page (with an Email box of its own) stays on screen.
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
   await expect(
     page.getByRole('status').filter({ hasText: 'Please log in to continue.' }),
   ).toBeVisible();
