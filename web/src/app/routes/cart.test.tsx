@@ -27,8 +27,8 @@ function quoteFor(quantity: number, giftWrap: boolean): Quote {
   };
 }
 
-/** A server that stores what it is sent, and quotes what it has stored. */
-function shopApi() {
+/** A server that stores what it is sent, and quotes what it has stored (plus any `extra` answers). */
+function shopApi(extra: Parameters<typeof mockApi>[0] = {}) {
   const stored: { quantity: number; options: CartOptions } = {
     quantity: 1,
     options: { couponCode: null, giftWrap: false, giftMessage: '' },
@@ -45,6 +45,7 @@ function shopApi() {
       return apiOk({ ...line, quantity: stored.quantity, totalPrice: 500 * stored.quantity });
     },
     'GET /cart/quote': () => apiOk(quoteFor(stored.quantity, stored.options.giftWrap)),
+    ...extra,
   });
   const calls = (request: SentRequest) => `${request.method} ${request.path}`;
   return { quotes: () => api.requests.filter((r) => calls(r) === 'GET /cart/quote'), api };
@@ -84,5 +85,38 @@ describe('CartRoute, signed in', () => {
     });
     expect(quotes()).toHaveLength(3);
     expect(within(details).getByText(`3 × ${line.productId.title}`)).toBeInTheDocument();
+  });
+
+  it('keeps taps made before an older answer arrives: the next tap steps from what was tapped', async () => {
+    let answerSelectAll: (response: Response) => void = () => {};
+    // Unselecting every line: the server's answer (quantity 1) is held until after a tap.
+    const { api } = shopApi({
+      'PUT /cart/update-many': () =>
+        new Promise<Response>((resolve) => {
+          answerSelectAll = resolve;
+        }),
+    });
+    const { user } = renderRoutes([{ path: '/cart', Component: CartRoute }], { path: '/cart' });
+    const quantity = await screen.findByRole('status', { name: `Quantity of ${label}` });
+    const increase = screen.getByRole('button', { name: `Increase quantity of ${label}` });
+    const selectAll = screen.getByRole('checkbox', { name: 'Select all' });
+
+    await user.click(selectAll);
+    await user.click(increase);
+    expect(quantity).toHaveTextContent('2');
+    answerSelectAll(apiOk([{ ...line, quantity: 1, selected: false }]));
+    await waitFor(() => expect(selectAll).not.toBeChecked());
+    expect(quantity).toHaveTextContent('2');
+
+    await user.click(increase);
+    await user.click(increase);
+    expect(quantity).toHaveTextContent('4');
+    await waitFor(
+      () =>
+        expect(
+          api.requests.filter((request) => request.path === `/cart/update/${line._id}`),
+        ).toEqual([expect.objectContaining({ body: { quantity: 4 } })]),
+      { timeout: QUANTITY_SETTLE_MS * 3 },
+    );
   });
 });

@@ -11,10 +11,34 @@ export function getCart(signal?: AbortSignal) {
   return apiCall(getCartEndpoint, { signal });
 }
 
+/**
+ * Quantities a shopper tapped that the server has not confirmed yet, per line
+ * (update-cart-item.ts sends them once the line settles). An answer that left
+ * the server before those taps (a refetch, another change's answer) must not
+ * undo them on screen, nor the step the next tap starts from.
+ */
+const unconfirmed = new WeakMap<QueryClient, Map<string, number>>();
+
+export function unconfirmedQuantities(queryClient: QueryClient): Map<string, number> {
+  let quantities = unconfirmed.get(queryClient);
+  if (!quantities) {
+    quantities = new Map();
+    unconfirmed.set(queryClient, quantities);
+  }
+  return quantities;
+}
+
+/** A line as the server answered it, with the shopper's unconfirmed quantity on top. */
+export function withUnconfirmedQuantity(queryClient: QueryClient, line: CartItem): CartItem {
+  const quantity = unconfirmed.get(queryClient)?.get(line._id);
+  return quantity === undefined ? line : { ...line, quantity };
+}
+
 export const cartQueryOptions = () =>
   queryOptions({
     queryKey: [...CART_KEY, 'lines'] as const,
-    queryFn: ({ signal }) => getCart(signal),
+    queryFn: async ({ signal, client }) =>
+      (await getCart(signal)).map((line) => withUnconfirmedQuantity(client, line)),
   });
 
 /**

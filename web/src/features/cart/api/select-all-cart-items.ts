@@ -2,7 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { selectAllCartItems as selectAllCartItemsEndpoint } from '#contract';
 import { apiCall } from '#web/lib/api-client.ts';
-import { cartFailureMessage, cartQueryOptions, updateCachedCart } from './get-cart.ts';
+import {
+  cartFailureMessage,
+  cartQueryOptions,
+  updateCachedCart,
+  withUnconfirmedQuantity,
+} from './get-cart.ts';
 import { QUOTE_KEY } from './get-cart-quote.ts';
 
 /** PUT /api/v1/cart/update-many: selects or unselects every line. */
@@ -22,7 +27,11 @@ export function useSelectAllCartItems() {
       updateCachedCart(queryClient, (list) => list.map((line) => ({ ...line, selected })));
       return { before };
     },
-    onSuccess: (list) => queryClient.setQueryData(queryKey, list),
+    onSuccess: (list) =>
+      queryClient.setQueryData(
+        queryKey,
+        list.map((line) => withUnconfirmedQuantity(queryClient, line)),
+      ),
     onError: (error, _, context) => {
       if (context?.before) queryClient.setQueryData(queryKey, context.before);
       toast.error(cartFailureMessage(error));

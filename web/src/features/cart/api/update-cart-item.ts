@@ -8,7 +8,14 @@ import {
 } from '#contract';
 import { apiCall } from '#web/lib/api-client.ts';
 import { replaceLine, withQuantity } from '../utils/cart-lines.ts';
-import { cachedLine, cartFailureMessage, cartQueryOptions, updateCachedCart } from './get-cart.ts';
+import {
+  cachedLine,
+  cartFailureMessage,
+  cartQueryOptions,
+  unconfirmedQuantities,
+  updateCachedCart,
+  withUnconfirmedQuantity,
+} from './get-cart.ts';
 import { QUOTE_KEY } from './get-cart-quote.ts';
 
 /** PUT /api/v1/cart/update/{id}: a line's quantity (never past stock, D9) or selection. */
@@ -29,7 +36,10 @@ export function useUpdateCartItem() {
         updateCachedCart(queryClient, (list) => replaceLine(list, { ...before, selected }));
       return { before };
     },
-    onSuccess: (line) => updateCachedCart(queryClient, (list) => replaceLine(list, line)),
+    onSuccess: (line) =>
+      updateCachedCart(queryClient, (list) =>
+        replaceLine(list, withUnconfirmedQuantity(queryClient, line)),
+      ),
     onError: (error, _, context) => {
       const before = context?.before;
       if (before) updateCachedCart(queryClient, (list) => replaceLine(list, before));
@@ -57,6 +67,7 @@ interface LineSync {
 /** Coalesces quantity taps per line into one request each (see QUANTITY_SETTLE_MS). */
 export function createQuantitySync(queryClient: QueryClient) {
   const lines = new Map<string, LineSync>();
+  const tapped = unconfirmedQuantities(queryClient);
 
   async function send(lineId: string, sync: LineSync, quantity: number) {
     sync.timer = undefined;
@@ -65,10 +76,14 @@ export function createQuantitySync(queryClient: QueryClient) {
     try {
       const answer = await updateCartItem(lineId, { quantity });
       sync.confirmed = answer;
-      if (isNewest()) updateCachedCart(queryClient, (list) => replaceLine(list, answer));
+      if (isNewest()) {
+        tapped.delete(lineId);
+        updateCachedCart(queryClient, (list) => replaceLine(list, answer));
+      }
     } catch (error) {
       // A newer tap is on its way with its own request; only the newest rolls back.
       if (!isNewest()) return;
+      tapped.delete(lineId);
       updateCachedCart(queryClient, (list) => replaceLine(list, sync.confirmed));
       toast.error(cartFailureMessage(error));
     }
@@ -86,6 +101,7 @@ export function createQuantitySync(queryClient: QueryClient) {
       sync.latest += 1;
       clearTimeout(sync.timer);
       void queryClient.cancelQueries({ queryKey: cartQueryOptions().queryKey });
+      tapped.set(line._id, quantity);
       updateCachedCart(queryClient, (list) => replaceLine(list, withQuantity(line, quantity)));
       sync.timer = setTimeout(() => void send(line._id, sync, quantity), QUANTITY_SETTLE_MS);
     },
