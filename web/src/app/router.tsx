@@ -38,9 +38,8 @@ function lazyPage(load: () => Promise<ComponentType>): Pick<RouteObject, 'elemen
 
 /**
  * Errors and loading pages show inside the layout, so the top bar still works.
- * While a page's code loads (the first load of a page the browser renders;
- * later the router keeps the last page up, its navigations being transitions),
- * the fallback fills the screen, so the footer does not show and then jump.
+ * While a page's code loads (the first visit of a page in this tab), the
+ * fallback fills the screen, so the footer does not show and then jump.
  */
 function PageOutlet() {
   return (
@@ -307,9 +306,15 @@ export function AppRoutes() {
   );
 }
 
+/**
+ * Navigations are not transitions: the address and the screen change together
+ * (the loading fallback until the page's code is here). As transitions, the
+ * address changed at once while the last page stayed up, taking what was typed
+ * for the next one.
+ */
 export function AppRouter() {
   return (
-    <BrowserRouter>
+    <BrowserRouter useTransitions={false}>
       <AppRoutes />
     </BrowserRouter>
   );
