@@ -147,22 +147,22 @@ export async function findAnyProduct(db: Database, id: string): Promise<ProductR
 }
 
 /**
- * Locks a product for a change by its owner: its stock rows first, then the
- * product row, the order checkout takes them in (stock, then units sold), so
- * the two never wait on each other in a circle. A checkout that took the
- * stock first has committed its order by the time this returns.
+ * Locks a product for a change by its owner: the product row first, then its
+ * stock rows, the order a stock take locks them in (stock.repository.ts), so
+ * the two never wait on each other in a circle. A checkout that locked the
+ * product first has committed its order by the time this returns.
  */
 export async function lockProduct(db: Database, id: string): Promise<ProductRow | undefined> {
+  const [row] = await db
+    .select(productColumns)
+    .from(products)
+    .where(eq(products.id, id))
+    .for('update');
   await db
     .select({ size: productStock.size })
     .from(productStock)
     .where(eq(productStock.productId, id))
     .orderBy(asc(productStock.size))
-    .for('update');
-  const [row] = await db
-    .select(productColumns)
-    .from(products)
-    .where(eq(products.id, id))
     .for('update');
   return row;
 }

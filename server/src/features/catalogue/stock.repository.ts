@@ -11,7 +11,7 @@ export interface StockLine {
 
 /**
  * Lines in lock order (product id, then size). A stock take locks the product
- * rows first (as the owner's edit does), then the stock rows: the trigger that
+ * rows first (as the owner's edit, `lockProduct`, does), then the stock rows: the trigger that
  * keeps `in_stock_sizes` writes the product row when a size sells out or comes
  * back, so a take that locked a stock row before its product could wait on a
  * take holding that product while it waits for the stock row: a deadlock.
