@@ -28,6 +28,7 @@ import {
   products,
   type StockRow,
   type StyleColorRow,
+  searchDocuments,
   searchTerms,
 } from '#server/db/schema/catalogue.ts';
 
@@ -276,6 +277,18 @@ export async function findProductPage(db: Database, query: ProductQuery): Promis
   }
   // Search reads every match anyway: each style's first matching colour is the
   // first of its matches, found by a window over them, with no probe per match.
+  // The words are matched and ranked once per search document (decision 028), and
+  // its products read from products_on_sale_search_idx alone. `offset 0` keeps the
+  // rank computed in the documents' scan: without it the planner carries each
+  // vector through the join and the sort and ranks after them.
+  const tsQuery = toTsQuery(query.terms);
+  const rankedDocuments = db
+    .select({
+      key: searchDocuments.key,
+      rank: sql<number>`ts_rank(${searchDocuments.searchVector}, ${tsQuery})`.as('rank'),
+    })
+    .from(searchDocuments)
+    .where(sql`${searchDocuments.searchVector} @@ ${tsQuery}`);
   const matches = db
     .select({
       id: products.id,
@@ -283,14 +296,15 @@ export async function findProductPage(db: Database, query: ProductQuery): Promis
       rating: products.rating,
       createdAt: products.createdAt,
       unitsSold: products.unitsSold,
-      rank: sql<number>`ts_rank(${products.searchVector}, ${toTsQuery(query.terms)})`.as('rank'),
+      rank: sql<number>`documents.rank`.as('rank'),
       colourNumber:
         sql<number>`row_number() over (partition by ${products.styleId} order by ${products.createdAt}, ${products.id})`.as(
           'colour_number',
         ),
     })
-    .from(products)
-    .where(matching(products, query))
+    .from(sql`(${rankedDocuments} offset 0) documents`)
+    .innerJoin(products, sql`${products.searchDocument} = documents.key`)
+    .where(matching(products, { ...query, terms: [] }))
     .as('matches');
   const rows = await db
     .select({ id: matches.id, total: sql<number>`(count(*) over ())::int` })
