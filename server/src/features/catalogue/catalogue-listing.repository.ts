@@ -34,12 +34,13 @@ import {
 
 const {
   searchVector: _searchVector,
+  searchDocument: _searchDocument,
   inStockSizes: _inStockSizes,
   inStockSizeBits: _inStockSizeBits,
   styleLead: _styleLead,
   ...columns
 } = getTableColumns(products);
-/** Every product column but those only the database's queries need (search vector, sizes in stock, style lead). */
+/** Every product column but those only the database's queries need (search vector and document, sizes in stock, style lead). */
 export const productColumns = columns;
 
 /** A listing request in the database's terms (paise, words, offsets). */
