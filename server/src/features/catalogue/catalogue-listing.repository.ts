@@ -183,6 +183,11 @@ function isFiltered(query: ProductQuery): boolean {
   );
 }
 
+/** How many rows a select of style ids gives, stopping after `upTo` of them when given. */
+function countOf(styles: SQLWrapper, upTo?: number): SQL {
+  return sql`select count(*) from (${styles}${upTo === undefined ? sql`` : sql` limit ${upTo}`}) styles`;
+}
+
 /** One page of a listing: its product ids, in order, and how many cards the listing has. */
 export interface ProductPageIds {
   ids: string[];
@@ -218,7 +223,6 @@ export async function findProductPage(db: Database, query: ProductQuery): Promis
     .selectDistinct({ styleId: products.styleId })
     .from(products)
     .where(matching(products, query));
-  const styleCount = sql`select count(*) from (${matchingStyles}) styles`;
   if (query.terms.length === 0) {
     const filtered = isFiltered(query);
     const where = filtered
@@ -248,14 +252,13 @@ export async function findProductPage(db: Database, query: ProductQuery): Promis
       .orderBy(...orderFor(query.sortBy, products))
       .limit(query.limit + 1)
       .offset(query.offset);
+    // Unfiltered, a style's lead stands for it: one index entry per style.
     const styles = filtered
       ? matchingStyles
       : db.select({ styleId: products.styleId }).from(products).where(where);
-    const count = (upTo: number | undefined) =>
-      sql`select count(*) from (${upTo === undefined ? styles : sql`${styles} limit ${upTo}`}) styles`;
     const [row] = rowsOf<{ counted: number; ids: string[] }>(
       await db.execute(
-        sql`select (${count(LISTING_EXACT_TOTAL_MAX + 1)})::int as counted, array(${page})::text[] as ids`,
+        sql`select (${countOf(styles, LISTING_EXACT_TOTAL_MAX + 1)})::int as counted, array(${page})::text[] as ids`,
       ),
     );
     const counted = row?.counted ?? 0;
@@ -272,7 +275,7 @@ export async function findProductPage(db: Database, query: ProductQuery): Promis
       return { ids: pageIds, total: query.offset + ids.length, moreThanTotal: false };
     // A page past the last, of a listing past the cap: count them all to say where the last page is.
     const [exact] = rowsOf<{ total: number }>(
-      await db.execute(sql`select (${count(undefined)})::int as total`),
+      await db.execute(sql`select (${countOf(styles)})::int as total`),
     );
     return { ids: [], total: exact?.total ?? 0, moreThanTotal: false };
   }
@@ -319,7 +322,7 @@ export async function findProductPage(db: Database, query: ProductQuery): Promis
   }
   // A page past the last has no row to carry the total: count apart.
   const [count] = rowsOf<{ total: number }>(
-    await db.execute(sql`select (${styleCount})::int as total`),
+    await db.execute(sql`select (${countOf(matchingStyles)})::int as total`),
   );
   return { ids: [], total: count?.total ?? 0, moreThanTotal: false };
 }
