@@ -37,3 +37,9 @@ REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION products_a
 CREATE TRIGGER products_search_document_updated AFTER UPDATE OF title, description, category, gender ON products
 FOR EACH ROW WHEN (OLD.search_document IS DISTINCT FROM NEW.search_document)
 EXECUTE FUNCTION products_add_search_document();
+--> statement-breakpoint
+-- Fresh statistics for the new table and index, so the planner ranks documents instead of
+-- hash-joining every product (PGlite has no autovacuum to gather them later).
+ANALYZE search_documents;
+--> statement-breakpoint
+ANALYZE products;
