@@ -1,7 +1,12 @@
 import type { Page } from '@playwright/test';
+import type { ProductPage } from '#contract';
 import { expect, test } from '../fixtures.ts';
 import {
+  addToCartViaApi,
+  bearer,
   logoutEverywhereViaApi,
+  productsInStock,
+  resultOf,
   signUpViaApi,
   storeToken,
   TEST_PASSWORD,
@@ -220,9 +225,31 @@ test('a session ended elsewhere sends the shopper to /login, then back (D14)', a
   consoleErrors,
 }) => {
   const account = await signUpViaApi(request);
+  const [item] = await productsInStock(request, { count: 1 });
+  const [firstCard] = (await resultOf<ProductPage>(await request.get('/api/v1/product?limit=1')))
+    .results;
+  if (!item || !firstCard) throw new Error('a product is needed');
+  await addToCartViaApi(request, account.token, {
+    productId: item.product._id,
+    size: item.size,
+    quantity: 1,
+  });
+  await resultOf(
+    await request.post('/api/v1/wishlist', {
+      headers: bearer(account.token),
+      data: { productId: firstCard._id },
+    }),
+  );
   await storeToken(page, account.token);
   await page.goto('/products');
-  await expect(banner(page).getByRole('button', { name: 'Account' })).toBeVisible();
+  // The page's own calls with the token (the cart, the wishlist) have answered once the
+  // badge and the saved heart show: a refusal of one of them would end the session here.
+  await expect(banner(page).getByRole('link', { name: /^Cart/ })).toHaveAccessibleName(
+    'Cart, 1 item',
+  );
+  await expect(
+    page.getByRole('button', { name: `Save to wishlist: ${firstCard.title}` }),
+  ).toHaveAttribute('aria-pressed', 'true');
 
   await logoutEverywhereViaApi(request, account.token);
   // The next call with the old token (the cart, fetched on every route change) is refused.
