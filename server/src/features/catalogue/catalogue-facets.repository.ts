@@ -90,7 +90,11 @@ function codedFacet(
       Array.from({ length: Math.ceil(values.length / WORD_BITS) }, (_, word) => {
         const first = word * WORD_BITS;
         // A code past the words (a value first written after the codes were read) sets no bit.
-        return sql`case when ${column} >= ${number(first)} and ${column} < ${number(first + WORD_BITS)} then 1 << (${column} - ${number(first)}) else 0 end`;
+        const inWord =
+          first === 0
+            ? sql`${column} < ${number(WORD_BITS)}`
+            : sql`${column} >= ${number(first)} and ${column} < ${number(first + WORD_BITS)}`;
+        return sql`case when ${inWord} then 1 << (${column} - ${number(first)}) else 0 end`;
       }),
     // The listing's rule, the value is one of those chosen, on their codes; a value
     // never written has no code and matches nothing.
@@ -226,6 +230,7 @@ export async function findFacetBuckets(
     selected.some((condition, at) => condition && at !== index)
       ? sql` filter (where passes | ${number(1 << index)} = ${everyGroup})`
       : sql``;
+  const listed = selected.some(Boolean) ? sql`bool_or(passes = ${everyGroup})` : sql`true`;
   const perProduct = words.flatMap((list, index) =>
     list.map((word, at) => sql`${word} as ${sql.raw(names[index]?.[at] ?? '')}`),
   );
@@ -238,7 +243,7 @@ export async function findFacetBuckets(
   const result = await db.execute(sql`
     select ${columns}, count(*)::int as styles
     from (
-      select ${sql.join(perStyle, sql`, `)}, bool_or(passes = ${everyGroup}) as listed
+      select ${sql.join(perStyle, sql`, `)}, ${listed} as listed
       from (
         select ${products.styleId} as style_id, ${sql.join(perProduct, sql`, `)}, ${passes} as passes
         from ${products}
