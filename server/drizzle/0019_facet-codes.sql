@@ -53,7 +53,7 @@ WHERE g.facet = 'gender' AND g.value = p.gender
 CREATE TRIGGER products_facet_codes BEFORE INSERT OR UPDATE OF gender, category, color_name ON products
 FOR EACH ROW EXECUTE FUNCTION products_set_facet_codes();
 --> statement-breakpoint
-CREATE INDEX "products_on_sale_facets_idx" ON "products" USING btree ("style_id","gender_code","category_code","color_code","rating_stars","in_stock_size_bits","rating","price_paise") WHERE "products"."archived_at" is null;--> statement-breakpoint
+CREATE INDEX "products_on_sale_facets_idx" ON "products" USING btree ("style_id","gender_code","category_code","color_code","rating_stars","in_stock_size_bits","rating","price_paise","search_document") WHERE "products"."archived_at" is null;--> statement-breakpoint
 -- Statistics for the new columns and index, so the planner costs the facets' pass (PGlite has
 -- no autovacuum to gather them later).
 ANALYZE products;

@@ -231,7 +231,8 @@ export const products = pgTable(
       )
       .where(sql`${table.archivedAt} is null`),
     // The facet counts' own pass, in style order and index-only, over small
-    // integers: codes, stars and size bits, and the rating and price they filter by.
+    // integers: codes, stars and size bits, and the rating, price and search
+    // document (joined to a search's matching documents) they filter by.
     index('products_on_sale_facets_idx')
       .on(
         table.styleId,
@@ -242,6 +243,7 @@ export const products = pgTable(
         table.inStockSizeBits,
         table.rating,
         table.pricePaise,
+        table.searchDocument,
       )
       .where(sql`${table.archivedAt} is null`),
   ],
