@@ -13,6 +13,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { DEFAULT_CUSTOMISATION, type PrintAreas, SIZES } from '#contract';
@@ -96,6 +97,17 @@ export const products = pgTable(
           ).join(' | '),
         ),
       ),
+    /**
+     * The gender's, category's and colour's codes in facet_codes, set by a
+     * trigger whenever the value is written, and the rating's whole stars: the
+     * facet counts make a product's bit of each with one shift, not a
+     * comparison of text per value (decision 024, addendum of 2026-11-24).
+     * The defaults are never kept: the trigger sets every code.
+     */
+    genderCode: smallint().notNull().default(0),
+    categoryCode: smallint().notNull().default(0),
+    colorCode: smallint().notNull().default(0),
+    ratingStars: smallint().notNull().generatedAlwaysAs(sql`floor(rating)::smallint`),
     /** Archived products leave the shop but stay for the orders that reference them. */
     archivedAt: timestamp({ withTimezone: true }),
     /** Shoppers may design on it (D27): where (mm on the mock-up) and what each printed side adds. */
@@ -218,6 +230,43 @@ export const products = pgTable(
         table.inStockSizeBits,
       )
       .where(sql`${table.archivedAt} is null`),
+    // The facet counts' own pass, in style order and index-only, over small
+    // integers: codes, stars and size bits, and the rating, price and search
+    // document (joined to a search's matching documents) they filter by.
+    index('products_on_sale_facets_idx')
+      .on(
+        table.styleId,
+        table.genderCode,
+        table.categoryCode,
+        table.colorCode,
+        table.ratingStars,
+        table.inStockSizeBits,
+        table.rating,
+        table.pricePaise,
+        table.searchDocument,
+      )
+      .where(sql`${table.archivedAt} is null`),
+  ],
+);
+
+/** The facets whose values products hold as codes (decision 024). */
+export const CODED_FACETS = ['gender', 'category', 'color'] as const;
+
+/**
+ * Each gender, category and colour ever written, with its code, dense from 0
+ * per facet: kept by the trigger that sets the products' codes, and never
+ * renumbered, so a code stays a product's until its value changes.
+ */
+export const facetCodes = pgTable(
+  'facet_codes',
+  {
+    facet: text({ enum: CODED_FACETS }).notNull(),
+    value: text().notNull(),
+    code: smallint().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.facet, table.value] }),
+    unique('facet_codes_code_key').on(table.facet, table.code),
   ],
 );
 
@@ -257,7 +306,15 @@ export const productImages = pgTable(
 /** A product as the shop reads it: every column but those only the database's queries need. */
 export type ProductRow = Omit<
   typeof products.$inferSelect,
-  'searchVector' | 'searchDocument' | 'inStockSizes' | 'inStockSizeBits' | 'styleLead'
+  | 'searchVector'
+  | 'searchDocument'
+  | 'inStockSizes'
+  | 'inStockSizeBits'
+  | 'styleLead'
+  | 'genderCode'
+  | 'categoryCode'
+  | 'colorCode'
+  | 'ratingStars'
 >;
 export type StockRow = typeof productStock.$inferSelect;
 /** The product columns a customisation (D27) is kept in. */

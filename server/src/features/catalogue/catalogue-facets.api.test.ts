@@ -6,6 +6,8 @@
  * and the group's own selection dropped, and it is the listing's own total
  * for that choice.
  */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FACET_GROUPS,
@@ -18,9 +20,12 @@ import {
   SIZES,
   type Size,
 } from '#contract';
+import { products } from '#server/db/schema/catalogue.ts';
 import { seedCatalogueIfEmpty } from '#server/db/seed/seed.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
+import { createProduct } from '#server-test/catalogue-fixtures.ts';
 import { expectFailure, expectResult } from '#server-test/http.ts';
+import { bumpCatalogueVersion } from './catalogue-version.repository.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -192,6 +197,46 @@ describe('GET /api/v1/product/facets', () => {
     for (const group of FACET_GROUPS) {
       expect(facets.groups[group].every((option) => option.count === 0)).toBe(true);
     }
+  });
+
+  it('counts a gender, category and colour first written after the seed, and follows a change of them', async () => {
+    // Products hold these values as codes (a trigger gives a new value the next code).
+    const word = `zq${randomUUID().slice(0, 8)}`;
+    const id = await createProduct(t.db, {
+      title: `Facet Tee ${word}`,
+      gender: `Gender ${word}`,
+      category: `Category ${word}`,
+      color: { name: `Colour ${word}`, hex: '#123456' },
+      rating: 4.5,
+      stock: { L: 2 },
+    });
+    const count =
+      (facets: { groups: Record<FacetGroup, { value: string; count: number }[]> }) =>
+      (group: FacetGroup, value: string) =>
+        facets.groups[group].find((option) => option.value === value)?.count;
+    const found = await facetsOf({ search: word, color: [`Colour ${word}`] });
+    expect(found.total).toBe(1);
+    expect(count(found)('gender', `Gender ${word}`)).toBe(1);
+    expect(count(found)('category', `Category ${word}`)).toBe(1);
+    expect(count(found)('color', `Colour ${word}`)).toBe(1);
+    expect(count(found)('color', 'White')).toBe(0);
+    expect(count(found)('size', 'L')).toBe(1);
+    expect(count(found)('rating', '4')).toBe(1);
+    expect((await facetsOf({ search: word, color: ['White'] })).total).toBe(0);
+
+    // Any writer, here a plain UPDATE: the codes follow the values.
+    await t.db
+      .update(products)
+      .set({ category: `Moved ${word}`, colorName: `Recoloured ${word}` })
+      .where(eq(products.id, id));
+    await bumpCatalogueVersion(t.db);
+    const moved = await facetsOf({ search: word, category: [`Moved ${word}`] });
+    expect(moved.total).toBe(1);
+    expect(count(moved)('category', `Moved ${word}`)).toBe(1);
+    expect(count(moved)('color', `Recoloured ${word}`)).toBe(1);
+    expect(count(moved)('category', `Category ${word}`)).toBeUndefined();
+    expect(count(moved)('color', `Colour ${word}`)).toBeUndefined();
+    expect((await facetsOf({ search: word, category: [`Category ${word}`] })).total).toBe(0);
   });
 
   it('answers 400 for filters the listing refuses', async () => {

@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, gte, inArray, type SQL, sql } from 'drizzle-orm';
+import { gte, type SQL, sql } from 'drizzle-orm';
 import {
   type FacetGroup,
   type FacetOption,
@@ -9,7 +9,7 @@ import {
 } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import { rowsOf } from '#server/db/rows.ts';
-import { products } from '#server/db/schema/catalogue.ts';
+import { type CODED_FACETS, facetCodes, products } from '#server/db/schema/catalogue.ts';
 
 /** The listing's selection in each facet group (the contract's query, sizes parsed). */
 export interface FacetSelection {
@@ -27,112 +27,116 @@ export interface KnownFacetValues {
   colors: string[];
 }
 
+type CodedFacet = (typeof CODED_FACETS)[number];
+
+/** Per coded facet, its values by code (facet_codes): the value coded n is bit n. */
+export type FacetCodes = Record<CodedFacet, string[]>;
+
+/** Every value of the gender, category and colour facets by its code. */
+export async function findFacetCodes(db: Database): Promise<FacetCodes> {
+  const rows = await db
+    .select({ facet: facetCodes.facet, value: facetCodes.value, code: facetCodes.code })
+    .from(facetCodes);
+  const codes: FacetCodes = { gender: [], category: [], color: [] };
+  for (const row of rows) codes[row.facet][row.code] = row.value;
+  return codes;
+}
+
 /**
  * One filter group with counts (decisions 024, 025). A facet reads raw values
- * off a product (a gender, the sizes in stock, whole stars); per style, the
- * values held by its colours that pass every other group's selection are
- * gathered as bits (a bitwise or, a bit per raw value, 63 to a bigint word),
- * and a style counts once towards each option those values give. A new facet
- * is one more entry in FACETS.
+ * off a product (a gender, the sizes in stock, whole stars) as bits, 31 to an
+ * integer word; per style, the bits of its colours that pass every other
+ * group's selection are gathered (a bitwise or), and a style counts once
+ * towards each option those values give. A new facet is one more entry in
+ * FACETS.
  */
 interface Facet {
   group: FacetGroup;
-  /** Every raw value, in the order of the bits. */
-  values(known: KnownFacetValues): readonly string[];
-  /** A product's raw values as bigint words of bits over `values` (one word per 63 values). */
+  /** Every raw value, at the position of its bit. */
+  values(codes: FacetCodes): readonly string[];
+  /** A product's raw values as integer words of bits over `values` (one word per 31 values). */
   words(values: readonly string[]): SQL[];
   /** The group's own selection as a condition on a product; none when nothing is chosen. */
-  selected(selection: FacetSelection): SQL | undefined;
+  selected(selection: FacetSelection, codes: FacetCodes): SQL | undefined;
   /** The options a style holding this raw value counts towards. */
   optionsOf(value: string): readonly string[];
   /** Every option to show, in display order. */
   options(known: KnownFacetValues): readonly string[];
 }
 
-/** Bits per bigint word: the sign bit stays clear. */
-const WORD_BITS = 63;
+/** Bits per integer word: the sign bit stays clear, so a word reads as a plain number. */
+const WORD_BITS = 31;
 
-const wordBit = (index: number) => sql.raw(`${1n << BigInt(index % WORD_BITS)}::bigint`);
-
-/** The words of a column holding one value: its value's bit, a `case` per word. */
-const oneOf =
-  (column: SQL) =>
-  (values: readonly string[]): SQL[] =>
-    Array.from({ length: Math.ceil(values.length / WORD_BITS) }, (_, word) => {
-      const inWord = values.slice(word * WORD_BITS, (word + 1) * WORD_BITS);
-      return sql`case ${column} ${sql.join(
-        inWord.map((value, index) => sql`when ${value} then ${wordBit(index)}`),
-        sql` `,
-      )} else 0 end`;
-    });
+const number = (value: number) => sql.raw(String(value));
 
 const chosen = <Item>(list: Item[] | undefined) =>
   list === undefined || list.length === 0 ? undefined : list;
 
+/**
+ * A facet whose value a product holds as a code (genders, categories,
+ * colours): its bit is one shift of the code, its selection a test of codes,
+ * so no text is compared per product. The column and the test read only
+ * products_on_sale_facets_idx.
+ */
+function codedFacet(
+  group: CodedFacet,
+  column: SQL,
+  options: (known: KnownFacetValues) => readonly string[],
+): Facet {
+  return {
+    group,
+    values: (codes) => codes[group],
+    words: (values) =>
+      Array.from({ length: Math.ceil(values.length / WORD_BITS) }, (_, word) => {
+        const first = word * WORD_BITS;
+        // A code past the words (a value first written after the codes were read) sets no bit.
+        const inWord =
+          first === 0
+            ? sql`${column} < ${number(WORD_BITS)}`
+            : sql`${column} >= ${number(first)} and ${column} < ${number(first + WORD_BITS)}`;
+        return sql`case when ${inWord} then 1 << (${column} - ${number(first)}) else 0 end`;
+      }),
+    // The listing's rule, the value is one of those chosen, on their codes; a value
+    // never written has no code and matches nothing.
+    selected: (selection, codes) => {
+      const list = chosen(selection[group]);
+      if (!list) return undefined;
+      const wanted = codes[group].flatMap((value, code) => (list.includes(value) ? [code] : []));
+      if (wanted.length === 0) return sql`false`;
+      return sql`${column} in (${sql.join(wanted.map(number), sql`, `)})`;
+    },
+    optionsOf: (value) => [value],
+    options,
+  };
+}
+
 const STARS = ['0', '1', '2', '3', '4', '5'] as const;
 
 export const FACETS: readonly Facet[] = [
-  {
-    group: 'gender',
-    values: (known) => known.genders,
-    words: oneOf(sql`${products.gender}`),
-    selected: (selection) => {
-      const list = chosen(selection.gender);
-      return list && inArray(products.gender, list);
-    },
-    optionsOf: (gender) => [gender],
-    options: (known) => known.genders,
-  },
-  {
-    group: 'category',
-    values: (known) => known.categories,
-    words: oneOf(sql`${products.category}`),
-    selected: (selection) => {
-      const list = chosen(selection.category);
-      return list && inArray(products.category, list);
-    },
-    optionsOf: (category) => [category],
-    options: (known) => known.categories,
-  },
+  codedFacet('gender', sql`${products.genderCode}`, (known) => known.genders),
+  codedFacet('category', sql`${products.categoryCode}`, (known) => known.categories),
   {
     group: 'size',
     values: () => SIZES,
     // Kept with in_stock_sizes (a trigger on product_stock), already as bits in SIZES' order.
-    words: () => [sql`${products.inStockSizeBits}::bigint`],
-    // The listing's rule: some chosen size in stock.
+    words: () => [sql`${products.inStockSizeBits}`],
+    // The listing's rule, some chosen size in stock (`in_stock_sizes && list`), on the same
+    // sizes as bits: one integer test instead of an array overlap per product.
     selected: (selection) => {
       const list = chosen(selection.size);
-      return list && arrayOverlaps(products.inStockSizes, list);
+      if (!list) return undefined;
+      const bits = list.reduce((mask, size) => mask | (1 << SIZES.indexOf(size)), 0);
+      return sql`(${products.inStockSizeBits} & ${number(bits)}) <> 0`;
     },
     optionsOf: (size) => [size],
     options: () => SIZES,
   },
-  {
-    group: 'color',
-    values: (known) => known.colors,
-    words: oneOf(sql`${products.colorName}`),
-    selected: (selection) => {
-      const list = chosen(selection.color);
-      return list && inArray(products.colorName, list);
-    },
-    optionsOf: (color) => [color],
-    options: (known) => known.colors,
-  },
+  codedFacet('color', sql`${products.colorCode}`, (known) => known.colors),
   {
     group: 'rating',
-    // Whole stars: the options are whole ("4 & up").
+    // Whole stars (a generated column): the options are whole ("4 & up").
     values: () => STARS,
-    words: (values) => [
-      sql`case ${sql.join(
-        values
-          .map(
-            (stars, index) =>
-              sql`when ${products.rating} >= ${Number(stars)} then ${wordBit(index)}`,
-          )
-          .reverse(),
-        sql` `,
-      )} else 0 end`,
-    ],
+    words: () => [sql`1 << ${products.ratingStars}`],
     selected: (selection) =>
       selection.rating === undefined ? undefined : gte(products.rating, selection.rating),
     optionsOf: (stars) =>
@@ -143,8 +147,8 @@ export const FACETS: readonly Facet[] = [
 
 /** Styles alike for every facet: the same raw values and whether listed. */
 export interface FacetBucket {
-  /** Per facet, the values its colours passing every other group hold. */
-  values: string[][];
+  /** Per facet, the words (bits over its values) its colours passing every other group hold. */
+  words: number[][];
   /** Whether some colour passes every group's selection: the style is a card of the listing. */
   listed: boolean;
   styles: number;
@@ -154,84 +158,104 @@ export interface FacetBucket {
  * Each facet's counts from the buckets: a style counts once towards every
  * option of its values, and towards the total when listed.
  */
-export function countFacets(buckets: FacetBucket[], known: KnownFacetValues): ProductFacets {
-  const counts = FACETS.map(() => new Map<string, number>());
+export function countFacets(
+  buckets: FacetBucket[],
+  known: KnownFacetValues,
+  codes: FacetCodes,
+): ProductFacets {
   let total = 0;
-  for (const bucket of buckets) {
-    if (bucket.listed) total += bucket.styles;
-    FACETS.forEach((entry, index) => {
-      const options = new Set(bucket.values[index]?.flatMap((value) => entry.optionsOf(value)));
-      const tally = counts[index] as Map<string, number>;
-      for (const option of options) tally.set(option, (tally.get(option) ?? 0) + bucket.styles);
-    });
-  }
+  for (const bucket of buckets) if (bucket.listed) total += bucket.styles;
   const groups = Object.fromEntries(
     FACETS.map((entry, index) => {
-      const tally = counts[index] as Map<string, number>;
+      const options = entry.options(known);
+      const position = new Map(options.map((option, at) => [option, at]));
+      // Per value (bit), the positions of the options it counts towards.
+      const optionsOfValue = entry
+        .values(codes)
+        .map((value) => entry.optionsOf(value).flatMap((option) => position.get(option) ?? []));
+      const counts = options.map(() => 0);
+      // The last bucket counted towards each option: several values of one bucket may give one option.
+      const countedFor = options.map(() => -1);
+      buckets.forEach((bucket, number) => {
+        bucket.words[index]?.forEach((word, at) => {
+          for (let rest = word; rest !== 0; rest &= rest - 1) {
+            const bit = 31 - Math.clz32(rest & -rest);
+            for (const option of optionsOfValue[at * WORD_BITS + bit] ?? []) {
+              if (countedFor[option] === number) continue;
+              countedFor[option] = number;
+              counts[option] = (counts[option] ?? 0) + bucket.styles;
+            }
+          }
+        });
+      });
       return [
         entry.group,
-        entry.options(known).map((value): FacetOption => ({ value, count: tally.get(value) ?? 0 })),
+        options.map((value, at): FacetOption => ({ value, count: counts[at] ?? 0 })),
       ];
     }),
   ) as ProductFacets['groups'];
   return { total, groups };
 }
 
-/** The values whose bits are set in the words, as the database answers them. */
-function valuesOf(values: readonly string[], words: unknown[]): string[] {
-  return values.filter((_, index) => {
-    const word = words[Math.floor(index / WORD_BITS)];
-    if (word === null || word === undefined) return false;
-    return ((BigInt(String(word)) >> BigInt(index % WORD_BITS)) & 1n) === 1n;
-  });
-}
-
 /**
  * The styles with a colour matching `where` (search, price, on sale), grouped
- * by what they show each facet. Two steps: the colours grouped by style,
- * streaming in products_on_sale_styles_idx's order with no hashing, each
- * facet's words the bitwise or of those of the style's colours that pass
- * every other group's selection; then the styles grouped by their words, a
- * few thousand buckets. One pass, however many facets there are.
+ * by what they show each facet, in one pass however many facets there are.
+ * Per product, once: each facet's words and which groups' selections it
+ * passes (`passes`, a bit per group), from small integers only. Per style,
+ * streaming in products_on_sale_facets_idx's order with no hashing: each
+ * facet's words are the bitwise or of those of its colours that pass every
+ * other group, one integer test per colour. Then the styles are grouped by
+ * their words, a few thousand buckets.
  */
 export async function findFacetBuckets(
   db: Database,
   where: SQL | undefined,
   selection: FacetSelection,
-  known: KnownFacetValues,
+  codes: FacetCodes,
 ): Promise<FacetBucket[]> {
-  const selected = FACETS.map((entry) => entry.selected(selection));
-  const passingOthers = (index: number) => {
-    const others = selected.filter((_, at) => at !== index);
-    return others.some(Boolean) ? sql` filter (where ${and(...others)})` : sql``;
-  };
-  const values = FACETS.map((entry) => entry.values(known));
-  const words = FACETS.map((entry, index) => entry.words(values[index] ?? []));
+  const words = FACETS.map((entry) => entry.words(entry.values(codes)));
   const names = words.map((list, index) => list.map((_, word) => `w${index}_${word}`));
-  const aggregates = words.flatMap((list, index) =>
-    list.map(
-      (word, at) =>
-        sql`bit_or(${word})${passingOthers(index)} as ${sql.raw(names[index]?.[at] ?? '')}`,
+  const selected = FACETS.map((entry) => entry.selected(selection, codes));
+  // A group with nothing chosen passes every product.
+  const passes = sql.join(
+    selected.map((condition, index) =>
+      condition
+        ? sql`case when ${condition} then ${number(1 << index)} else 0 end`
+        : number(1 << index),
     ),
+    sql` | `,
   );
-  const listed = and(...selected) ?? sql`true`;
+  const everyGroup = number((1 << FACETS.length) - 1);
+  const passingOthers = (index: number) =>
+    selected.some((condition, at) => condition && at !== index)
+      ? sql` filter (where passes | ${number(1 << index)} = ${everyGroup})`
+      : sql``;
+  const listed = selected.some(Boolean) ? sql`bool_or(passes = ${everyGroup})` : sql`true`;
+  const perProduct = words.flatMap((list, index) =>
+    list.map((word, at) => sql`${word} as ${sql.raw(names[index]?.[at] ?? '')}`),
+  );
+  const perStyle = names.flatMap((list, index) =>
+    list.map((name) => sql`bit_or(${sql.raw(name)})${passingOthers(index)} as ${sql.raw(name)}`),
+  );
   const columns = sql.raw([...names.flat(), 'listed'].join(', '));
+  // Ordered by style so the grouping streams; `offset 0` keeps the per-product
+  // subquery apart, so `passes` is computed once, not again in every facet's filter.
   const result = await db.execute(sql`
     select ${columns}, count(*)::int as styles
     from (
-      select ${sql.join(aggregates, sql`, `)}, bool_or(${listed}) as listed
-      from ${products}
-      where ${where ?? sql`true`}
-      group by ${products.styleId}
+      select ${sql.join(perStyle, sql`, `)}, ${listed} as listed
+      from (
+        select ${products.styleId} as style_id, ${sql.join(perProduct, sql`, `)}, ${passes} as passes
+        from ${products}
+        where ${where ?? sql`true`}
+        order by ${products.styleId}
+        offset 0
+      ) per_product
+      group by style_id
     ) per_style
     group by ${columns}`);
   return rowsOf<Record<string, unknown>>(result).map((row) => ({
-    values: FACETS.map((_, index) =>
-      valuesOf(
-        values[index] ?? [],
-        (names[index] ?? []).map((name) => row[name]),
-      ),
-    ),
+    words: names.map((list) => list.map((name) => Number(row[name] ?? 0))),
     listed: row.listed === true,
     styles: Number(row.styles),
   }));

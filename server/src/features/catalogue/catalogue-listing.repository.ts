@@ -149,6 +149,14 @@ function orderFor(sortBy: SortBy, keys: SortKeys): SQL[] {
 const earlierColour = alias(products, 'earlier_colour');
 type ProductTable = typeof products | typeof earlierColour;
 
+/**
+ * What a search matches: the search documents (decision 028) with one term of
+ * each group. Every search, the listing's and the facets', matches through it.
+ */
+function documentMatches(terms: string[][]): SQL {
+  return sql`${searchDocuments.searchVector} @@ ${toTsQuery(terms)}`;
+}
+
 /** Products on sale matching the search words and the price range: what every facet count starts from. */
 export function searchAndPriceWhere(
   query: Pick<ProductQuery, 'terms' | 'minPricePaise' | 'maxPricePaise'>,
@@ -156,7 +164,9 @@ export function searchAndPriceWhere(
 ): SQL | undefined {
   return and(
     isNull(table.archivedAt),
-    query.terms.length > 0 ? sql`${table.searchVector} @@ ${toTsQuery(query.terms)}` : undefined,
+    query.terms.length > 0
+      ? sql`${table.searchDocument} in (select ${searchDocuments.key} from ${searchDocuments} where ${documentMatches(query.terms)})`
+      : undefined,
     query.minPricePaise === undefined ? undefined : gte(table.pricePaise, query.minPricePaise),
     query.maxPricePaise === undefined ? undefined : lte(table.pricePaise, query.maxPricePaise),
   );
@@ -285,14 +295,15 @@ export async function findProductPage(db: Database, query: ProductQuery): Promis
   // its products read from products_on_sale_search_idx alone. `offset 0` keeps the
   // rank computed in the documents' scan: without it the planner carries each
   // vector through the join and the sort and ranks after them.
-  const tsQuery = toTsQuery(query.terms);
   const rankedDocuments = db
     .select({
       key: searchDocuments.key,
-      rank: sql<number>`ts_rank(${searchDocuments.searchVector}, ${tsQuery})`.as('rank'),
+      rank: sql<number>`ts_rank(${searchDocuments.searchVector}, ${toTsQuery(query.terms)})`.as(
+        'rank',
+      ),
     })
     .from(searchDocuments)
-    .where(sql`${searchDocuments.searchVector} @@ ${tsQuery}`);
+    .where(documentMatches(query.terms));
   const matches = db
     .select({
       id: products.id,

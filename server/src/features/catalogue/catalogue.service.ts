@@ -29,7 +29,7 @@ import {
   styleExists,
   updateProduct,
 } from './catalogue-admin.repository.ts';
-import { countFacets, findFacetBuckets } from './catalogue-facets.repository.ts';
+import { countFacets, findFacetBuckets, findFacetCodes } from './catalogue-facets.repository.ts';
 import {
   countProducts,
   findFilterValues,
@@ -152,10 +152,11 @@ export function createCatalogueService(db: Database, hooks: CatalogueHooks = {})
         maxPricePaise: pricePaise(query.maxPrice),
       });
       const known = await findKnownFacetValues(db);
+      const codes = await findFacetCodes(db);
       const buckets = terms.some((group) => group.length === 0)
         ? []
-        : await findFacetBuckets(db, where, query, known);
-      return countFacets(buckets, known);
+        : await findFacetBuckets(db, where, query, codes);
+      return countFacets(buckets, known, codes);
     },
 
     /**
