@@ -117,7 +117,10 @@ export const products = pgTable(
     decorationBackPaise: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    /** What search matches ({@link SEARCH_VECTOR}). */
+    /**
+     * The words search matches ({@link SEARCH_VECTOR}), copied into search_documents;
+     * unindexed here, as every search goes through the documents (decision 028).
+     */
     searchVector: tsvector().generatedAlwaysAs(sql.raw(SEARCH_VECTOR)),
     /**
      * Which search document (the same words) this product's search vector is:
@@ -197,7 +200,6 @@ export const products = pgTable(
     index('products_color_idx').on(table.colorName, table.colorHex),
     // A style's colours in the order they were added: the first on sale stands for it.
     index('products_style_idx').on(table.styleId, table.createdAt, table.id),
-    index('products_search_idx').using('gin', table.searchVector),
     // A search's way from its matching documents to their products, holding
     // every column the search's filters, window and sorts read (decision 028).
     index('products_on_sale_search_idx')
