@@ -1,7 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { browserContract } from '../scripts/vite-browser-contract.ts';
+import { BROWSER_CONTRACT_VALUES, browserContract } from '../scripts/vite-browser-contract.ts';
 import { precompress } from '../scripts/vite-precompress.ts';
 
 /** The API server that `npm run dev` starts beside Vite (scripts/dev.ts). */
@@ -43,7 +43,18 @@ export default defineConfig(({ isSsrBuild }) => ({
             // on a slow phone, and compresses worse. The group is closed under static imports
             // already, so it needs no recursive capture (which would follow lazy routes in).
             codeSplitting: {
-              groups: [{ name: 'app', tags: ['$initial'], includeDependenciesRecursively: false }],
+              groups: [
+                { name: 'app', tags: ['$initial'], includeDependenciesRecursively: false },
+                // The contract's values and plain functions the other pages use (SIZES, isSize(), the
+                // endpoints' records: scripts/vite-browser-contract.ts) in one small file. Left to
+                // itself the bundler puts each beside its file's schemas, whose chunk imports zod:
+                // /products loaded zod's 22 KB for isSize() and a list splitter (decision 027).
+                {
+                  name: 'contract',
+                  test: (id) => id.startsWith(BROWSER_CONTRACT_VALUES),
+                  includeDependenciesRecursively: false,
+                },
+              ],
             },
           },
         },
