@@ -171,7 +171,22 @@ export const RATING_FACET_OPTIONS = [4, 3, 2, 1] as const;
 /** How many products 'You may also like' shows. */
 export const RELATED_PRODUCTS_LIMIT = 8;
 
-export const ProductPageSchema = pageOf(ProductSchema);
+/**
+ * How many cards a listing counts exactly (decision 028). Past it the listing
+ * stops counting: `total` is then how many cards are known to exist and
+ * `moreThanTotal` says there are more ("Over 1,000 products"), as large shops
+ * answer. A search's total is always exact (it ranks every match anyway).
+ */
+export const LISTING_EXACT_TOTAL_MAX = 1000;
+
+export const ProductPageSchema = pageOf(ProductSchema).extend({
+  /**
+   * True when the listing stopped counting past {@link LISTING_EXACT_TOTAL_MAX}:
+   * there are more than `total` cards, and `pages` is the pages known to exist
+   * (the last of them may not be the last page).
+   */
+  moreThanTotal: z.boolean(),
+});
 export type ProductPage = z.infer<typeof ProductPageSchema>;
 
 export const ProductFiltersSchema = z.object({

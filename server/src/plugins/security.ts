@@ -1,32 +1,63 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { AppConfig } from '#server/config/env.ts';
 
 /**
- * Security headers for everything the shop serves. The CSP allows no inline
- * or third-party script: the token lives in localStorage (D14), and this is
- * what keeps injected script from reading it. Inline styles stay allowed for
- * the toast library's injected stylesheet.
+ * The CSP allows no inline or third-party script: the token lives in
+ * localStorage (D14), and this is what keeps injected script from reading it.
+ * Inline styles stay allowed for the toast library's injected stylesheet.
  */
-export async function registerSecurity(app: FastifyInstance, config: AppConfig): Promise<void> {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        // Shops served over plain HTTP on a local network must keep working.
-        upgradeInsecureRequests: null,
-      },
+export const HELMET_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+      // Shops served over plain HTTP on a local network must keep working.
+      upgradeInsecureRequests: null,
     },
+  },
+};
+
+/**
+ * The headers helmet's middleware sets, made once: it runs against a recorder
+ * at start. Without nonces or per-route options they are the same for every
+ * answer, and @fastify/helmet built the whole middleware again on each request
+ * (the CSP parsed each time: the largest cost of a warm catalogue read beyond
+ * the socket; decision 026, addendum).
+ */
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string) => {
+      headers[name.toLowerCase()] = value;
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  // helmet reads nothing of the request, and of the response only these two methods.
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
+/** Security headers (helmet's) and CORS for everything the shop serves: answers, errors, 404s and files alike. */
+export async function registerSecurity(app: FastifyInstance, config: AppConfig): Promise<void> {
+  const headers = helmetHeaders(HELMET_OPTIONS);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
   await app.register(cors, {
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,

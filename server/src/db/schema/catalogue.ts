@@ -38,6 +38,13 @@ export const images = pgTable('images', {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * What search matches (D24): title (weight A), category and gender (B) and
+ * description (C), lower case, with hyphens and apostrophes dropped so
+ * 't-shirt' and 'tshirt' are one word.
+ */
+const SEARCH_VECTOR = `setweight(to_tsvector('simple', lower(regexp_replace(title, '[-'']', '', 'g'))), 'A') || setweight(to_tsvector('simple', lower(regexp_replace(category || ' ' || gender, '[-'']', '', 'g'))), 'B') || setweight(to_tsvector('simple', lower(regexp_replace(description, '[-'']', '', 'g'))), 'C')`;
+
 export const products = pgTable(
   'products',
   {
@@ -98,14 +105,16 @@ export const products = pgTable(
     decorationBackPaise: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** What search matches ({@link SEARCH_VECTOR}). */
+    searchVector: tsvector().generatedAlwaysAs(sql.raw(SEARCH_VECTOR)),
     /**
-     * What search matches (D24): title (weight A), category and gender (B) and
-     * description (C), lower case, with hyphens and apostrophes dropped so
-     * 't-shirt' and 'tshirt' are one word.
+     * Which search document (the same words) this product's search vector is:
+     * a search matches and ranks the documents, then reaches their products
+     * through products_on_sale_search_idx without reading a row (decision 028).
      */
-    searchVector: tsvector().generatedAlwaysAs(
-      sql`setweight(to_tsvector('simple', lower(regexp_replace(title, '[-'']', '', 'g'))), 'A') || setweight(to_tsvector('simple', lower(regexp_replace(category || ' ' || gender, '[-'']', '', 'g'))), 'B') || setweight(to_tsvector('simple', lower(regexp_replace(description, '[-'']', '', 'g'))), 'C')`,
-    ),
+    searchDocument: text()
+      .notNull()
+      .generatedAlwaysAs(sql.raw(`md5((${SEARCH_VECTOR})::text)`)),
   },
   (table) => [
     check('products_price_nonnegative', sql`${table.pricePaise} >= 0`),
@@ -177,6 +186,23 @@ export const products = pgTable(
     // A style's colours in the order they were added: the first on sale stands for it.
     index('products_style_idx').on(table.styleId, table.createdAt, table.id),
     index('products_search_idx').using('gin', table.searchVector),
+    // A search's way from its matching documents to their products, holding
+    // every column the search's filters, window and sorts read (decision 028).
+    index('products_on_sale_search_idx')
+      .on(
+        table.searchDocument,
+        table.styleId,
+        table.createdAt,
+        table.id,
+        table.rating,
+        table.pricePaise,
+        table.unitsSold,
+        table.gender,
+        table.category,
+        table.colorName,
+        table.inStockSizes,
+      )
+      .where(sql`${table.archivedAt} is null`),
     // Products on sale in style order with every filtered column: a filtered
     // listing's total (its distinct styles) and the facet counts (per style)
     // stream through it index-only, grouping with no hashing (decisions 024, 025).
@@ -231,7 +257,7 @@ export const productImages = pgTable(
 /** A product as the shop reads it: every column but those only the database's queries need. */
 export type ProductRow = Omit<
   typeof products.$inferSelect,
-  'searchVector' | 'inStockSizes' | 'inStockSizeBits' | 'styleLead'
+  'searchVector' | 'searchDocument' | 'inStockSizes' | 'inStockSizeBits' | 'styleLead'
 >;
 export type StockRow = typeof productStock.$inferSelect;
 /** The product columns a customisation (D27) is kept in. */
@@ -258,6 +284,19 @@ export interface StyleColorRow {
 export const searchTerms = pgTable('search_terms', { term: text().primaryKey() }, (table) => [
   index('search_terms_trgm_idx').using('gin', table.term.op('gin_trgm_ops')),
 ]);
+
+/**
+ * Each distinct search vector of the products once, keyed by its md5
+ * (`products.search_document`), kept by triggers on products (decision 028).
+ * The colours of a style share their words, and many styles share a
+ * template's: a search ranks a document once for all its products. A
+ * document no product has any more stays, matching no product.
+ */
+export const searchDocuments = pgTable(
+  'search_documents',
+  { key: text().primaryKey(), searchVector: tsvector().notNull() },
+  (table) => [index('search_documents_vector_idx').using('gin', table.searchVector)],
+);
 
 /**
  * One row counting every change to what the catalogue shows (products, stock,

@@ -3,7 +3,7 @@ import { createResponseCache, type VersionSource } from '#server/lib/response-ca
 import {
   CATALOGUE_VERSION_CHANNEL,
   type CatalogueChange,
-  findCatalogueVersion,
+  catalogueVersionReader,
   parseAnnouncement,
 } from './catalogue-version.repository.ts';
 
@@ -23,7 +23,7 @@ const CHANGES_KEPT = 1_000;
  */
 const VERSION_CHECK_MS = 1_000;
 
-type VersionRead = Awaited<ReturnType<typeof findCatalogueVersion>>;
+type VersionRead = Awaited<ReturnType<ReturnType<typeof catalogueVersionReader>>>;
 
 /**
  * Reads of the committed version, at most one at a time: a caller waits for a
@@ -35,6 +35,7 @@ type VersionRead = Awaited<ReturnType<typeof findCatalogueVersion>>;
  * PostgreSQL (decision 026).
  */
 function coalescedVersionReads(db: Database): () => Promise<VersionRead> {
+  const findCatalogueVersion = catalogueVersionReader(db);
   let sent: Promise<unknown> = Promise.resolve();
   let next: Promise<VersionRead> | undefined;
   return () => {
@@ -44,7 +45,7 @@ function coalescedVersionReads(db: Database): () => Promise<VersionRead> {
       .then(() => {
         // From here on, a caller waits for the read after this one.
         next = undefined;
-        const read = findCatalogueVersion(db);
+        const read = findCatalogueVersion();
         sent = read;
         return read;
       });

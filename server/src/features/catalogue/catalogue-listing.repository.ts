@@ -17,7 +17,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Size, SortBy } from '#contract';
+import { LISTING_EXACT_TOTAL_MAX, type Size, type SortBy } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import { rowsOf } from '#server/db/rows.ts';
 import {
@@ -28,17 +28,19 @@ import {
   products,
   type StockRow,
   type StyleColorRow,
+  searchDocuments,
   searchTerms,
 } from '#server/db/schema/catalogue.ts';
 
 const {
   searchVector: _searchVector,
+  searchDocument: _searchDocument,
   inStockSizes: _inStockSizes,
   inStockSizeBits: _inStockSizeBits,
   styleLead: _styleLead,
   ...columns
 } = getTableColumns(products);
-/** Every product column but those only the database's queries need (search vector, sizes in stock, style lead). */
+/** Every product column but those only the database's queries need (search vector and document, sizes in stock, style lead). */
 export const productColumns = columns;
 
 /** A listing request in the database's terms (paise, words, offsets). */
@@ -181,6 +183,20 @@ function isFiltered(query: ProductQuery): boolean {
   );
 }
 
+/** How many rows a select of style ids gives, stopping after `upTo` of them when given. */
+function countOf(styles: SQLWrapper, upTo?: number): SQL {
+  return sql`select count(*) from (${styles}${upTo === undefined ? sql`` : sql` limit ${upTo}`}) styles`;
+}
+
+/** One page of a listing: its product ids, in order, and how many cards the listing has. */
+export interface ProductPageIds {
+  ids: string[];
+  /** Exact, or when `moreThanTotal`, how many cards are known to exist. */
+  total: number;
+  /** The count stopped at {@link LISTING_EXACT_TOTAL_MAX}: there are more cards than `total`. */
+  moreThanTotal: boolean;
+}
+
 /**
  * The ids of one page of products on sale, in order, and how many there are
  * in all, in one statement (decision 023). Without search, every listing
@@ -194,17 +210,19 @@ function isFiltered(query: ProductQuery): boolean {
  * counts styles. A style's first colour on sale (`style_lead`, decision 025)
  * has no earlier colour: only the other colours need the probe, one lookup
  * in products_style_idx, and an unfiltered listing is its style leads.
+ *
+ * Without search the count stops after {@link LISTING_EXACT_TOTAL_MAX} styles
+ * (decision 028): a count of every match was most of a filtered listing's
+ * time at 100k products. The page reads one row past its end, so a listing
+ * past the cap still knows whether a next page exists.
  */
-export async function findProductPage(
-  db: Database,
-  query: ProductQuery,
-): Promise<{ ids: string[]; total: number }> {
+export async function findProductPage(db: Database, query: ProductQuery): Promise<ProductPageIds> {
   // The styles with a matching colour: one pass in style order (products_on_sale_styles_idx)
   // instead of probing for an earlier matching colour per match.
-  const styleCount = sql`select count(*) from (${db
+  const matchingStyles = db
     .selectDistinct({ styleId: products.styleId })
     .from(products)
-    .where(matching(products, query))}) styles`;
+    .where(matching(products, query));
   if (query.terms.length === 0) {
     const filtered = isFiltered(query);
     const where = filtered
@@ -232,18 +250,49 @@ export async function findProductPage(
       .from(products)
       .where(where)
       .orderBy(...orderFor(query.sortBy, products))
-      .limit(query.limit)
+      .limit(query.limit + 1)
       .offset(query.offset);
-    const count = filtered
-      ? styleCount
-      : db.select({ total: sql`count(*)` }).from(products).where(where);
-    const [row] = rowsOf<{ total: number; ids: string[] }>(
-      await db.execute(sql`select (${count})::int as total, array(${page})::text[] as ids`),
+    // Unfiltered, a style's lead stands for it: one index entry per style.
+    const styles = filtered
+      ? matchingStyles
+      : db.select({ styleId: products.styleId }).from(products).where(where);
+    const [row] = rowsOf<{ counted: number; ids: string[] }>(
+      await db.execute(
+        sql`select (${countOf(styles, LISTING_EXACT_TOTAL_MAX + 1)})::int as counted, array(${page})::text[] as ids`,
+      ),
     );
-    return { ids: row?.ids ?? [], total: row?.total ?? 0 };
+    const counted = row?.counted ?? 0;
+    const ids = row?.ids ?? [];
+    const pageIds = ids.slice(0, query.limit);
+    if (counted <= LISTING_EXACT_TOTAL_MAX)
+      return { ids: pageIds, total: counted, moreThanTotal: false };
+    if (ids.length > query.limit) {
+      // The row past this page exists: more cards than up to this page's end.
+      const known = Math.max(LISTING_EXACT_TOTAL_MAX, query.offset + query.limit);
+      return { ids: pageIds, total: known, moreThanTotal: true };
+    }
+    if (ids.length > 0)
+      return { ids: pageIds, total: query.offset + ids.length, moreThanTotal: false };
+    // A page past the last, of a listing past the cap: count them all to say where the last page is.
+    const [exact] = rowsOf<{ total: number }>(
+      await db.execute(sql`select (${countOf(styles)})::int as total`),
+    );
+    return { ids: [], total: exact?.total ?? 0, moreThanTotal: false };
   }
   // Search reads every match anyway: each style's first matching colour is the
   // first of its matches, found by a window over them, with no probe per match.
+  // The words are matched and ranked once per search document (decision 028), and
+  // its products read from products_on_sale_search_idx alone. `offset 0` keeps the
+  // rank computed in the documents' scan: without it the planner carries each
+  // vector through the join and the sort and ranks after them.
+  const tsQuery = toTsQuery(query.terms);
+  const rankedDocuments = db
+    .select({
+      key: searchDocuments.key,
+      rank: sql<number>`ts_rank(${searchDocuments.searchVector}, ${tsQuery})`.as('rank'),
+    })
+    .from(searchDocuments)
+    .where(sql`${searchDocuments.searchVector} @@ ${tsQuery}`);
   const matches = db
     .select({
       id: products.id,
@@ -251,14 +300,15 @@ export async function findProductPage(
       rating: products.rating,
       createdAt: products.createdAt,
       unitsSold: products.unitsSold,
-      rank: sql<number>`ts_rank(${products.searchVector}, ${toTsQuery(query.terms)})`.as('rank'),
+      rank: sql<number>`documents.rank`.as('rank'),
       colourNumber:
         sql<number>`row_number() over (partition by ${products.styleId} order by ${products.createdAt}, ${products.id})`.as(
           'colour_number',
         ),
     })
-    .from(products)
-    .where(matching(products, query))
+    .from(sql`(${rankedDocuments} offset 0) documents`)
+    .innerJoin(products, sql`${products.searchDocument} = documents.key`)
+    .where(matching(products, { ...query, terms: [] }))
     .as('matches');
   const rows = await db
     .select({ id: matches.id, total: sql<number>`(count(*) over ())::int` })
@@ -268,13 +318,13 @@ export async function findProductPage(
     .limit(query.limit)
     .offset(query.offset);
   if (rows.length > 0 || query.offset === 0) {
-    return { ids: rows.map((row) => row.id), total: rows[0]?.total ?? 0 };
+    return { ids: rows.map((row) => row.id), total: rows[0]?.total ?? 0, moreThanTotal: false };
   }
   // A page past the last has no row to carry the total: count apart.
   const [count] = rowsOf<{ total: number }>(
-    await db.execute(sql`select (${styleCount})::int as total`),
+    await db.execute(sql`select (${countOf(matchingStyles)})::int as total`),
   );
-  return { ids: [], total: count?.total ?? 0 };
+  return { ids: [], total: count?.total ?? 0, moreThanTotal: false };
 }
 
 /** Products on sale by id, in the order of the ids given. */

@@ -118,9 +118,9 @@ export function createCatalogueService(db: Database, hooks: CatalogueHooks = {})
       const page = { page: query.page, limit: query.limit };
       // A word like nothing in the catalogue matches no product: no need to look.
       if (terms.some((group) => group.length === 0)) {
-        return { results: [], total: 0, pages: 0, ...page };
+        return { results: [], total: 0, pages: 0, moreThanTotal: false, ...page };
       }
-      const { ids, total } = await findProductPage(db, {
+      const { ids, total, moreThanTotal } = await findProductPage(db, {
         terms,
         genders: query.gender,
         categories: query.category,
@@ -136,7 +136,9 @@ export function createCatalogueService(db: Database, hooks: CatalogueHooks = {})
       return {
         results: await productsWithDetails(ids),
         total,
-        pages: Math.ceil(total / query.limit),
+        // Past the count's cap, card total + 1 is known to exist: its page is the last one known.
+        pages: Math.ceil((moreThanTotal ? total + 1 : total) / query.limit),
+        moreThanTotal,
         ...page,
       };
     },

@@ -187,6 +187,32 @@ describe('ProductsRoute', () => {
     );
   });
 
+  it('says "over" a listing that stopped counting, and pages on past its last known page', async () => {
+    mockApi({
+      'GET /product/filters': apiOk(FILTERS),
+      'GET /product/facets': NO_COUNTS,
+      'GET /product': apiOk({
+        results,
+        total: 1000,
+        page: 42,
+        pages: 43,
+        limit: 24,
+        moreThanTotal: true,
+      }),
+    });
+    renderProducts('/products?page=42');
+
+    expect(await screen.findByText('Showing 985–986 of over 1,000 products')).toBeInTheDocument();
+    const pages = screen.getByRole('navigation', { name: 'Pages' });
+    expect(within(pages).getByRole('link', { name: 'Next' })).toHaveAttribute(
+      'href',
+      '/products?page=43',
+    );
+    expect(within(pages).getByRole('link', { name: 'Page 43' })).toBeInTheDocument();
+    // The last number is the last page known, not the last page: a gap follows it.
+    expect([...pages.querySelectorAll('li')].at(-2)).toHaveTextContent('…');
+  });
+
   it('still filters between 0 and 6000 when the filter options fail to load', async () => {
     filtersFail = true;
     renderProducts();

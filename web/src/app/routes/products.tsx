@@ -38,13 +38,20 @@ const FIRST_SCREEN_CARDS = 4;
 
 const FILTER_SKELETON_WIDTHS = ['w-1/3', 'w-2/3', 'w-1/2', 'w-1/3', 'w-3/4', 'w-1/2'];
 
-/** The line under the heading; a page past the end says so instead of counting backwards. */
+const COUNT = new Intl.NumberFormat('en-IN');
+
+/**
+ * The line under the heading; a page past the end says so instead of counting
+ * backwards, and a listing that stopped counting says "over" (decision 028).
+ */
 function resultsSummary(page: ProductPage): string {
   if (page.total === 0) return 'No products match.';
-  const count = `${page.total} ${page.total === 1 ? 'product' : 'products'}`;
+  const count = `${page.moreThanTotal ? 'over ' : ''}${COUNT.format(page.total)} ${
+    page.total === 1 && !page.moreThanTotal ? 'product' : 'products'
+  }`;
   if (page.results.length === 0) return `No products on page ${page.page}: there are ${count}.`;
   const first = (page.page - 1) * page.limit + 1;
-  return `Showing ${first}–${first + page.results.length - 1} of ${count}`;
+  return `Showing ${COUNT.format(first)}–${COUNT.format(first + page.results.length - 1)} of ${count}`;
 }
 
 function hrefOf(view: ProductsView): string {
@@ -190,6 +197,7 @@ export function ProductsRoute() {
               <Pagination
                 page={page.page}
                 pages={page.pages}
+                more={page.moreThanTotal}
                 hrefFor={(number) => hrefOf({ ...view, page: number })}
               />
             </div>

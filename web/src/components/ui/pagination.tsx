@@ -23,7 +23,10 @@ export function pageWindow(page: number, pages: number): (number | null)[] {
 
 interface PaginationProps {
   page: number;
+  /** The pages known to exist (all of them unless `more`). */
   pages: number;
+  /** Pages past `pages` may exist (a list that stopped counting): a gap follows the last number. */
+  more?: boolean;
   /** The link to a page (real links: Back, new tabs and sharing work). */
   hrefFor: (page: number) => string;
   /** Names the landmark when a screen has more than one. */
@@ -33,9 +36,15 @@ interface PaginationProps {
 const ITEM =
   'inline-flex h-10 min-w-10 items-center justify-center gap-1 rounded-full px-3 text-sm font-semibold';
 
-/** Previous, page numbers and Next; nothing when there is a single page. */
-export function Pagination({ page, pages, hrefFor, label = 'Pages' }: PaginationProps) {
-  if (pages <= 1) return null;
+/** Previous, page numbers and Next; nothing when there is a single page and no more. */
+export function Pagination({
+  page,
+  pages,
+  more = false,
+  hrefFor,
+  label = 'Pages',
+}: PaginationProps) {
+  if (pages <= 1 && !more) return null;
   return (
     <nav aria-label={label} className="flex justify-center">
       <ul className="flex flex-wrap items-center justify-center gap-1">
@@ -77,6 +86,11 @@ export function Pagination({ page, pages, hrefFor, label = 'Pages' }: Pagination
             </li>
           ),
         )}
+        {more ? (
+          <li aria-hidden="true" className="px-1 text-ink-500">
+            …
+          </li>
+        ) : null}
         <li>
           {page < pages ? (
             <Link
