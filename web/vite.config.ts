@@ -1,6 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Rolldown } from 'vite';
 import { BROWSER_CONTRACT_VALUES, browserContract } from '../scripts/vite-browser-contract.ts';
 import { precompress } from '../scripts/vite-precompress.ts';
 
@@ -9,6 +9,45 @@ const API_SERVER = 'http://localhost:3000';
 
 /** Where the server build goes, inside the client's outDir (dot folders are never served). */
 export const SSR_OUT_DIR = '.ssr';
+
+/**
+ * The pages a shopper lands on besides home, rendered by the server or
+ * preloaded by it (web/src/entry-server.tsx): the modules two or more of them
+ * share load as one file (decision 027).
+ */
+const APP_SOURCES = `${import.meta.dirname}/src/`;
+const LANDING_PAGES = ['products', 'product', 'cart', 'wishlist'].map(
+  (page) => `${APP_SOURCES}app/routes/${page}.tsx`,
+);
+
+let landingShared: { context: Rolldown.ChunkingContext; ids: Set<string> } | undefined;
+
+/**
+ * The app's own modules that two or more landing pages import statically
+ * (once per chunking pass). Only the app's: the static graph also reaches the
+ * contract's index and through it zod, which tree-shaking leaves out of these
+ * pages.
+ */
+function sharedByLandingPages(context: Rolldown.ChunkingContext): Set<string> {
+  if (landingShared?.context === context) return landingShared.ids;
+  const pagesUsing = new Map<string, number>();
+  for (const page of LANDING_PAGES) {
+    const seen = new Set<string>();
+    const visit = (id: string) => {
+      for (const imported of context.getModuleInfo(id)?.importedIds ?? []) {
+        if (!imported.startsWith(APP_SOURCES) || LANDING_PAGES.includes(imported)) continue;
+        if (seen.has(imported)) continue;
+        seen.add(imported);
+        visit(imported);
+      }
+    };
+    visit(page);
+    for (const id of seen) pagesUsing.set(id, (pagesUsing.get(id) ?? 0) + 1);
+  }
+  const ids = new Set([...pagesUsing].filter(([, pages]) => pages > 1).map(([id]) => id));
+  landingShared = { context, ids };
+  return ids;
+}
 
 /**
  * Two builds (scripts/build-web.ts): the browser's, then with `--ssr` the
@@ -52,6 +91,13 @@ export default defineConfig(({ isSsrBuild }) => ({
                 {
                   name: 'contract',
                   test: (id) => id.startsWith(BROWSER_CONTRACT_VALUES),
+                  includeDependenciesRecursively: false,
+                },
+                // What the landing pages load besides the entry, in one file: left to itself the
+                // bundler made 5-9 files of 0.3-1 KB each (a dialog, a stepper, a breadcrumb), and on a
+                // phone's six HTTP/1.1 connections they queued ahead of the pictures (decision 027).
+                {
+                  name: (id, context) => (sharedByLandingPages(context).has(id) ? 'pages' : null),
                   includeDependenciesRecursively: false,
                 },
               ],
