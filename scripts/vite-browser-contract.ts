@@ -158,10 +158,15 @@ export function browserContract(): Plugin {
         )) {
           localNames.add(name);
         }
-        const declaration = statement.declaration as Node | undefined;
-        const id = (declaration?.id ??
-          (declaration?.declarations as Node[] | undefined)?.[0]?.id) as Node | undefined;
-        if (id?.type === 'Identifier') localNames.add(String(id.name));
+        // Exported or not: `function layerInk()` beside `export function layerBounds()` that calls it.
+        const declaration = (
+          statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement
+        ) as Node | undefined;
+        const ids = [
+          declaration?.id,
+          ...((declaration?.declarations as Node[] | undefined) ?? []).map(({ id }) => id),
+        ];
+        for (const name of mentionedNames(ids)) localNames.add(name);
       }
       const selfContained = (node: unknown) =>
         [...mentionedNames(node)].every((name) => !localNames.has(name) || movedNames.has(name));
