@@ -98,6 +98,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // phone's six HTTP/1.1 connections they queued ahead of the pictures (decision 027).
                 {
                   name: (id, context) => (sharedByLandingPages(context).has(id) ? 'pages' : null),
+                  debugName: 'pages',
                   includeDependenciesRecursively: false,
                 },
               ],
