@@ -12,7 +12,8 @@ const SERVER_ONLY_FIELDS = new Set([
   'summary',
   'tag',
 ]);
-const ENDPOINTS_PREFIX = '\0browser-endpoints:';
+/** The id prefix of the modules the contract's browser values move to (web/vite.config.ts groups them). */
+export const BROWSER_CONTRACT_VALUES = '\0browser-endpoints:';
 const PURE = '/* @__PURE__ */ ';
 const FUNCTIONS = new Set(['ArrowFunctionExpression', 'FunctionExpression']);
 
@@ -58,7 +59,10 @@ function isLiteral(node: Node): boolean {
   return false;
 }
 
-/** The names a piece of code mentions (over-approximated: property names count too). */
+/** Where TypeScript puts types in a value's code: erased, so what they name is not used. */
+const TYPE_FIELDS = new Set(['typeAnnotation', 'returnType', 'typeParameters', 'typeArguments']);
+
+/** The names a piece of code mentions (over-approximated: property names count too), types aside. */
 function mentionedNames(node: unknown, names = new Set<string>()): Set<string> {
   if (!node || typeof node !== 'object') return names;
   if (Array.isArray(node)) {
@@ -67,8 +71,8 @@ function mentionedNames(node: unknown, names = new Set<string>()): Set<string> {
   }
   const typed = node as Node;
   if (typed.type === 'Identifier') names.add(String(typed.name));
-  for (const value of Object.values(typed))
-    if (value && typeof value === 'object') mentionedNames(value, names);
+  for (const [key, value] of Object.entries(typed))
+    if (value && typeof value === 'object' && !TYPE_FIELDS.has(key)) mentionedNames(value, names);
   return names;
 }
 
@@ -133,13 +137,13 @@ export function browserContract(): Plugin {
   return {
     name: 'shop:browser-contract',
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
-    resolveId: (id) => (id.startsWith(ENDPOINTS_PREFIX) ? id : null),
+    resolveId: (id) => (id.startsWith(BROWSER_CONTRACT_VALUES) ? id : null),
     load: (id) => {
       const code = endpointModules.get(id);
       return code === undefined ? null : { code, moduleType: 'ts' };
     },
     transform(code, id) {
-      if (id.startsWith(ENDPOINTS_PREFIX) || !id.includes('/contract/src/')) return null;
+      if (id.startsWith(BROWSER_CONTRACT_VALUES) || !id.includes('/contract/src/')) return null;
       const ast = this.parse(code, { lang: 'ts' }) as unknown as { body: Node[] };
       const output = new MagicString(code);
       const endpoints: { name: string; text: string }[] = [];
@@ -154,21 +158,27 @@ export function browserContract(): Plugin {
         )) {
           localNames.add(name);
         }
-        const declaration = statement.declaration as Node | undefined;
-        const id = (declaration?.id ??
-          (declaration?.declarations as Node[] | undefined)?.[0]?.id) as Node | undefined;
-        if (id?.type === 'Identifier') localNames.add(String(id.name));
+        // Exported or not: `function layerInk()` beside `export function layerBounds()` that calls it.
+        const declaration = (
+          statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement
+        ) as Node | undefined;
+        const ids = [
+          declaration?.id,
+          ...((declaration?.declarations as Node[] | undefined) ?? []).map(({ id }) => id),
+        ];
+        for (const name of mentionedNames(ids)) localNames.add(name);
       }
-      const selfContained = (node: Node) =>
+      const selfContained = (node: unknown) =>
         [...mentionedNames(node)].every((name) => !localNames.has(name) || movedNames.has(name));
       for (const statement of ast.body) {
         const endpoint = browserEndpoint(statement, code);
         const plain = endpoint ? undefined : plainValue(statement);
         const declaration = statement.declaration as Node | undefined;
+        // Its parameters and body: `isSize(value): value is Size` uses neither its own name nor the type.
         const fn =
           statement.type === 'ExportNamedDeclaration' &&
           declaration?.type === 'FunctionDeclaration' &&
-          selfContained(declaration)
+          selfContained([declaration.params, declaration.body])
             ? String((declaration.id as Node).name)
             : undefined;
         if (endpoint) endpoints.push(endpoint);
@@ -187,7 +197,7 @@ export function browserContract(): Plugin {
         }
       }
       if (movedNames.size > 0) {
-        const moduleId = `${ENDPOINTS_PREFIX}${id}`;
+        const moduleId = `${BROWSER_CONTRACT_VALUES}${id}`;
         const endpointFile = join(id, '..', 'endpoint.ts');
         endpointModules.set(
           moduleId,

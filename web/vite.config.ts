@@ -1,7 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
-import { browserContract } from '../scripts/vite-browser-contract.ts';
+import { defineConfig, type Rolldown } from 'vite';
+import { BROWSER_CONTRACT_VALUES, browserContract } from '../scripts/vite-browser-contract.ts';
 import { precompress } from '../scripts/vite-precompress.ts';
 
 /** The API server that `npm run dev` starts beside Vite (scripts/dev.ts). */
@@ -9,6 +9,45 @@ const API_SERVER = 'http://localhost:3000';
 
 /** Where the server build goes, inside the client's outDir (dot folders are never served). */
 export const SSR_OUT_DIR = '.ssr';
+
+/**
+ * The pages a shopper lands on besides home, rendered by the server or
+ * preloaded by it (web/src/entry-server.tsx): the modules two or more of them
+ * share load as one file (decision 027).
+ */
+const APP_SOURCES = `${import.meta.dirname}/src/`;
+const LANDING_PAGES = ['products', 'product', 'cart', 'wishlist'].map(
+  (page) => `${APP_SOURCES}app/routes/${page}.tsx`,
+);
+
+let landingShared: { context: Rolldown.ChunkingContext; ids: Set<string> } | undefined;
+
+/**
+ * The app's own modules that two or more landing pages import statically
+ * (once per chunking pass). Only the app's: the static graph also reaches the
+ * contract's index and through it zod, which tree-shaking leaves out of these
+ * pages.
+ */
+function sharedByLandingPages(context: Rolldown.ChunkingContext): Set<string> {
+  if (landingShared?.context === context) return landingShared.ids;
+  const pagesUsing = new Map<string, number>();
+  for (const page of LANDING_PAGES) {
+    const seen = new Set<string>();
+    const visit = (id: string) => {
+      for (const imported of context.getModuleInfo(id)?.importedIds ?? []) {
+        if (!imported.startsWith(APP_SOURCES) || LANDING_PAGES.includes(imported)) continue;
+        if (seen.has(imported)) continue;
+        seen.add(imported);
+        visit(imported);
+      }
+    };
+    visit(page);
+    for (const id of seen) pagesUsing.set(id, (pagesUsing.get(id) ?? 0) + 1);
+  }
+  const ids = new Set([...pagesUsing].filter(([, pages]) => pages > 1).map(([id]) => id));
+  landingShared = { context, ids };
+  return ids;
+}
 
 /**
  * Two builds (scripts/build-web.ts): the browser's, then with `--ssr` the
@@ -43,7 +82,26 @@ export default defineConfig(({ isSsrBuild }) => ({
             // on a slow phone, and compresses worse. The group is closed under static imports
             // already, so it needs no recursive capture (which would follow lazy routes in).
             codeSplitting: {
-              groups: [{ name: 'app', tags: ['$initial'], includeDependenciesRecursively: false }],
+              groups: [
+                { name: 'app', tags: ['$initial'], includeDependenciesRecursively: false },
+                // The contract's values and plain functions the other pages use (SIZES, isSize(), the
+                // endpoints' records: scripts/vite-browser-contract.ts) in one small file. Left to
+                // itself the bundler puts each beside its file's schemas, whose chunk imports zod:
+                // /products loaded zod's 22 KB for isSize() and a list splitter (decision 027).
+                {
+                  name: 'contract',
+                  test: (id) => id.startsWith(BROWSER_CONTRACT_VALUES),
+                  includeDependenciesRecursively: false,
+                },
+                // What the landing pages load besides the entry, in one file: left to itself the
+                // bundler made 5-9 files of 0.3-1 KB each (a dialog, a stepper, a breadcrumb), and on a
+                // phone's six HTTP/1.1 connections they queued ahead of the pictures (decision 027).
+                {
+                  name: (id, context) => (sharedByLandingPages(context).has(id) ? 'pages' : null),
+                  debugName: 'pages',
+                  includeDependenciesRecursively: false,
+                },
+              ],
             },
           },
         },

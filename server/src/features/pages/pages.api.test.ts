@@ -113,6 +113,12 @@ describe('a product page', () => {
     expect(html).toMatch(
       /<link rel="modulepreload" crossorigin href="\/assets\/product-[\w-]+\.js">/,
     );
+    // The main picture (the page's LCP) is fetched first, before the page's scripts.
+    const mainPicture = root.match(/<img src="([^"]+)"/)?.[1];
+    const preload = `<link rel="preload" as="image" href="${mainPicture}" fetchPriority="high"/>`;
+    expect(html.indexOf(preload)).toBeGreaterThan(0);
+    expect(html.indexOf(preload)).toBeLessThan(html.indexOf('<script'));
+    expect(root).not.toContain('<link rel="preload"');
     // Once: the built page's own title and description made way.
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head.match(/<title>/g)).toHaveLength(1);

@@ -18,6 +18,13 @@ const SERVER_ENTRY = join('.ssr', 'entry-server.mjs');
 /** The built page's own title and description make way for the rendered page's. */
 const TEMPLATE_HEAD_TAGS = [/<title>[\s\S]*?<\/title>\s*/, /<meta\s+name="description"[^>]*>\s*/];
 const ROOT = '<div id="root"></div>';
+/** The built page's entry script, the first file its head fetches. */
+const ENTRY_SCRIPT = '<script type="module"';
+/**
+ * React's preloads of the pictures the page marks `fetchPriority="high"` (its
+ * LCP), which it writes at the start of the markup, after the head's scripts.
+ */
+const LEADING_IMAGE_PRELOADS = /^(?:<link rel="preload" as="image"[^>]*\/>)+/;
 /** The built page's stylesheet link (Vite writes one for the entry's CSS). */
 const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g;
 
@@ -80,13 +87,23 @@ function fillShell(build: Build, routeModule: string): string {
   );
 }
 
-/** The page: the built index.html with the rendered head, preloads, markup and data put in. */
+/**
+ * The page: the built index.html with the rendered head, preloads, markup and
+ * data put in. The LCP pictures' preloads go before the scripts: on a slow
+ * phone's six connections the picture is then fetched first, not after the
+ * page's ~10 script files (decision 027).
+ */
 function fillTemplate(build: Build, page: RenderedPage): string {
   const bare = TEMPLATE_HEAD_TAGS.reduce((html, tag) => html.replace(tag, ''), build.template);
   const preloads = routePreloads(build.manifest, page.routeModule);
+  const imagePreloads = LEADING_IMAGE_PRELOADS.exec(page.html)?.[0] ?? '';
   return bare
+    .replace(ENTRY_SCRIPT, `${imagePreloads}\n    ${ENTRY_SCRIPT}`)
     .replace('</head>', `  ${preloads}\n    ${page.head}\n  </head>`)
-    .replace(ROOT, `<div id="root">${page.html}</div>${page.stateScript}`);
+    .replace(
+      ROOT,
+      `<div id="root">${page.html.slice(imagePreloads.length)}</div>${page.stateScript}`,
+    );
 }
 
 /**

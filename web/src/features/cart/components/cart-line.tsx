@@ -1,11 +1,22 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { type CartItem, DELIVERY_DAYS } from '#contract';
-import { DesignThumbnails } from '#web/components/ui/design-thumbnail.tsx';
 import { TrashIcon } from '#web/components/ui/icons.tsx';
 import { QuantityStepper } from '#web/components/ui/quantity-stepper.tsx';
 import { paths } from '#web/config/paths.ts';
 import { formatRupees } from '#web/utils/format-money.ts';
 import type { useCartLineActions } from '../hooks/use-cart-line-actions.ts';
+
+/**
+ * Only a designed line draws its design: the renderer, its font metrics and
+ * the design schemas (~40 KB brotli) load then, not on every cart's first
+ * load (decision 027).
+ */
+const DesignThumbnails = lazy(() =>
+  import('#web/components/ui/design-thumbnail.tsx').then((module) => ({
+    default: module.DesignThumbnails,
+  })),
+);
 
 /** SPEC §2 Cart: express delivery in 3 days (D11 dates the order the same way). */
 export const EXPRESS_DELIVERY_TEXT = `Express delivery in ${DELIVERY_DAYS} days`;
@@ -82,7 +93,12 @@ export function CartLine({
         </p>
         {line.design ? (
           <div className="mt-1">
-            <DesignThumbnails design={line.design} printAreas={product.customisation.printAreas} />
+            <Suspense fallback={<div className="size-16 rounded-lg bg-ink-100" />}>
+              <DesignThumbnails
+                design={line.design}
+                printAreas={product.customisation.printAreas}
+              />
+            </Suspense>
           </div>
         ) : null}
         <div className="mt-auto flex flex-wrap items-end justify-between gap-x-4 gap-y-2 pt-2">

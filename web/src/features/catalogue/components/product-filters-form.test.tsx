@@ -209,6 +209,25 @@ describe('ProductFiltersForm', () => {
     expect(onApply).not.toHaveBeenCalled();
   });
 
+  it('refuses an amount that is not rupees and paise, and clears the error once it is fixed', async () => {
+    const { user, onApply } = renderForm();
+
+    const min = screen.getByRole('spinbutton', { name: 'Min (₹)' });
+    await user.clear(min);
+    await user.type(min, '12.345');
+    await user.click(apply());
+
+    expect(await screen.findByText('Enter an amount like 499')).toBeInTheDocument();
+    expect(min).toHaveAttribute('aria-invalid', 'true');
+    expect(min).toHaveFocus();
+    expect(onApply).not.toHaveBeenCalled();
+
+    await user.type(min, '{Backspace}');
+    expect(screen.queryByText('Enter an amount like 499')).not.toBeInTheDocument();
+    await user.click(apply());
+    expect(onApply).toHaveBeenLastCalledWith({ ...NO_FILTERS, minPrice: 12.34 });
+  });
+
   it('Reset clears the form and applies no filters', async () => {
     const { user, onApply } = renderForm({
       applied: {

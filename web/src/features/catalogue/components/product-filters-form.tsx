@@ -1,7 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { z } from 'zod';
+import { type ChangeEvent, type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { type FacetGroup, isSize, type ProductFacets, type ProductFilters } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { CheckboxField, TextField } from '#web/components/ui/form-field.tsx';
@@ -25,31 +22,43 @@ const GROUP_TITLES: Record<FilterGroup, string> = {
 };
 
 /** Whole rupees or paise; empty means "the shop's own limit". */
-const PriceInputSchema = z
-  .string()
-  .trim()
-  .refine(
-    (value) => value === '' || /^\d{1,7}(\.\d{1,2})?$/.test(value),
-    'Enter an amount like 499',
-  );
+const PRICE_INPUT = /^\d{1,7}(\.\d{1,2})?$/;
 
-const FilterFormSchema = z
-  .object({
-    gender: z.array(z.string()),
-    category: z.array(z.string()),
-    size: z.array(z.string()),
-    color: z.array(z.string()),
-    minPrice: PriceInputSchema,
-    maxPrice: PriceInputSchema,
-    rating: z.string(),
-  })
-  .refine(
-    ({ minPrice, maxPrice }) =>
-      minPrice === '' || maxPrice === '' || Number(minPrice) <= Number(maxPrice),
-    { path: ['maxPrice'], message: 'Max price must not be below min price' },
-  );
+/** The form's fields as the inputs hold them: ticked values, the price boxes' text, the rating radio's value. */
+interface FilterFormValues {
+  gender: string[];
+  category: string[];
+  size: string[];
+  color: string[];
+  minPrice: string;
+  maxPrice: string;
+  rating: string;
+}
 
-type FilterFormValues = z.infer<typeof FilterFormSchema>;
+type FilterFormErrors = Partial<Record<'minPrice' | 'maxPrice', string>>;
+
+/**
+ * The checks before Apply. A few lines of ours, not a form library and a
+ * schema runtime: this form is on the first load of /products, where those
+ * cost ~35 KB (brotli) before the first paint on a phone (decision 027).
+ */
+function validate({ minPrice, maxPrice }: FilterFormValues): FilterFormErrors {
+  const errors: FilterFormErrors = {};
+  for (const field of ['minPrice', 'maxPrice'] as const) {
+    const value = (field === 'minPrice' ? minPrice : maxPrice).trim();
+    if (value !== '' && !PRICE_INPUT.test(value)) errors[field] = 'Enter an amount like 499';
+  }
+  if (
+    !errors.minPrice &&
+    !errors.maxPrice &&
+    minPrice.trim() !== '' &&
+    maxPrice.trim() !== '' &&
+    Number(minPrice) > Number(maxPrice)
+  ) {
+    errors.maxPrice = 'Max price must not be below min price';
+  }
+  return errors;
+}
 
 function toFormValues(filters: ProductFilterValues, range: PriceRange): FilterFormValues {
   return {
@@ -128,43 +137,57 @@ export function ProductFiltersForm({
   onToggleGroup,
   counts,
 }: ProductFiltersFormProps) {
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setValue,
-    control,
-    formState: { errors },
-  } = useForm<FilterFormValues>({
-    resolver: zodResolver(FilterFormSchema),
-    defaultValues: toFormValues(applied, priceRange),
-  });
-  const applyRef = useRef<HTMLButtonElement>(null);
-
   // The URL changed (Back, a link, Apply): the form shows what is applied now.
   const appliedKey = JSON.stringify([applied, priceRange]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for `applied` and `priceRange`.
-  useEffect(() => {
-    reset(toFormValues(applied, priceRange));
-  }, [appliedKey, reset]);
+  const [shownKey, setShownKey] = useState(appliedKey);
+  const [values, setValues] = useState(() => toFormValues(applied, priceRange));
+  // After a refused Apply the errors follow the fields as they change (until the next reset).
+  const [submitted, setSubmitted] = useState(false);
+  if (shownKey !== appliedKey) {
+    setShownKey(appliedKey);
+    setValues(toFormValues(applied, priceRange));
+    setSubmitted(false);
+  }
+  const errors = submitted ? validate(values) : {};
+  const applyRef = useRef<HTMLButtonElement>(null);
 
-  const current = useWatch({ control }) as FilterFormValues;
-  const showReset =
-    !isDefault(applied) ||
-    !isDefault(toFilterValues({ ...toFormValues(NO_FILTERS, priceRange), ...current }, priceRange));
+  const showReset = !isDefault(applied) || !isDefault(toFilterValues(values, priceRange));
+  const set = (changes: Partial<FilterFormValues>) => setValues((now) => ({ ...now, ...changes }));
+  const tick = (group: FilterGroup, options: readonly string[]) => (value: string, on: boolean) =>
+    // In the options' order, as the URL and the chips list them.
+    setValues((now) => ({
+      ...now,
+      [group]: options.filter((option) => (option === value ? on : now[group].includes(option))),
+    }));
+  const chooseRating = (event: ChangeEvent<HTMLInputElement>) =>
+    set({ rating: event.target.value });
+  const colorNames = options.colors.map((color) => color.name);
 
   const onReset = () => {
-    reset(toFormValues(NO_FILTERS, priceRange));
+    setValues(toFormValues(NO_FILTERS, priceRange));
+    setSubmitted(false);
     // The Reset button goes away; focus stays in the form.
     applyRef.current?.focus();
     onApply(NO_FILTERS);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const [invalid] = Object.keys(validate(values));
+    if (invalid) {
+      setSubmitted(true);
+      const field = event.currentTarget.elements.namedItem(invalid);
+      if (field instanceof HTMLInputElement) field.focus();
+      return;
+    }
+    onApply(toFilterValues(values, priceRange));
   };
 
   return (
     <form
       aria-label="Product filters"
       noValidate
-      onSubmit={handleSubmit((values) => onApply(toFilterValues(values, priceRange)))}
+      onSubmit={onSubmit}
       className="flex flex-col gap-1"
     >
       <CheckboxGroup
@@ -172,38 +195,38 @@ export function ProductFiltersForm({
         open={openGroups.gender}
         onToggle={onToggleGroup}
         values={options.genders}
-        register={register('gender')}
+        checked={values.gender}
+        onTick={tick('gender', options.genders)}
         counts={counts}
-        checked={current.gender}
       />
       <CheckboxGroup
         group="category"
         open={openGroups.category}
         onToggle={onToggleGroup}
         values={options.categories}
-        register={register('category')}
+        checked={values.category}
+        onTick={tick('category', options.categories)}
         counts={counts}
-        checked={current.category}
       />
       <CheckboxGroup
         group="size"
         open={openGroups.size}
         onToggle={onToggleGroup}
         values={options.sizes}
-        register={register('size')}
+        checked={values.size}
+        onTick={tick('size', options.sizes)}
         counts={counts}
-        checked={current.size}
         columns
       />
       <CheckboxGroup
         group="color"
         open={openGroups.color}
         onToggle={onToggleGroup}
-        values={options.colors.map((color) => color.name)}
+        values={colorNames}
         swatches={new Map(options.colors.map((color) => [color.name, color.hex]))}
-        register={register('color')}
+        checked={values.color}
+        onTick={tick('color', colorNames)}
         counts={counts}
-        checked={current.color}
       />
 
       <Section title="Price Range">
@@ -214,8 +237,10 @@ export function ProductFiltersForm({
             inputMode="decimal"
             min={0}
             step="any"
-            error={errors.minPrice?.message}
-            {...register('minPrice')}
+            error={errors.minPrice}
+            name="minPrice"
+            value={values.minPrice}
+            onChange={(event) => set({ minPrice: event.target.value })}
           />
           <TextField
             label="Max (₹)"
@@ -223,18 +248,17 @@ export function ProductFiltersForm({
             inputMode="decimal"
             min={0}
             step="any"
-            error={errors.maxPrice?.message}
-            {...register('maxPrice')}
+            error={errors.maxPrice}
+            name="maxPrice"
+            value={values.maxPrice}
+            onChange={(event) => set({ maxPrice: event.target.value })}
           />
         </div>
         <PriceRangeSlider
           range={priceRange}
-          min={priceOr(current.minPrice, priceRange.minPrice)}
-          max={priceOr(current.maxPrice, priceRange.maxPrice)}
-          onChange={({ min, max }) => {
-            setValue('minPrice', String(min), { shouldValidate: true });
-            setValue('maxPrice', String(max), { shouldValidate: true });
-          }}
+          min={priceOr(values.minPrice, priceRange.minPrice)}
+          max={priceOr(values.maxPrice, priceRange.maxPrice)}
+          onChange={({ min, max }) => set({ minPrice: String(min), maxPrice: String(max) })}
         />
         <p className="mt-2 text-xs text-ink-600">
           Prices in the shop: {formatRupees(priceRange.minPrice)} to{' '}
@@ -244,7 +268,12 @@ export function ProductFiltersForm({
 
       <Section title="Rating">
         <div className="flex flex-col gap-1">
-          <RatingOption label="Any rating" value="" register={register('rating')} />
+          <RatingOption
+            label="Any rating"
+            value=""
+            checked={values.rating === ''}
+            onChange={chooseRating}
+          />
           {RATING_OPTIONS.map((stars) => (
             <RatingOption
               key={stars}
@@ -265,9 +294,10 @@ export function ProductFiltersForm({
                 </>
               }
               value={String(stars)}
-              register={register('rating')}
+              checked={values.rating === String(stars)}
+              onChange={chooseRating}
               disabled={
-                countOf(counts, 'rating', String(stars)) === 0 && current.rating !== String(stars)
+                countOf(counts, 'rating', String(stars)) === 0 && values.rating !== String(stars)
               }
             />
           ))}
@@ -289,8 +319,6 @@ export function ProductFiltersForm({
   );
 }
 
-type Registration = ReturnType<ReturnType<typeof useForm<FilterFormValues>>['register']>;
-
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <fieldset className="border-t border-ink-200 py-4">
@@ -305,12 +333,12 @@ interface CheckboxGroupProps {
   open: boolean;
   onToggle: (group: FilterGroup) => void;
   values: readonly string[];
-  register: Registration;
+  /** The values ticked now: a ticked option stays usable even at 0, so it can be unticked. */
+  checked: readonly string[];
+  onTick: (value: string, on: boolean) => void;
   /** Short labels (sizes) sit side by side. */
   columns?: boolean;
   counts: ProductFacets['groups'] | undefined;
-  /** The values ticked now: a ticked option stays usable even at 0, so it can be unticked. */
-  checked: readonly string[] | undefined;
   /** A dot of each value's colour beside its name (the colour group). */
   swatches?: ReadonlyMap<string, string>;
 }
@@ -335,10 +363,10 @@ function CheckboxGroup({
   open,
   onToggle,
   values,
-  register,
+  checked,
+  onTick,
   columns,
   counts,
-  checked,
   swatches,
 }: CheckboxGroupProps) {
   const id = useId();
@@ -389,9 +417,11 @@ function CheckboxGroup({
                     <OptionCount count={count} />
                   </span>
                 }
+                name={group}
                 value={value}
-                {...register}
-                disabled={count === 0 && !checked?.includes(value)}
+                checked={checked.includes(value)}
+                onChange={(event) => onTick(value, event.target.checked)}
+                disabled={count === 0 && !checked.includes(value)}
                 className="has-disabled:cursor-not-allowed has-disabled:opacity-50"
               />
             );
@@ -405,20 +435,24 @@ function CheckboxGroup({
 function RatingOption({
   label,
   value,
-  register,
+  checked,
+  onChange,
   disabled,
 }: {
   label: ReactNode;
   value: string;
-  register: Registration;
+  checked: boolean;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
   disabled?: boolean;
 }) {
   return (
     <label className="inline-flex cursor-pointer items-center gap-2.5 rounded-lg py-1 text-sm text-ink-800 has-disabled:cursor-not-allowed has-disabled:opacity-50">
       <input
         type="radio"
+        name="rating"
         value={value}
-        {...register}
+        checked={checked}
+        onChange={onChange}
         disabled={disabled}
         className="size-4 shrink-0 cursor-pointer accent-brand-600"
       />

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { ApiError, getErrorMessage } from '#web/lib/api-client.ts';
 
@@ -24,9 +24,11 @@ const importNewsletterApi = () => import('../api/subscribe-newsletter.ts');
 type NewsletterApi = Awaited<ReturnType<typeof importNewsletterApi>>;
 
 /**
- * The subscribe call and its email rule, loaded once the page is up: the form
- * is on every page, and the schema library stays out of the first download
- * (issue 14 budgets).
+ * The subscribe call and its email rule, loaded when the shopper reaches for
+ * the box (or submits): the form is on every page, and the schema library
+ * (~30 KB brotli) stays out of the first download (issue 14 budgets). Not on
+ * mount: on a slow phone it then competed with the page's own pictures and
+ * code, and it counted in /cart's simulated LCP (decision 027's addendum).
  */
 let newsletterApi: NewsletterApi | undefined;
 async function loadNewsletterApi(): Promise<NewsletterApi> {
@@ -53,10 +55,6 @@ export function NewsletterForm({ tone = 'light', buttonLabel = 'Subscribe' }: Ne
   const [error, setError] = useState<string | undefined>();
   const [submitted, setSubmitted] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
-
-  useEffect(() => {
-    void loadNewsletterApi();
-  }, []);
 
   /** The schema's complaint about the email, if any (the server checks it again). */
   const check = (api: NewsletterApi, value: string) =>
@@ -101,7 +99,13 @@ export function NewsletterForm({ tone = 'light', buttonLabel = 'Subscribe' }: Ne
 
   const styles = TONES[tone];
   return (
-    <form onSubmit={onSubmit} noValidate className="w-full">
+    <form
+      onSubmit={onSubmit}
+      onFocus={() => void loadNewsletterApi()}
+      onPointerEnter={() => void loadNewsletterApi()}
+      noValidate
+      className="w-full"
+    >
       <div className="flex w-full flex-col gap-2 sm:flex-row">
         <label htmlFor={inputId} className="sr-only">
           Newsletter email

@@ -1,13 +1,22 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import toast from 'react-hot-toast';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { ErrorMessage } from '#web/components/ui/status-message.tsx';
 import { getErrorMessage } from '#web/lib/api-client.ts';
 import { useAuthToken } from '#web/lib/auth-token.ts';
 import { useDeleteReview, useMyReview, useProductReviews } from '../api/reviews-api.ts';
-import { ReviewForm } from './review-form.tsx';
 import { ReviewList } from './review-list.tsx';
 import { ReviewSummary } from './review-summary.tsx';
+
+/**
+ * Only a signed-in shopper who received the product sees the form, never on
+ * the server-rendered page: its code (a form library and the contract's
+ * schemas, ~35 KB brotli) loads when it is shown, not on every product
+ * page's first load (decision 027).
+ */
+const ReviewForm = lazy(() =>
+  import('./review-form.tsx').then((module) => ({ default: module.ReviewForm })),
+);
 
 /** The product page's reviews (D28): summary, the shopper's own, then a page of others. */
 export function ProductReviews({ productId }: { productId: string }) {
@@ -97,16 +106,19 @@ function MyReview({ productId }: { productId: string }) {
   }
   if (review || data.canReview) {
     return (
-      <div className="space-y-3">
-        <h3 className="font-semibold text-ink-900">
-          {review ? 'Edit your review' : 'Write a review'}
-        </h3>
-        <ReviewForm
-          productId={productId}
-          review={review ?? undefined}
-          onDone={() => setEditing(false)}
-        />
-      </div>
+      // The heading comes with the form, so 'Write a review' never shows without it.
+      <Suspense fallback={null}>
+        <div className="space-y-3">
+          <h3 className="font-semibold text-ink-900">
+            {review ? 'Edit your review' : 'Write a review'}
+          </h3>
+          <ReviewForm
+            productId={productId}
+            review={review ?? undefined}
+            onDone={() => setEditing(false)}
+          />
+        </div>
+      </Suspense>
     );
   }
   return null;
