@@ -102,23 +102,45 @@ export async function returnStock(db: Database, lines: StockLine[]): Promise<voi
   }
 }
 
+/** Of these products, those left with no size in stock (`in_stock_sizes`, kept by trigger). */
+async function findEmptiedProducts(db: Database, ids: string[]): Promise<string[]> {
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(inArray(products.id, ids), sql`cardinality(${products.inStockSizes}) = 0`));
+  return rows.map((row) => row.id);
+}
+
+/** What a stock take sold out: sizes it took the last unit of, and products left with none. */
+export interface SoldOut {
+  sizes: StockLine[];
+  emptiedProductIds: string[];
+}
+
 /**
  * Takes stock for every line in lock order, or answers which line is short;
- * says whether a size it took from sold out (decision 026: only then does a
- * stock take change more than these products' stock and units sold).
+ * says what it sold out (decision 026: a size gone out of stock changes the
+ * listings filtered by it, the facets and the filters; a product with no
+ * size left, every answer showing its colour).
  */
 export async function takeStockFor<Line extends StockLine>(
   db: Database,
   lines: Line[],
-): Promise<{ shortage?: { short: Line; left: number }; soldOut: boolean }> {
-  let soldOut = false;
+): Promise<{ shortage?: { short: Line; left: number }; soldOut: SoldOut }> {
+  const soldOut: SoldOut = { sizes: [], emptiedProductIds: [] };
   await lockProducts(db, lines);
   for (const line of inLockOrder(lines)) {
     const left = await takeStock(db, line);
     if (left === undefined)
       return { shortage: { short: line, left: await findStock(db, line) }, soldOut };
-    soldOut ||= left === 0;
+    if (left === 0) soldOut.sizes.push(line);
   }
   await recordSales(db, lines);
+  if (soldOut.sizes.length > 0) {
+    soldOut.emptiedProductIds = await findEmptiedProducts(
+      db,
+      soldOut.sizes.map((line) => line.productId),
+    );
+  }
   return { soldOut };
 }
