@@ -368,11 +368,11 @@ export const catalogueVersion = pgTable(
     id: smallint().primaryKey().default(1),
     version: bigint({ mode: 'number' }).notNull().default(0),
     /**
-     * What this version changed (decision 026): the products a stock take
-     * left in stock in every size it touched (their stock and units sold, and
-     * nothing else), or null for anything at all.
+     * What this version changed (decision 026): the cache tags of what a stock
+     * take touched (its products, units sold, and the sizes and colours it
+     * sold out), or null for anything at all.
      */
-    stockTakenFrom: uuid().array(),
+    changedTags: text().array(),
   },
   (table) => [check('catalogue_version_single_row', sql`${table.id} = 1`)],
 );

@@ -4,6 +4,7 @@
  * was there before, whoever wrote (the owner, a checkout, a cancel) and in
  * whichever process.
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
@@ -58,6 +59,14 @@ const detail = (app: FastifyInstance, id: string) =>
 
 const search = (app: FastifyInstance, word: string) =>
   expectResult(app, `/api/v1/product?search=${word}`, ProductPageSchema);
+
+/** Buys `quantity` of one size, through the shop (a real checkout). */
+const buy = async (id: string, size: string, quantity: number) => {
+  const shopper = await signUp(t.app);
+  await addAddress(t.app, shopper);
+  await addLine(t.app, shopper, id, size, quantity);
+  await expectResult(t.app, checkoutRequest(shopper), OrderSchema, 201);
+};
 
 describe('answers from memory', () => {
   it('answers a repeated read from the cache, whatever the order of its query', async () => {
@@ -174,13 +183,6 @@ describe('invalidation: the next answer after a write shows it', () => {
 });
 
 describe('a checkout forgets only what it changed (decision 026)', () => {
-  /** Buys `quantity` of one size, through the shop (a real checkout). */
-  const buy = async (id: string, size: string, quantity: number) => {
-    const shopper = await signUp(t.app);
-    await addAddress(t.app, shopper);
-    await addLine(t.app, shopper, id, size, quantity);
-    await expectResult(t.app, checkoutRequest(shopper), OrderSchema, 201);
-  };
   const served = async (url: string) => {
     const before = await metrics(t.app, admin);
     const response = await t.app.inject(url);
@@ -221,18 +223,68 @@ describe('a checkout forgets only what it changed (decision 026)', () => {
     }
   });
 
-  it('forgets everything when a size sells out', async () => {
-    const id = await createProduct(t.db, {
-      title: `Last Tee ${uniqueWord()}`,
-      stock: { S: 1, M: 4 },
+  it('on a sell-out, forgets what in-stock sizes decide and keeps the rest, every answer exact', async () => {
+    const word = uniqueWord();
+    const styleId = randomUUID();
+    const colour = (name: string, hex: string, minute: number) => ({
+      title: `Selling Tee ${word}`,
+      styleId,
+      color: { name, hex },
+      price: 600,
+      createdAt: new Date(Date.UTC(2026, 0, 1, 0, minute)),
     });
-    await t.app.inject('/api/v1/product/filters');
-    expect((await served('/api/v1/product/filters')).hit).toBe(true);
+    // A style of two colours: the lead (first added) and a second one.
+    const leadId = await createProduct(t.db, {
+      ...colour('Navy', '#000080', 0),
+      stock: { S: 1, M: 3 },
+    });
+    const secondId = await createProduct(t.db, { ...colour('Red', '#ff0000', 1), stock: { S: 2 } });
+    // Another style matching the word, cheaper: first on a one-card page, its total counting ours.
+    await createProduct(t.db, { title: `Cheap Tee ${word}`, price: 300, stock: { S: 4 } });
+    const unrelatedWord = uniqueWord();
+    const unrelatedId = await createProduct(t.db, {
+      title: `Calm Tee ${unrelatedWord}`,
+      stock: { S: 1 },
+    });
+    const urls = {
+      lead: `/api/v1/product/${leadId}`,
+      second: `/api/v1/product/${secondId}`,
+      // Shows the lead, and the second colour's in-stock flag.
+      listing: `/api/v1/product?search=${word}`,
+      // Shows the first colour with size S in stock: the lead, then the second.
+      sizeListing: `/api/v1/product?search=${word}&size=S&sortBy=priceDesc&limit=1`,
+      // Shows the cheap style only; its total counts ours while a colour has S.
+      sizeTotal: `/api/v1/product?search=${word}&size=S&sortBy=priceAsc&limit=1`,
+      everySizeS: '/api/v1/product?size=S&limit=1',
+      facets: `/api/v1/product/facets?search=${word}`,
+      filters: '/api/v1/product/filters',
+      unrelated: `/api/v1/product?search=${unrelatedWord}`,
+      unrelatedDetail: `/api/v1/product/${unrelatedId}`,
+    };
+    const page = async (url: string) =>
+      ProductPageSchema.parse(JSON.parse((await t.app.inject(url)).body).result);
+    /** Every answer is the uncached one; the kept ones come from memory. */
+    const expectExact = async (kept: string[]) => {
+      for (const url of Object.values(urls)) {
+        const answer = await served(url);
+        expect(answer.body, url).toBe((await uncached.inject(url)).body);
+        if (kept.includes(url)) expect(answer.hit, url).toBe(true);
+      }
+    };
+    for (const url of Object.values(urls)) await t.app.inject(url);
+    expect((await page(urls.sizeListing)).results.map((card) => card._id)).toEqual([leadId]);
+    expect((await page(urls.sizeTotal)).total).toBe(2);
 
-    await buy(id, 'S', 1);
+    // The lead's last S: its style's card for size S is now the second colour.
+    await buy(leadId, 'S', 1);
+    expect((await page(urls.sizeListing)).results.map((card) => card._id)).toEqual([secondId]);
+    await expectExact([urls.second, urls.unrelated, urls.unrelatedDetail]);
 
-    expect((await served('/api/v1/product/filters')).hit).toBe(false);
-    expect((await detail(t.app, id)).sizes).toEqual({ S: 0, M: 4 });
+    // The second colour's last unit: it is out of stock wherever its style shows.
+    await buy(secondId, 'S', 2);
+    expect((await page(urls.sizeTotal)).total).toBe(1);
+    expect((await detail(t.app, leadId)).colors.map((c) => c.inStock)).toEqual([true, false]);
+    await expectExact([urls.unrelated, urls.unrelatedDetail]);
   });
 });
 
@@ -372,6 +424,47 @@ describe.skipIf(inject('testDatabase').kind !== 'postgres')(
         expect(m.listening).toBe(true);
         expect(m.cache.hits).toBeGreaterThan(0);
       }
+    });
+
+    it('shows a sell-out through a third process in the very next answer of each: sizes, facets, colours', async () => {
+      const word = uniqueWord();
+      const styleId = randomUUID();
+      const colour = (name: string, hex: string, minute: number) => ({
+        title: `Parted Tee ${word}`,
+        styleId,
+        color: { name, hex },
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, minute)),
+      });
+      const leadId = await createProduct(t.db, {
+        ...colour('Navy', '#000080', 0),
+        stock: { M: 2 },
+      });
+      const secondId = await createProduct(t.db, {
+        ...colour('Red', '#ff0000', 1),
+        stock: { XS: 1 },
+      });
+      await createProduct(t.db, { title: `Cheap Tee ${word}`, price: 300, stock: { XS: 4 } });
+      const paths = [
+        `/api/v1/product/${leadId}`,
+        `/api/v1/product?search=${word}`,
+        `/api/v1/product?search=${word}&size=XS&sortBy=priceAsc&limit=1`,
+        `/api/v1/product/facets?search=${word}`,
+      ];
+      for (const server of servers) {
+        for (const path of [...paths, ...paths]) await getJson(server.base, path);
+      }
+
+      await buy(secondId, 'XS', 1);
+
+      for (const server of servers) {
+        for (const path of paths) {
+          const response = await fetch(`${server.base}${path}`);
+          expect(await response.text(), `${server.base}${path}`).toBe(
+            (await uncached.inject(path)).body,
+          );
+        }
+      }
+      expect((await detail(t.app, leadId)).colors.map((c) => c.inStock)).toEqual([true, false]);
     });
   },
 );

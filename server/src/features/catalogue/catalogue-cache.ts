@@ -1,3 +1,4 @@
+import type { Size } from '#contract';
 import type { Database, DatabaseHandle } from '#server/db/client.ts';
 import { createResponseCache, type VersionSource } from '#server/lib/response-cache.ts';
 import {
@@ -7,12 +8,40 @@ import {
   parseAnnouncement,
 } from './catalogue-version.repository.ts';
 
-/** The tag of answers whose order follows units sold (best sellers, related products). */
+/*
+ * Cache tags (decision 026): what an answer shows, and what a change touched.
+ * A product's id: its own stock (and units sold) as the answer shows them.
+ */
+/** Answers whose order follows units sold (best sellers, related products). */
 export const UNITS_SOLD_TAG = 'units-sold';
+/** Answers whose members, order or counts follow which products have this size in stock. */
+export const sizeTag = (size: Size) => `size:${size}`;
+/** Answers showing whether this product (a colour of a style shown) has any size in stock. */
+export const colourTag = (productId: string) => `colour:${productId}`;
 
-/** The tags of what a change touches: a stock take, its products' stock and the units sold. */
+/**
+ * What a stock take touched: its products' stock and the units sold; the sizes
+ * it sold out (the size-filtered listings, facets and filters count who has
+ * them); and the products it left with no size at all (every answer showing
+ * a colour of their styles flags them out of stock).
+ */
+export function stockTakeTags(taken: {
+  productIds: string[];
+  soldOutSizes: Size[];
+  emptiedProductIds: string[];
+}): string[] {
+  return [
+    ...new Set([
+      ...taken.productIds,
+      UNITS_SOLD_TAG,
+      ...taken.soldOutSizes.map(sizeTag),
+      ...taken.emptiedProductIds.map(colourTag),
+    ]),
+  ];
+}
+
 const tagsOf = (change: CatalogueChange): string[] | 'everything' =>
-  change.kind === 'everything' ? 'everything' : [...change.productIds, UNITS_SOLD_TAG];
+  change.kind === 'everything' ? 'everything' : change.tags;
 
 /** How many versions' changes a process remembers (an older one counts as having changed anything). */
 const CHANGES_KEPT = 1_000;

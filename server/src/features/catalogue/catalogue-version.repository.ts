@@ -7,25 +7,34 @@ export const CATALOGUE_VERSION_CHANNEL = 'catalogue_version';
 
 /**
  * What one version changed (decision 026): anything (`everything`), or only
- * the stock and units sold of these products, no size of them selling out
- * (so no listing's members, totals or facet counts moved).
+ * what these cache tags name (a stock take: its products, units sold, and the
+ * sizes and colours it sold out; `catalogue-cache.ts` names them). A tag holds
+ * no space or comma.
  */
-export type CatalogueChange = { kind: 'everything' } | { kind: 'stockTaken'; productIds: string[] };
+export type CatalogueChange = { kind: 'everything' } | { kind: 'tagged'; tags: string[] };
 
 export const EVERYTHING: CatalogueChange = { kind: 'everything' };
 
-/** A version and what it changed, as the notice carries it: `12`, or `12 id,id` for a stock take. */
-export function announcement(version: number, change: CatalogueChange): string {
-  return change.kind === 'everything'
-    ? String(version)
-    : `${version} ${change.productIds.join(',')}`;
+/**
+ * The most characters of tags a version names; a change naming more counts as
+ * everything (a NOTIFY payload must stay under 8,000 bytes; a cart of many
+ * products is rare).
+ */
+const TAGS_MAX_CHARS = 4_000;
+
+/** The tags as the version row and the notice keep them, or null for everything. */
+function tagList(change: CatalogueChange): string | null {
+  if (change.kind === 'everything') return null;
+  const list = change.tags.join(',');
+  return list.length <= TAGS_MAX_CHARS ? list : null;
 }
 
+/** A notice's version and what it changed: `12`, or `12 tag,tag` for a scoped change. */
 export function parseAnnouncement(payload: string): { version: number; change: CatalogueChange } {
-  const [version = '', ids] = payload.split(' ');
+  const [version = '', tags] = payload.split(' ');
   return {
     version: Number(version),
-    change: ids ? { kind: 'stockTaken', productIds: ids.split(',') } : EVERYTHING,
+    change: tags ? { kind: 'tagged', tags: tags.split(',') } : EVERYTHING,
   };
 }
 
@@ -38,18 +47,17 @@ export async function bumpCatalogueVersion(
   db: Database,
   change: CatalogueChange = EVERYTHING,
 ): Promise<void> {
-  const ids = change.kind === 'everything' ? null : change.productIds.join(',');
   await db.execute(sql`
     with bumped as (
-      insert into catalogue_version (id, version, stock_taken_from)
-      values (1, 1, string_to_array(${ids}::text, ',')::uuid[])
+      insert into catalogue_version (id, version, changed_tags)
+      values (1, 1, string_to_array(${tagList(change)}::text, ','))
       on conflict (id) do update
-        set version = catalogue_version.version + 1, stock_taken_from = excluded.stock_taken_from
-      returning version, stock_taken_from
+        set version = catalogue_version.version + 1, changed_tags = excluded.changed_tags
+      returning version, changed_tags
     )
     select pg_notify(
       ${CATALOGUE_VERSION_CHANNEL},
-      version::text || coalesce(' ' || array_to_string(stock_taken_from, ','), '')
+      version::text || coalesce(' ' || array_to_string(changed_tags, ','), '')
     ) from bumped`);
 }
 
@@ -62,7 +70,7 @@ export function catalogueVersionReader(
   db: Database,
 ): () => Promise<{ version: number; change: CatalogueChange }> {
   const query = db
-    .select({ version: catalogueVersion.version, stockTakenFrom: catalogueVersion.stockTakenFrom })
+    .select({ version: catalogueVersion.version, changedTags: catalogueVersion.changedTags })
     .from(catalogueVersion)
     .prepare('catalogue_version');
   return async () => {
@@ -70,9 +78,7 @@ export function catalogueVersionReader(
     if (!row) return { version: 0, change: EVERYTHING };
     return {
       version: row.version,
-      change: row.stockTakenFrom
-        ? { kind: 'stockTaken', productIds: row.stockTakenFrom }
-        : EVERYTHING,
+      change: row.changedTags ? { kind: 'tagged', tags: row.changedTags } : EVERYTHING,
     };
   };
 }

@@ -6,36 +6,55 @@ import {
   getProductFilters,
   listProducts,
   listRelatedProducts,
+  type Product,
+  SIZES,
 } from '#contract';
 import { route } from '#server/lib/route.ts';
 import type { CatalogueService } from './catalogue.service.ts';
-import { type CatalogueCache, UNITS_SOLD_TAG } from './catalogue-cache.ts';
+import { type CatalogueCache, colourTag, sizeTag, UNITS_SOLD_TAG } from './catalogue-cache.ts';
 
 const idsOf = (products: { _id: string }[]) => products.map((product) => product._id);
+
+/** What answers showing these products show of them: their stock, and whether each colour of their styles is in stock. */
+const shown = (products: Product[]) =>
+  products.flatMap((product) => [
+    product._id,
+    ...product.colors.map((color) => colourTag(color.productId)),
+  ]);
+
+/** Counts of who has each size in stock. */
+const EVERY_SIZE = SIZES.map(sizeTag);
 
 export function catalogueRoutes(catalogue: CatalogueService, cache: CatalogueCache) {
   return async (app: FastifyInstance) => {
     app.addHook('onClose', () => cache.close());
-    // Tags (decision 026): the products an answer shows, with their stock, and
-    // UNITS_SOLD_TAG where the order follows units sold. Filters and facets
-    // count products and sizes in stock, which a stock take that leaves every
-    // size in stock does not move: they have no tags, and keep.
+    // Tags (decision 026): what each answer shows, so that a stock take forgets
+    // only the answers showing what it touched. No answer's members, totals or
+    // order follow stock except through the sizes filtered by (and the facets
+    // and filters, which count every size), units sold (best sellers, related)
+    // and whether a colour has any size left; a style's lead is its first
+    // colour on sale, whatever its stock (decision 025).
     route(app, listProducts, ({ query }) => catalogue.listProducts(query), {
       cache,
       tags: ({ query }, page) => [
-        ...idsOf(page.results),
+        ...shown(page.results),
         ...(query.sortBy === 'bestSelling' ? [UNITS_SOLD_TAG] : []),
+        ...(query.size ?? []).map(sizeTag),
       ],
     });
-    route(app, getProductFilters, () => catalogue.getProductFilters(), { cache, tags: () => [] });
+    route(app, getProductFilters, () => catalogue.getProductFilters(), {
+      cache,
+      tags: () => EVERY_SIZE,
+    });
     route(app, getProductFacets, ({ query }) => catalogue.getProductFacets(query), {
       cache,
-      tags: () => [],
+      tags: () => EVERY_SIZE,
     });
     route(app, getProduct, ({ params }) => catalogue.getProduct(params.id), {
       cache,
-      tags: (_input, product) => [product._id],
+      tags: (_input, product) => shown([product]),
     });
+    // Related products are a style's best in stock: any stock take may reorder them (units sold).
     route(app, listRelatedProducts, ({ params }) => catalogue.listRelatedProducts(params.id), {
       cache,
       tags: ({ params }, products) => [params.id, ...idsOf(products), UNITS_SOLD_TAG],

@@ -29,6 +29,7 @@ import {
   styleExists,
   updateProduct,
 } from './catalogue-admin.repository.ts';
+import { stockTakeTags } from './catalogue-cache.ts';
 import { countFacets, findFacetBuckets, findFacetCodes } from './catalogue-facets.repository.ts';
 import {
   countProducts,
@@ -44,7 +45,7 @@ import {
   findStyleColors,
   searchAndPriceWhere,
 } from './catalogue-listing.repository.ts';
-import { bumpCatalogueVersion, EVERYTHING } from './catalogue-version.repository.ts';
+import { bumpCatalogueVersion } from './catalogue-version.repository.ts';
 import { returnStock, type StockLine, takeStockFor } from './stock.repository.ts';
 
 /** Lower case words without hyphens or apostrophes, as the search vector is stored. */
@@ -220,16 +221,17 @@ export function createCatalogueService(db: Database, hooks: CatalogueHooks = {})
     styleExists,
     /**
      * The stock ledger (checkout, cancel): units out in lock order, or back.
-     * A take that leaves every size it touched in stock changes only those
-     * products' stock and units sold, and says so (decision 026).
+     * A take's version names what it touched (decision 026): its products'
+     * stock and units sold, and what it sold out; answers showing none of it keep.
      */
     async takeStockFor<Line extends StockLine>(executor: Database, lines: Line[]) {
       const { shortage, soldOut } = await takeStockFor(executor, lines);
-      const productIds = [...new Set(lines.map((line) => line.productId))];
-      await bumpCatalogueVersion(
-        executor,
-        soldOut ? EVERYTHING : { kind: 'stockTaken', productIds },
-      );
+      const tags = stockTakeTags({
+        productIds: lines.map((line) => line.productId),
+        soldOutSizes: soldOut.sizes.map((line) => line.size),
+        emptiedProductIds: soldOut.emptiedProductIds,
+      });
+      await bumpCatalogueVersion(executor, { kind: 'tagged', tags });
       return shortage;
     },
     returnStock: bumpingVersion(async (executor: Database, lines: StockLine[]) => {

@@ -3,6 +3,7 @@
  * locks). The trigger that keeps `products.in_stock_sizes` writes the product
  * row when a size sells out, so a take must hold its products before any
  * stock row, or two takes of one product can wait on each other in a circle.
+ * And what a take of several lines answers: what it sold out, or the short line.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -48,9 +49,41 @@ describe.skipIf(inject('testDatabase').kind !== 'postgres')('stock takes on Post
     });
     const [firstTake, secondTake] = await Promise.all([first, first.then(() => secondStarted)]);
 
-    expect(firstTake).toEqual({ soldOut: false });
-    expect(secondTake).toEqual({ soldOut: false });
+    const nothingSoldOut = { soldOut: { sizes: [], emptiedProductIds: [] } };
+    expect(firstTake).toEqual(nothingSoldOut);
+    expect(secondTake).toEqual(nothingSoldOut);
     expect(await stockOf(t.db, productId, 'S')).toBe(0);
     expect(await stockOf(t.db, productId, 'M')).toBe(2);
+  });
+});
+
+describe('a stock take of several lines, in one statement per step', () => {
+  it('takes one size asked by two lines together, and says what it sold out', async () => {
+    const productId = await createProduct(t.db, { title: 'Two Designs Tee', stock: { S: 3 } });
+    const other = await createProduct(t.db, { title: 'Kept Tee', stock: { S: 2, M: 1 } });
+    const lines = [
+      { productId, size: 'S' as const, quantity: 2 },
+      { productId: other, size: 'S' as const, quantity: 2 },
+      { productId, size: 'S' as const, quantity: 1 },
+    ];
+
+    const take = await t.db.transaction((tx) => takeStockFor(tx, lines));
+
+    expect(take.shortage).toBeUndefined();
+    expect(take.soldOut.sizes).toHaveLength(2);
+    expect(take.soldOut.emptiedProductIds).toEqual([productId]);
+    expect(await stockOf(t.db, productId, 'S')).toBe(0);
+    expect(await stockOf(t.db, other, 'S')).toBe(0);
+    expect(await stockOf(t.db, other, 'M')).toBe(1);
+  });
+
+  it('names the line that runs out, with what is left for it', async () => {
+    const productId = await createProduct(t.db, { title: 'Short Tee', stock: { M: 3 } });
+    const first = { productId, size: 'M' as const, quantity: 2, design: 'first' };
+    const second = { productId, size: 'M' as const, quantity: 2, design: 'second' };
+
+    const take = await t.db.transaction((tx) => takeStockFor(tx, [first, second]));
+
+    expect(take.shortage).toEqual({ short: second, left: 1 });
   });
 });
