@@ -1,6 +1,10 @@
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config/env.ts';
 import { openDatabase } from '#server/db/client.ts';
+import {
+  createPgliteAutovacuum,
+  PGLITE_AUTOVACUUM_DEFAULTS,
+} from '#server/db/pglite-autovacuum.ts';
 import { seedCatalogueIfEmpty } from '#server/db/seed/seed.ts';
 import { createMailWorker } from '#server/features/mail/mail-worker.ts';
 import { createSmtpMailer } from '#server/features/mail/mailer.ts';
@@ -19,6 +23,15 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, serveWebApp: true });
   const seeded = await seedCatalogueIfEmpty(database.db);
   if (seeded > 0) app.log.info(`Seeded the catalogue with ${seeded} products`);
+  // PostgreSQL vacuums itself; PGlite has no background worker to do it.
+  const autovacuum =
+    database.kind === 'pglite'
+      ? createPgliteAutovacuum(database.db, {
+          ...PGLITE_AUTOVACUUM_DEFAULTS,
+          onError: (error) => app.log.error({ err: error }, 'Vacuuming the database failed'),
+        })
+      : undefined;
+  await autovacuum?.catchUp();
   // Without a mail server every email stays in the outbox, held (D29): nothing to deliver.
   const { smtpUrl } = config.mail;
   const mailer = smtpUrl ? createSmtpMailer(smtpUrl, config.mail.from) : undefined;
@@ -42,6 +55,7 @@ async function main(): Promise<void> {
     app.log.info(`${signal} received: closing`);
     await mailWorker?.stop();
     await refundSweep.stop();
+    await autovacuum?.stop();
     mailer?.close();
     await app.close();
     await database.close();
@@ -53,6 +67,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   mailWorker?.start();
   refundSweep.start();
+  autovacuum?.start();
 }
 
 runMain(main);
