@@ -76,7 +76,8 @@ const chosen = <Item>(list: Item[] | undefined) =>
  * A facet whose value a product holds as a code (genders, categories,
  * colours): its bit is one shift of the code, its selection a test of codes,
  * so no text is compared per product. The column and the test read only
- * products_on_sale_facets_idx.
+ * the facets' indexes (products_on_sale_facet_pass_idx without a search,
+ * products_on_sale_facets_idx with one).
  */
 function codedFacet(
   group: CodedFacet,
