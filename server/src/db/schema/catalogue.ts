@@ -233,8 +233,23 @@ export const products = pgTable(
       )
       .where(sql`${table.archivedAt} is null`),
     // The facet counts' own pass, in style order and index-only, over small
-    // integers: codes, stars and size bits, and the rating, price and search
-    // document (joined to a search's matching documents) they filter by.
+    // integers: codes, stars and size bits, and the rating and price they
+    // filter by. No search document: the pass of a request without a search
+    // (every product on sale) reads half the pages (decision 024, evening).
+    index('products_on_sale_facet_pass_idx')
+      .on(
+        table.styleId,
+        table.genderCode,
+        table.categoryCode,
+        table.colorCode,
+        table.ratingStars,
+        table.inStockSizeBits,
+        table.rating,
+        table.pricePaise,
+      )
+      .where(sql`${table.archivedAt} is null`),
+    // The same with the search document (joined to a search's matching
+    // documents): the pass of a request with a search.
     index('products_on_sale_facets_idx')
       .on(
         table.styleId,

@@ -76,7 +76,8 @@ const chosen = <Item>(list: Item[] | undefined) =>
  * A facet whose value a product holds as a code (genders, categories,
  * colours): its bit is one shift of the code, its selection a test of codes,
  * so no text is compared per product. The column and the test read only
- * products_on_sale_facets_idx.
+ * the facets' indexes (products_on_sale_facet_pass_idx without a search,
+ * products_on_sale_facets_idx with one).
  */
 function codedFacet(
   group: CodedFacet,
@@ -145,74 +146,40 @@ export const FACETS: readonly Facet[] = [
   },
 ];
 
-/** Styles alike for every facet: the same raw values and whether listed. */
-export interface FacetBucket {
-  /** Per facet, the words (bits over its values) its colours passing every other group hold. */
-  words: number[][];
-  /** Whether some colour passes every group's selection: the style is a card of the listing. */
-  listed: boolean;
-  styles: number;
-}
-
-/**
- * Each facet's counts from the buckets: a style counts once towards every
- * option of its values, and towards the total when listed.
- */
-export function countFacets(
-  buckets: FacetBucket[],
-  known: KnownFacetValues,
-  codes: FacetCodes,
-): ProductFacets {
-  let total = 0;
-  for (const bucket of buckets) if (bucket.listed) total += bucket.styles;
-  const groups = Object.fromEntries(
-    FACETS.map((entry, index) => {
-      const options = entry.options(known);
-      const position = new Map(options.map((option, at) => [option, at]));
-      // Per value (bit), the positions of the options it counts towards.
-      const optionsOfValue = entry
-        .values(codes)
-        .map((value) => entry.optionsOf(value).flatMap((option) => position.get(option) ?? []));
-      const counts = options.map(() => 0);
-      // The last bucket counted towards each option: several values of one bucket may give one option.
-      const countedFor = options.map(() => -1);
-      buckets.forEach((bucket, number) => {
-        bucket.words[index]?.forEach((word, at) => {
-          for (let rest = word; rest !== 0; rest &= rest - 1) {
-            const bit = 31 - Math.clz32(rest & -rest);
-            for (const option of optionsOfValue[at * WORD_BITS + bit] ?? []) {
-              if (countedFor[option] === number) continue;
-              countedFor[option] = number;
-              counts[option] = (counts[option] ?? 0) + bucket.styles;
-            }
-          }
-        });
-      });
-      return [
-        entry.group,
-        options.map((value, at): FacetOption => ({ value, count: counts[at] ?? 0 })),
-      ];
-    }),
+/** Every facet's options (the values in `known`) in display order, each with the next of `counts`. */
+function facetGroups(known: KnownFacetValues, counts: () => number): ProductFacets['groups'] {
+  return Object.fromEntries(
+    FACETS.map((entry) => [
+      entry.group,
+      entry.options(known).map((value): FacetOption => ({ value, count: counts() })),
+    ]),
   ) as ProductFacets['groups'];
-  return { total, groups };
+}
+
+/** What no product matches shows: every option, counted 0. */
+export function noFacets(known: KnownFacetValues): ProductFacets {
+  return { total: 0, groups: facetGroups(known, () => 0) };
 }
 
 /**
- * The styles with a colour matching `where` (search, price, on sale), grouped
- * by what they show each facet, in one pass however many facets there are.
- * Per product, once: each facet's words and which groups' selections it
- * passes (`passes`, a bit per group), from small integers only. Per style,
- * streaming in products_on_sale_facets_idx's order with no hashing: each
- * facet's words are the bitwise or of those of its colours that pass every
- * other group, one integer test per colour. Then the styles are grouped by
- * their words, a few thousand buckets.
+ * Each facet's counts for the products matching `where` (search, price, on
+ * sale), in one pass however many facets there are. Per product, once: each
+ * facet's words and which groups' selections it passes (`passes`, a bit per
+ * group), from small integers only. Per style, streaming in style order with
+ * no hashing: each facet's words are the bitwise or of those of its colours
+ * that pass every other group, one integer test per colour. Then the styles
+ * are grouped by their words, a few thousand buckets, and each option sums
+ * the styles of the buckets holding one of its values (a mask per word), so
+ * a style counts once towards each option however many of its values give
+ * it; the total sums the listed buckets. One row comes back, not the buckets.
  */
-export async function findFacetBuckets(
+export async function findFacetCounts(
   db: Database,
   where: SQL | undefined,
   selection: FacetSelection,
+  known: KnownFacetValues,
   codes: FacetCodes,
-): Promise<FacetBucket[]> {
+): Promise<ProductFacets> {
   const words = FACETS.map((entry) => entry.words(entry.values(codes)));
   const names = words.map((list, index) => list.map((_, word) => `w${index}_${word}`));
   const selected = FACETS.map((entry) => entry.selected(selection, codes));
@@ -238,25 +205,50 @@ export async function findFacetBuckets(
     list.map((name) => sql`bit_or(${sql.raw(name)})${passingOthers(index)} as ${sql.raw(name)}`),
   );
   const columns = sql.raw([...names.flat(), 'listed'].join(', '));
+  const options = FACETS.map((entry) => entry.options(known));
+  // Per option, a mask per word of the facet: the bits of the values counting towards it.
+  const sums = FACETS.flatMap((entry, index) => {
+    const position = new Map(options[index]?.map((option, at) => [option, at]));
+    const masks = options[index]?.map(() => (names[index] ?? []).map(() => 0)) ?? [];
+    entry.values(codes).forEach((value, bit) => {
+      for (const option of entry.optionsOf(value)) {
+        const at = position.get(option);
+        const mask = at === undefined ? undefined : masks[at];
+        const word = Math.floor(bit / WORD_BITS);
+        if (mask) mask[word] = (mask[word] ?? 0) | (1 << (bit % WORD_BITS));
+      }
+    });
+    return masks.map((mask) => {
+      const holds = mask.flatMap((bits, word) =>
+        bits === 0 ? [] : [sql`(${sql.raw(names[index]?.[word] ?? '')} & ${number(bits)}) <> 0`],
+      );
+      return holds.length === 0
+        ? sql`0`
+        : sql`coalesce(sum(styles) filter (where ${sql.join(holds, sql` or `)}), 0)::int`;
+    });
+  });
   // Ordered by style so the grouping streams; `offset 0` keeps the per-product
   // subquery apart, so `passes` is computed once, not again in every facet's filter.
   const result = await db.execute(sql`
-    select ${columns}, count(*)::int as styles
+    select array[coalesce(sum(styles) filter (where listed), 0)::int, ${sql.join(sums, sql`, `)}] as counts
     from (
-      select ${sql.join(perStyle, sql`, `)}, ${listed} as listed
+      select ${columns}, count(*)::int as styles
       from (
-        select ${products.styleId} as style_id, ${sql.join(perProduct, sql`, `)}, ${passes} as passes
-        from ${products}
-        where ${where ?? sql`true`}
-        order by ${products.styleId}
-        offset 0
-      ) per_product
-      group by style_id
-    ) per_style
-    group by ${columns}`);
-  return rowsOf<Record<string, unknown>>(result).map((row) => ({
-    words: names.map((list) => list.map((name) => Number(row[name] ?? 0))),
-    listed: row.listed === true,
-    styles: Number(row.styles),
-  }));
+        select ${sql.join(perStyle, sql`, `)}, ${listed} as listed
+        from (
+          select ${products.styleId} as style_id, ${sql.join(perProduct, sql`, `)}, ${passes} as passes
+          from ${products}
+          where ${where ?? sql`true`}
+          order by ${products.styleId}
+          offset 0
+        ) per_product
+        group by style_id
+      ) per_style
+      group by ${columns}
+    ) buckets`);
+  const [total = 0, ...counts] = (rowsOf<{ counts: number[] }>(result)[0]?.counts ?? []).map(
+    Number,
+  );
+  let next = 0;
+  return { total, groups: facetGroups(known, () => counts[next++] ?? 0) };
 }

@@ -30,7 +30,7 @@ import {
   updateProduct,
 } from './catalogue-admin.repository.ts';
 import { stockTakeTags } from './catalogue-cache.ts';
-import { countFacets, findFacetBuckets, findFacetCodes } from './catalogue-facets.repository.ts';
+import { findFacetCodes, findFacetCounts, noFacets } from './catalogue-facets.repository.ts';
 import {
   countProducts,
   findFilterValues,
@@ -154,10 +154,9 @@ export function createCatalogueService(db: Database, hooks: CatalogueHooks = {})
       });
       const known = await findKnownFacetValues(db);
       const codes = await findFacetCodes(db);
-      const buckets = terms.some((group) => group.length === 0)
-        ? []
-        : await findFacetBuckets(db, where, query, codes);
-      return countFacets(buckets, known, codes);
+      return terms.some((group) => group.length === 0)
+        ? noFacets(known)
+        : await findFacetCounts(db, where, query, known, codes);
     },
 
     /**

@@ -1,0 +1,1 @@
+CREATE INDEX "products_on_sale_facet_pass_idx" ON "products" USING btree ("style_id","gender_code","category_code","color_code","rating_stars","in_stock_size_bits","rating","price_paise") WHERE "products"."archived_at" is null;
