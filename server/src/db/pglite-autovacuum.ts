@@ -1,14 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { createRepeatingTask, type RepeatingTaskOptions } from '#server/lib/repeating-task.ts';
 import type { Database } from './client.ts';
 import { rowsOf } from './rows.ts';
 
-export interface PgliteAutovacuumOptions {
-  /** How often to look for tables that need it (autovacuum's naptime is a minute). */
-  intervalMs: number;
-  /** Where a failed round is reported. */
-  onError?: (error: unknown) => void;
-}
-
+/** Autovacuum's naptime: a look at the tables every minute. */
 export const PGLITE_AUTOVACUUM_DEFAULTS = { intervalMs: 60_000 } as const;
 
 /**
@@ -52,31 +47,12 @@ export async function vacuumDueTables(db: Database): Promise<string[]> {
  * PGlite forgets its table statistics when it closes, so `catchUp` vacuums the
  * whole database once at start; then each round does what autovacuum would.
  */
-export function createPgliteAutovacuum(db: Database, options: PgliteAutovacuumOptions) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopping = false;
-
-  function schedule() {
-    if (stopping) return;
-    timer = setTimeout(() => {
-      running = vacuumDueTables(db)
-        .catch((error: unknown) => options.onError?.(error))
-        .finally(schedule);
-    }, options.intervalMs);
-  }
-
+export function createPgliteAutovacuum(db: Database, options: RepeatingTaskOptions) {
   return {
     async catchUp() {
       await flushStatistics(db);
       await db.execute(sql`vacuum (analyze)`);
     },
-    start: schedule,
-    /** Stops and waits for the round in progress. */
-    async stop() {
-      stopping = true;
-      clearTimeout(timer);
-      await running;
-    },
+    ...createRepeatingTask(() => vacuumDueTables(db), options),
   };
 }

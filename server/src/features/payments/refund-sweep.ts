@@ -1,12 +1,9 @@
+import { createRepeatingTask, type RepeatingTaskOptions } from '#server/lib/repeating-task.ts';
 import type { PaymentsService } from './payments.service.ts';
 
-export interface RefundSweepOptions {
-  /** How often to look for refunds left pending. */
-  intervalMs: number;
+export interface RefundSweepOptions extends RepeatingTaskOptions {
   /** How old a pending refund must be: younger ones are still being sent by whoever wrote them. */
   graceMs: number;
-  /** Where a failed round is reported (a lost database connection). */
-  onError?: (error: unknown) => void;
 }
 
 /** Every minute, refunds pending for more than a minute are sent again (decision 021). */
@@ -21,27 +18,8 @@ export function createRefundSweep(
   payments: Pick<PaymentsService, 'sweepPendingRefunds'>,
   options: RefundSweepOptions,
 ) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopping = false;
-
-  function schedule() {
-    if (stopping) return;
-    timer = setTimeout(() => {
-      running = payments
-        .sweepPendingRefunds({ graceMs: options.graceMs })
-        .catch((error: unknown) => options.onError?.(error))
-        .finally(schedule);
-    }, options.intervalMs);
-  }
-
-  return {
-    start: schedule,
-    /** Stops sweeping and waits for the round in progress. */
-    async stop() {
-      stopping = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return createRepeatingTask(
+    () => payments.sweepPendingRefunds({ graceMs: options.graceMs }),
+    options,
+  );
 }
