@@ -64,17 +64,18 @@ const listOf = (values: (string | number)[]) => values.join(',');
 async function lockProductsAndRecordSales(db: Database, lines: StockLine[]): Promise<void> {
   const units = unitsPerProduct(lines);
   if (units.length === 0) return;
+  const ids = listOf(units.map(([id]) => id));
   await db.execute(sql`
     with locked as materialized (
       select ${products.id} from ${products}
-      where ${products.id} = any(string_to_array(${listOf(units.map(([id]) => id))}, ',')::uuid[])
+      where ${products.id} = any(string_to_array(${ids}, ',')::uuid[])
       order by ${products.id}
       for no key update
     )
     update ${products} set units_sold = ${products.unitsSold} + sold.quantity
     from locked
     join unnest(
-      string_to_array(${listOf(units.map(([id]) => id))}, ',')::uuid[],
+      string_to_array(${ids}, ',')::uuid[],
       string_to_array(${listOf(units.map(([, quantity]) => quantity))}, ',')::int[]
     ) as sold(id, quantity) on sold.id = locked.id
     where ${products.id} = locked.id`);
