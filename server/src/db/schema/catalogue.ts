@@ -71,6 +71,15 @@ export const products = pgTable(
      * listing skips the search for an earlier colour on most rows (decision 025).
      */
     styleLead: boolean().notNull().default(true),
+    /**
+     * Whether this is the first colour on sale of its style with its words
+     * (search document). A search's first matching colour of a style is always
+     * one: a search without filters picks each style's card among the search
+     * leads alone, a third of the matching colours in a shop whose colours
+     * share their words. Kept by the same triggers as `styleLead` (decision 028,
+     * addendum of 2026-11-24).
+     */
+    searchLead: boolean().notNull().default(true),
     /** The colour's name as shoppers filter by it ('Navy'), and its #rrggbb for swatches. */
     colorName: text().notNull(),
     colorHex: text().notNull(),
@@ -217,6 +226,19 @@ export const products = pgTable(
         table.inStockSizes,
       )
       .where(sql`${table.archivedAt} is null`),
+    // A search without filters: the search leads of the matching documents, with
+    // what the per-style window and the sorts read, index-only.
+    index('products_search_leads_idx')
+      .on(
+        table.searchDocument,
+        table.styleId,
+        table.createdAt,
+        table.id,
+        table.rating,
+        table.pricePaise,
+        table.unitsSold,
+      )
+      .where(sql`${table.archivedAt} is null and ${table.searchLead}`),
     // Products on sale in style order with every filtered column: a filtered
     // listing's total (its distinct styles) and the facet counts (per style)
     // stream through it index-only, grouping with no hashing (decisions 024, 025).
@@ -328,6 +350,7 @@ export type ProductRow = Omit<
   | 'inStockSizes'
   | 'inStockSizeBits'
   | 'styleLead'
+  | 'searchLead'
   | 'genderCode'
   | 'categoryCode'
   | 'colorCode'

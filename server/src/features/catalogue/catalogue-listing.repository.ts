@@ -38,9 +38,10 @@ const {
   inStockSizes: _inStockSizes,
   inStockSizeBits: _inStockSizeBits,
   styleLead: _styleLead,
+  searchLead: _searchLead,
   ...columns
 } = getTableColumns(products);
-/** Every product column but those only the database's queries need (search vector and document, sizes in stock, style lead). */
+/** Every product column but those only the database's queries need (search vector and document, sizes in stock, style and search leads). */
 export const productColumns = columns;
 
 /** A listing request in the database's terms (paise, words, offsets). */
@@ -212,7 +213,8 @@ export interface ProductPageIds {
  * in all, in one statement (decision 023). Without search, every listing
  * order has an index holding every filtered column: the page and the count
  * are two index scans. With search, the matches are read once: a window
- * counts them while they are ranked and sorted.
+ * counts them while they are ranked and sorted. A search with no filter reads
+ * only the search leads (decision 028, addendum of 2026-11-24).
  *
  * One card per style (decision 018): a product is listed when no colour of
  * its style added before it also matches the query, so a style shows in its
@@ -291,10 +293,14 @@ export async function findProductPage(db: Database, query: ProductQuery): Promis
   }
   // Search reads every match anyway: each style's first matching colour is the
   // first of its matches, found by a window over them, with no probe per match.
+  // Without filters it is the style's first colour with matching words, always a
+  // search lead (decision 028, addendum of 2026-11-24): only those are read and
+  // windowed, a third of the matches when a style's colours share their words.
   // The words are matched and ranked once per search document (decision 028), and
   // its products read from products_on_sale_search_idx alone. `offset 0` keeps the
   // rank computed in the documents' scan: without it the planner carries each
   // vector through the join and the sort and ranks after them.
+  const filters = { ...query, terms: [] };
   const rankedDocuments = db
     .select({
       key: searchDocuments.key,
@@ -319,7 +325,7 @@ export async function findProductPage(db: Database, query: ProductQuery): Promis
     })
     .from(sql`(${rankedDocuments} offset 0) documents`)
     .innerJoin(products, sql`${products.searchDocument} = documents.key`)
-    .where(matching(products, { ...query, terms: [] }))
+    .where(isFiltered(filters) ? matching(products, filters) : and(onSale, products.searchLead))
     .as('matches');
   const rows = await db
     .select({ id: matches.id, total: sql<number>`(count(*) over ())::int` })
