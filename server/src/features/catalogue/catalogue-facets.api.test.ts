@@ -239,6 +239,31 @@ describe('GET /api/v1/product/facets', () => {
     expect((await facetsOf({ search: word, category: [`Category ${word}`] })).total).toBe(0);
   });
 
+  it('counts exactly when the values outgrow one word of bits', async () => {
+    // Every facet's values share 63-bit words: 40 more colours than the seed's push the
+    // colours past the first word, so a facet spans two words and `listed` moves on.
+    const word = `zw${randomUUID().slice(0, 8)}`;
+    const colours = Array.from({ length: 40 }, (_, index) => `Colour ${index} ${word}`);
+    for (const [index, name] of colours.entries()) {
+      await createProduct(t.db, {
+        title: `Wide Tee ${word}`,
+        color: { name, hex: '#123456' },
+        stock: index % 2 === 0 ? { L: 1 } : { S: 1 },
+      });
+    }
+    await bumpCatalogueVersion(t.db);
+    const facets = await facetsOf({ search: word, size: ['L'] });
+    const count = (group: FacetGroup, value: string) =>
+      facets.groups[group].find((option) => option.value === value)?.count;
+    expect(facets.total).toBe(20);
+    // Sizes ignore their own selection: the colours in S alone still count there.
+    expect(count('size', 'L')).toBe(20);
+    expect(count('size', 'S')).toBe(20);
+    colours.forEach((name, index) => {
+      expect(count('color', name), name).toBe(index % 2 === 0 ? 1 : 0);
+    });
+  });
+
   it('answers 400 for filters the listing refuses', async () => {
     await expectFailure(t.app, '/api/v1/product/facets?size=XXXL', 400);
     await expectFailure(t.app, '/api/v1/product/facets?minPrice=500&maxPrice=100', 400);
