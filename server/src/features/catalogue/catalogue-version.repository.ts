@@ -22,8 +22,11 @@ export const EVERYTHING: CatalogueChange = { kind: 'everything' };
  */
 const TAGS_MAX_CHARS = 4_000;
 
-/** The tags as the version row and the notice keep them, or null for everything. */
-function tagList(change: CatalogueChange): string | null {
+/**
+ * The tags as the version row and the notice keep them (one text, for the
+ * database's `catalogue_version_bump`), or null for everything.
+ */
+export function tagList(change: CatalogueChange): string | null {
   if (change.kind === 'everything') return null;
   const list = change.tags.join(',');
   return list.length <= TAGS_MAX_CHARS ? list : null;
@@ -42,23 +45,14 @@ export function parseAnnouncement(payload: string): { version: number; change: C
  * Counts one more change to what the catalogue shows and announces it with
  * what it changed, in the caller's transaction: the row and the notice both
  * take effect at its commit, together with the write (decisions 017, 026).
+ * The database function `catalogue_version_bump` (migration 0025) does both;
+ * a stock take calls it from inside its own call (`take_stock`).
  */
 export async function bumpCatalogueVersion(
   db: Database,
   change: CatalogueChange = EVERYTHING,
 ): Promise<void> {
-  await db.execute(sql`
-    with bumped as (
-      insert into catalogue_version (id, version, changed_tags)
-      values (1, 1, string_to_array(${tagList(change)}::text, ','))
-      on conflict (id) do update
-        set version = catalogue_version.version + 1, changed_tags = excluded.changed_tags
-      returning version, changed_tags
-    )
-    select pg_notify(
-      ${CATALOGUE_VERSION_CHANNEL},
-      version::text || coalesce(' ' || array_to_string(changed_tags, ','), '')
-    ) from bumped`);
+  await db.execute(sql`select catalogue_version_bump(${tagList(change)}::text)`);
 }
 
 /**

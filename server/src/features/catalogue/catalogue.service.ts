@@ -224,13 +224,20 @@ export function createCatalogueService(db: Database, hooks: CatalogueHooks = {})
      * stock and units sold, and what it sold out; answers showing none of it keep.
      */
     async takeStockFor<Line extends StockLine>(executor: Database, lines: Line[]) {
-      const { shortage, soldOut } = await takeStockFor(executor, lines);
-      const tags = stockTakeTags({
-        productIds: lines.map((line) => line.productId),
-        soldOutSizes: soldOut.sizes.map((line) => line.size),
-        emptiedProductIds: soldOut.emptiedProductIds,
+      const productIds = lines.map((line) => line.productId);
+      const untouched = { productIds, soldOutSizes: [], emptiedProductIds: [] };
+      const { shortage, soldOut, versionBumped } = await takeStockFor(executor, lines, {
+        kind: 'tagged',
+        tags: stockTakeTags(untouched),
       });
-      await bumpCatalogueVersion(executor, { kind: 'tagged', tags });
+      if (!versionBumped) {
+        const tags = stockTakeTags({
+          productIds,
+          soldOutSizes: soldOut.sizes.map((line) => line.size),
+          emptiedProductIds: soldOut.emptiedProductIds,
+        });
+        await bumpCatalogueVersion(executor, { kind: 'tagged', tags });
+      }
       return shortage;
     },
     returnStock: bumpingVersion(async (executor: Database, lines: StockLine[]) => {

@@ -7,16 +7,30 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { catalogueVersion } from '#server/db/schema/catalogue.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { createProduct } from '#server-test/catalogue-fixtures.ts';
 import { stockOf } from '../orders/checkout-fixtures.ts';
-import { takeStockFor } from './stock.repository.ts';
+import {
+  CATALOGUE_VERSION_CHANNEL,
+  type CatalogueChange,
+  parseAnnouncement,
+} from './catalogue-version.repository.ts';
+import { type StockLine, takeStockFor } from './stock.repository.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
+
+/** What a test's take names as its change (what the version row then says, when the take bumps it). */
+const changeOf = (lines: StockLine[]): CatalogueChange => ({
+  kind: 'tagged',
+  tags: [...new Set(lines.map((line) => line.productId))],
+});
+const take = <Line extends StockLine>(db: typeof t.db, lines: Line[]) =>
+  takeStockFor(db, lines, changeOf(lines));
 
 /** Waits (bounded) until some other connection of this database waits for a row lock. */
 async function untilSomeoneWaitsForALock(): Promise<void> {
@@ -40,16 +54,14 @@ describe.skipIf(inject('testDatabase').kind !== 'postgres')('stock takes on Post
     // second take waits, takes M. Before the fix the second held M's row while
     // waiting for the product: PostgreSQL broke the circle with a deadlock error.
     const first = t.db.transaction(async (tx) => {
-      await takeStockFor(tx, [{ productId, size: 'S', quantity: 1 }]);
-      secondStarted = t.db.transaction((tx2) =>
-        takeStockFor(tx2, [{ productId, size: 'M', quantity: 1 }]),
-      );
+      await take(tx, [{ productId, size: 'S', quantity: 1 }]);
+      secondStarted = t.db.transaction((tx2) => take(tx2, [{ productId, size: 'M', quantity: 1 }]));
       await untilSomeoneWaitsForALock();
-      return takeStockFor(tx, [{ productId, size: 'M', quantity: 1 }]);
+      return take(tx, [{ productId, size: 'M', quantity: 1 }]);
     });
     const [firstTake, secondTake] = await Promise.all([first, first.then(() => secondStarted)]);
 
-    const nothingSoldOut = { soldOut: { sizes: [], emptiedProductIds: [] } };
+    const nothingSoldOut = { soldOut: { sizes: [], emptiedProductIds: [] }, versionBumped: true };
     expect(firstTake).toEqual(nothingSoldOut);
     expect(secondTake).toEqual(nothingSoldOut);
     expect(await stockOf(t.db, productId, 'S')).toBe(0);
@@ -57,7 +69,7 @@ describe.skipIf(inject('testDatabase').kind !== 'postgres')('stock takes on Post
   });
 });
 
-describe('a stock take of several lines, in one statement per step', () => {
+describe('a stock take of several lines, in one call', () => {
   it('takes one size asked by two lines together, and says what it sold out', async () => {
     const productId = await createProduct(t.db, { title: 'Two Designs Tee', stock: { S: 3 } });
     const other = await createProduct(t.db, { title: 'Kept Tee', stock: { S: 2, M: 1 } });
@@ -67,11 +79,11 @@ describe('a stock take of several lines, in one statement per step', () => {
       { productId, size: 'S' as const, quantity: 1 },
     ];
 
-    const take = await t.db.transaction((tx) => takeStockFor(tx, lines));
+    const taken = await t.db.transaction((tx) => take(tx, lines));
 
-    expect(take.shortage).toBeUndefined();
-    expect(take.soldOut.sizes).toHaveLength(2);
-    expect(take.soldOut.emptiedProductIds).toEqual([productId]);
+    expect(taken.shortage).toBeUndefined();
+    expect(taken.soldOut.sizes).toHaveLength(2);
+    expect(taken.soldOut.emptiedProductIds).toEqual([productId]);
     expect(await stockOf(t.db, productId, 'S')).toBe(0);
     expect(await stockOf(t.db, other, 'S')).toBe(0);
     expect(await stockOf(t.db, other, 'M')).toBe(1);
@@ -82,8 +94,55 @@ describe('a stock take of several lines, in one statement per step', () => {
     const first = { productId, size: 'M' as const, quantity: 2, design: 'first' };
     const second = { productId, size: 'M' as const, quantity: 2, design: 'second' };
 
-    const take = await t.db.transaction((tx) => takeStockFor(tx, [first, second]));
+    const taken = await t.db.transaction((tx) => take(tx, [first, second]));
 
-    expect(take.shortage).toEqual({ short: second, left: 1 });
+    expect(taken.shortage).toEqual({ short: second, left: 1 });
+  });
+
+  // Decision 026, late-night addendum: the version bump joins the take's call
+  // unless the take sold something out (its caller then names what did).
+  it('bumps the catalogue version with its change in the same call when nothing sells out, and announces it', async () => {
+    const productId = await createProduct(t.db, { title: 'Bumped Tee', stock: { L: 5 } });
+    const lines = [{ productId, size: 'L' as const, quantity: 2 }];
+    // The database function names the channel the caches listen on: they must agree.
+    const announcements: string[] = [];
+    const stopListening = await t.database.listen(CATALOGUE_VERSION_CHANNEL, {
+      notified: (payload) => announcements.push(payload),
+      subscribed: () => {},
+    });
+
+    const { before, taken, after } = await t.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(catalogueVersion);
+      const taken = await take(tx, lines);
+      const [after] = await tx.select().from(catalogueVersion);
+      return { before, taken, after };
+    });
+
+    expect(taken.versionBumped).toBe(true);
+    expect(after?.version).toBe((before?.version ?? 0) + 1);
+    expect(after?.changedTags).toEqual([productId]);
+    await expect
+      .poll(() => announcements.map(parseAnnouncement))
+      .toContainEqual({ version: after?.version, change: { kind: 'tagged', tags: [productId] } });
+    await stopListening();
+  });
+
+  it('leaves the version to its caller when it sells a size out or falls short', async () => {
+    const productId = await createProduct(t.db, { title: 'Last One Tee', stock: { XL: 1 } });
+    const lines = [{ productId, size: 'XL' as const, quantity: 1 }];
+
+    const outcomes = await t.db.transaction(async (tx) => {
+      const before = await tx.select().from(catalogueVersion);
+      const soldOut = await take(tx, lines);
+      const short = await take(tx, lines);
+      const after = await tx.select().from(catalogueVersion);
+      return { before, soldOut, short, after };
+    });
+
+    expect(outcomes.soldOut.soldOut.sizes).toEqual([{ productId, size: 'XL', quantity: 1 }]);
+    expect(outcomes.soldOut.versionBumped).toBe(false);
+    expect(outcomes.short.shortage).toEqual({ short: lines[0], left: 0 });
+    expect(outcomes.short.versionBumped).toBe(false);
+    expect(outcomes.after).toEqual(outcomes.before);
   });
 });

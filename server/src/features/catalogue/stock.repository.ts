@@ -3,6 +3,7 @@ import type { Size } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import { rowsOf } from '#server/db/rows.ts';
 import { productStock, products } from '#server/db/schema/catalogue.ts';
+import { type CatalogueChange, tagList } from './catalogue-version.repository.ts';
 
 export interface StockLine {
   productId: string;
@@ -56,31 +57,6 @@ export async function findStock(db: Database, line: Omit<StockLine, 'quantity'>)
 /** A list as one text parameter, for `string_to_array` (drizzle spreads an array into several). */
 const listOf = (values: (string | number)[]) => values.join(',');
 
-/**
- * Locks the lines' products in id order and counts their units sold (D23), in
- * one statement: the locking select runs first (a materialized CTE), each
- * product's lock taken in id order before the update writes it.
- */
-async function lockProductsAndRecordSales(db: Database, lines: StockLine[]): Promise<void> {
-  const units = unitsPerProduct(lines);
-  if (units.length === 0) return;
-  const ids = listOf(units.map(([id]) => id));
-  await db.execute(sql`
-    with locked as materialized (
-      select ${products.id} from ${products}
-      where ${products.id} = any(string_to_array(${ids}, ',')::uuid[])
-      order by ${products.id}
-      for no key update
-    )
-    update ${products} set units_sold = ${products.unitsSold} + sold.quantity
-    from locked
-    join unnest(
-      string_to_array(${ids}, ',')::uuid[],
-      string_to_array(${listOf(units.map(([, quantity]) => quantity))}, ',')::int[]
-    ) as sold(id, quantity) on sold.id = locked.id
-    where ${products.id} = locked.id`);
-}
-
 const sizeKey = (line: Omit<StockLine, 'quantity'>) => `${line.productId} ${line.size}`;
 
 /**
@@ -114,36 +90,6 @@ async function shortLine<Line extends StockLine>(
   }
   // Unreachable while the product is locked: the stock cannot have grown since the take.
   return { short: lines[lines.length - 1] as Line, left };
-}
-
-/**
- * Takes every size's units in one conditional update: a stock row changes only
- * if it holds all its lines ask, atomically, so concurrent checkouts never
- * oversell (D18). Answers the stock left of each size taken; a size short is
- * absent and unchanged. The products are locked already, so the order in which
- * the statement reaches the stock rows cannot deadlock: every writer of a
- * product's stock holds that product first.
- */
-async function takeSizes(db: Database, sizes: StockLine[]): Promise<Map<string, number>> {
-  const rows = rowsOf<{ product_id: string; size: string; stock: number }>(
-    await db.execute(sql`
-      update ${productStock} set stock = ${productStock.stock} - wanted.quantity
-      from unnest(
-        string_to_array(${listOf(sizes.map((line) => line.productId))}, ',')::uuid[],
-        string_to_array(${listOf(sizes.map((line) => line.size))}, ','),
-        string_to_array(${listOf(sizes.map((line) => line.quantity))}, ',')::int[]
-      ) as wanted(product_id, size, quantity)
-      where ${productStock.productId} = wanted.product_id
-        and ${productStock.size} = wanted.size
-        and ${productStock.stock} >= wanted.quantity
-      returning ${productStock.productId} as product_id, ${productStock.size} as size, ${productStock.stock} as stock`),
-  );
-  return new Map(
-    rows.map((row) => [
-      sizeKey({ productId: row.product_id, size: row.size as Size }),
-      Number(row.stock),
-    ]),
-  );
 }
 
 /** Puts units back and uncounts their sale, as when an order is cancelled. */
@@ -186,32 +132,54 @@ export interface SoldOut {
  * rolls back: the other lines' stock and the units sold are written by then);
  * says what it sold out (decision 026: a size gone out of stock changes the
  * listings filtered by it, the facets and the filters; a product with no
- * size left, every answer showing its colour). Three statements however many
- * lines: products locked and their sales counted, every size taken, and only
- * after a sell-out, the products left with nothing.
+ * size left, every answer showing its colour).
+ *
+ * One call into the database, `take_stock` (migration 0025): the products
+ * locked in id order and their sales counted, then every size taken in one
+ * conditional update, so concurrent checkouts never oversell (D18, decision
+ * 005). When every size was taken and none sold out (nearly every take), the
+ * same call bumps the catalogue version with `change` (`versionBumped`);
+ * otherwise the caller bumps it with what sold out. Only after a sell-out
+ * does a second statement ask which products were left with nothing.
  */
 export async function takeStockFor<Line extends StockLine>(
   db: Database,
   lines: Line[],
-): Promise<{ shortage?: { short: Line; left: number }; soldOut: SoldOut }> {
+  change: CatalogueChange,
+): Promise<{ shortage?: { short: Line; left: number }; soldOut: SoldOut; versionBumped: boolean }> {
   const soldOut: SoldOut = { sizes: [], emptiedProductIds: [] };
-  if (lines.length === 0) return { soldOut };
-  await lockProductsAndRecordSales(db, lines);
+  if (lines.length === 0) return { soldOut, versionBumped: false };
+  const units = unitsPerProduct(lines);
   const groups = bySize(lines);
-  const left = await takeSizes(
-    db,
-    groups.map((group) => group.size),
+  const sizes = groups.map((group) => group.size);
+  const rows = rowsOf<{ taken_product_id: string; taken_size: string; stock_left: number }>(
+    await db.execute(sql`
+      select taken_product_id, taken_size, stock_left from take_stock(
+        string_to_array(${listOf(units.map(([id]) => id))}, ',')::uuid[],
+        string_to_array(${listOf(units.map(([, quantity]) => quantity))}, ',')::int[],
+        string_to_array(${listOf(sizes.map((line) => line.productId))}, ',')::uuid[],
+        string_to_array(${listOf(sizes.map((line) => line.size))}, ','),
+        string_to_array(${listOf(sizes.map((line) => line.quantity))}, ',')::int[],
+        ${tagList(change)}::text
+      )`),
+  );
+  const left = new Map(
+    rows.map((row) => [
+      sizeKey({ productId: row.taken_product_id, size: row.taken_size as Size }),
+      Number(row.stock_left),
+    ]),
   );
   for (const group of groups) {
     const stock = left.get(sizeKey(group.size));
-    if (stock === undefined) return { shortage: await shortLine(db, group), soldOut };
+    if (stock === undefined) {
+      return { shortage: await shortLine(db, group), soldOut, versionBumped: false };
+    }
     if (stock === 0) soldOut.sizes.push(group.size);
   }
-  if (soldOut.sizes.length > 0) {
-    soldOut.emptiedProductIds = await findEmptiedProducts(
-      db,
-      soldOut.sizes.map((line) => line.productId),
-    );
-  }
-  return { soldOut };
+  if (soldOut.sizes.length === 0) return { soldOut, versionBumped: true };
+  soldOut.emptiedProductIds = await findEmptiedProducts(
+    db,
+    soldOut.sizes.map((line) => line.productId),
+  );
+  return { soldOut, versionBumped: false };
 }
