@@ -2,7 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { catalogueVersion } from '#server/db/schema/catalogue.ts';
 
-/** Where a new catalogue version is announced; PostgreSQL delivers it to listeners at commit. */
+/**
+ * Where a new catalogue version is announced; PostgreSQL delivers it to listeners at commit.
+ * The database function `catalogue_version_bump` (migration 0025) names it too; a stock
+ * test listens here for what that function announces.
+ */
 export const CATALOGUE_VERSION_CHANNEL = 'catalogue_version';
 
 /**
