@@ -159,6 +159,8 @@ test.describe('at 1280 px', () => {
 
   test('a price range sends only the price that differs from the stats', async ({ page }) => {
     await page.goto('/products');
+    // Typed before hydration, the price would be reset by it (the fields are React's state).
+    await waitForHydration(page);
     const requests: URL[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
