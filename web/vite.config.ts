@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Rolldown } from 'vite';
+import { BROWSER_ENTRIES } from '../contract/src/server-rendering.ts';
 import { BROWSER_CONTRACT_VALUES, browserContract } from '../scripts/vite-browser-contract.ts';
 import { precompress } from '../scripts/vite-precompress.ts';
 
@@ -76,6 +77,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         // scripts/check-budgets.ts reads which chunks each route loads from it.
         manifest: true,
         rolldownOptions: {
+          // index.html's entry (main.tsx), and the first script of the server-rendered pages, which
+          // imports that entry only once the page has painted (decision 027's evening addendum).
+          input: {
+            index: `${import.meta.dirname}/${BROWSER_ENTRIES.app}`,
+            'entry-after-paint': `${import.meta.dirname}/${BROWSER_ENTRIES.afterPaint}`,
+          },
           output: {
             // Everything the entry imports statically goes into the entry's one file (decision 027):
             // left to itself the bundler splits it into ~30 small shared chunks, a round trip each
@@ -83,7 +90,13 @@ export default defineConfig(({ isSsrBuild }) => ({
             // already, so it needs no recursive capture (which would follow lazy routes in).
             codeSplitting: {
               groups: [
-                { name: 'app', tags: ['$initial'], includeDependenciesRecursively: false },
+                // Not the after-paint entry's module: it imports the app's entry only after the paint.
+                {
+                  name: 'app',
+                  tags: ['$initial'],
+                  test: (id) => !id.endsWith(BROWSER_ENTRIES.afterPaint),
+                  includeDependenciesRecursively: false,
+                },
                 // The contract's values and plain functions the other pages use (SIZES, isSize(), the
                 // endpoints' records: scripts/vite-browser-contract.ts) in one small file. Left to
                 // itself the bundler puts each beside its file's schemas, whose chunk imports zod:

@@ -46,3 +46,14 @@ export interface ServerEntry {
    */
   browserPageModule(path: string): string | undefined;
 }
+
+/**
+ * The browser build's two entries, as its manifest names them: the app
+ * (index.html's script, `main.tsx`), and the only script a server-rendered
+ * page starts with, which imports the app once the page has painted
+ * (decision 027, evening addendum).
+ */
+export const BROWSER_ENTRIES = {
+  app: 'index.html',
+  afterPaint: 'src/entry-after-paint.ts',
+} as const;

@@ -93,6 +93,7 @@ test.describe('at 1280 px', () => {
     const all = await listViaApi(request, 'sortBy=ratingDesc');
     await page.goto('/products');
     await expectTitles(page, all);
+    await waitForHydration(page);
 
     await filters(page).getByRole('checkbox', { name: 'Women' }).check();
     await filters(page).getByRole('checkbox', { name: /^M \(/ }).check();
@@ -144,6 +145,7 @@ test.describe('at 1280 px', () => {
     const { colors } = await resultOf<ProductFilters>(await request.get('/api/v1/product/filters'));
     expect(colors.map((colour) => colour.name)).toContain('Black');
     await page.goto('/products');
+    await waitForHydration(page);
     await filters(page)
       .getByRole('checkbox', { name: /^Black \(/ })
       .check();
@@ -159,6 +161,8 @@ test.describe('at 1280 px', () => {
 
   test('a price range sends only the price that differs from the stats', async ({ page }) => {
     await page.goto('/products');
+    // Before hydration the fields are not React's yet: what is typed then is lost (a shopper too).
+    await waitForHydration(page);
     const requests: URL[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
@@ -281,6 +285,7 @@ test.describe('at 1280 px', () => {
 
   test('the top bar search tolerates a typo: tshrt finds t-shirts', async ({ page, request }) => {
     await page.goto('/');
+    await waitForHydration(page);
     const search = page.getByRole('banner').getByRole('searchbox', { name: 'Search products' });
     await search.fill('tshrt');
     await search.press('Enter');

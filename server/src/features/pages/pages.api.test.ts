@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,6 +90,28 @@ function inlineScripts(html: string): string[] {
     .filter((tag) => !/\bsrc=/.test(tag) && !/type="application\/(ld\+)?json"/.test(tag));
 }
 
+/**
+ * A server-rendered page's scripts: the after-paint script alone, naming the
+ * built entry and the modules it fetches once the page has painted
+ * (decision 027's evening addendum). A script or module preload in the HTML
+ * itself is fetched before the paint, and Lighthouse's simulation counts it
+ * in the page's FCP and LCP.
+ */
+function scriptsAfterPaint(html: string): string[] {
+  const scriptFiles = [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="([^"]+\.js)"/g)];
+  expect(scriptFiles.map((match) => match[1])).toEqual([
+    expect.stringMatching(/^\/assets\/entry-after-paint-[\w-]+\.js$/),
+  ]);
+  const tag = html.match(
+    /<script type="module" crossorigin src="[^"]+" data-entry="([^"]+)" data-modules="([^"]*)"><\/script>/,
+  );
+  const builtEntry = readFileSync(join(webRoot, 'index.html'), 'utf8').match(
+    /<script type="module" crossorigin src="([^"]+)">/,
+  )?.[1];
+  expect(tag?.[1]).toBe(builtEntry);
+  return tag?.[2]?.split(' ') ?? [];
+}
+
 describe('a product page', () => {
   it('holds the title, price, picture, head tags and JSON-LD in the HTML itself', async () => {
     const response = await t.app.inject(`/product/${ids.rated}`);
@@ -109,9 +131,9 @@ describe('a product page', () => {
       /<meta property="og:image" content="https:\/\/shop\.example\/media\/[^"]+" \/>/,
     );
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
-    // The page's route code is fetched beside the entry: the browser hydrates once it is in.
-    expect(html).toMatch(
-      /<link rel="modulepreload" crossorigin href="\/assets\/product-[\w-]+\.js">/,
+    // The page's route code is fetched beside the entry, after the paint: the browser hydrates once it is in.
+    expect(scriptsAfterPaint(html)).toContainEqual(
+      expect.stringMatching(/^\/assets\/product-[\w-]+\.js$/),
     );
     // The main picture (the page's LCP) is fetched first, before the page's scripts.
     const mainPicture = root.match(/<img src="([^"]+)"/)?.[1];
@@ -203,6 +225,9 @@ describe('listings', () => {
     );
     expect(rendered).toEqual(titles);
     expect(html).not.toContain('Canvas Tote Bag');
+    expect(scriptsAfterPaint(html)).toContainEqual(
+      expect.stringMatching(/^\/assets\/products-[\w-]+\.js$/),
+    );
     expect(html).toContain(`<link rel="canonical" href="${PUBLIC_URL}/products?search=tee" />`);
     const [list] = structuredData(html);
     expect(list).toMatchObject({ '@type': 'ItemList' });
@@ -217,6 +242,7 @@ describe('listings', () => {
     expect(response.body).toContain('Harbour &lt;Stripe&gt; Tee');
     expect(response.body).toContain('<script type="application/json" id="server-state">');
     expect(inlineScripts(response.body)).toEqual([]);
+    scriptsAfterPaint(response.body);
     // The stylesheet is in the page: no render-blocking request before the first paint.
     expect(response.body).toMatch(/<style>[\s\S]*?\.text-ink-900\{[\s\S]*?<\/style>/);
     expect(response.body).not.toContain('rel="stylesheet"');

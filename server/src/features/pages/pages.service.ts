@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
+  BROWSER_ENTRIES,
   type CatalogueReader,
   ListProductsQuerySchema,
   REVIEWS_PAGE_SIZE,
@@ -19,7 +20,9 @@ const SERVER_ENTRY = join('.ssr', 'entry-server.mjs');
 const TEMPLATE_HEAD_TAGS = [/<title>[\s\S]*?<\/title>\s*/, /<meta\s+name="description"[^>]*>\s*/];
 const ROOT = '<div id="root"></div>';
 /** The built page's entry script, the first file its head fetches. */
-const ENTRY_SCRIPT = '<script type="module"';
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="[^"]+"><\/script>/;
+/** Vite's preloads of the entry's imports, after the entry script. */
+const ENTRY_MODULE_PRELOADS = /\s*<link rel="modulepreload" crossorigin href="[^"]+">/g;
 /**
  * React's preloads of the pictures the page marks `fetchPriority="high"` (its
  * LCP), which it writes at the start of the markup, after the head's scripts.
@@ -31,7 +34,6 @@ const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.c
 interface ManifestChunk {
   file: string;
   imports?: string[];
-  isEntry?: boolean;
 }
 type Manifest = Record<string, ManifestChunk>;
 
@@ -51,19 +53,39 @@ function chunkClosure(manifest: Manifest, key: string, seen = new Set<string>())
   return seen;
 }
 
-/**
- * `<link rel="modulepreload">` for the page's route module and what it
- * imports, less what the entry already preloads: the browser hydrates once
- * they are in, so they are fetched beside the entry, not after it.
- */
-function routePreloads(manifest: Manifest, routeModule: string | undefined): string {
-  if (!routeModule) return '';
-  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  const loaded = entry ? chunkClosure(manifest, entry) : new Set<string>();
+/** The files of the page's route module and what it imports, less the entry's own. */
+function routeFiles(manifest: Manifest, routeModule: string | undefined): string[] {
+  if (!routeModule) return [];
+  const loaded = chunkClosure(manifest, BROWSER_ENTRIES.app);
   return [...chunkClosure(manifest, routeModule)]
     .filter((key) => !loaded.has(key))
-    .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}">`)
+    .map((key) => `/${manifest[key]?.file}`);
+}
+
+/**
+ * `<link rel="modulepreload">` for the page's route module and what it
+ * imports, less what the entry already preloads: the browser renders the
+ * page once they are in, so they are fetched beside the entry, not after it.
+ */
+function routePreloads(manifest: Manifest, routeModule: string | undefined): string {
+  return routeFiles(manifest, routeModule)
+    .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
     .join('\n    ');
+}
+
+/**
+ * The one script of a server-rendered page: it fetches the entry, the
+ * entry's imports and the page's route module only after the page has
+ * painted its pictures (web/src/entry-after-paint.ts, decision 027's evening
+ * addendum). Until then the page's bandwidth and CPU go to its first screen.
+ */
+function afterPaintScript(manifest: Manifest, routeModule: string | undefined): string {
+  const [entry, ...entryImports] = [...chunkClosure(manifest, BROWSER_ENTRIES.app)].map(
+    (key) => `/${manifest[key]?.file}`,
+  );
+  const modules = [...entryImports, ...routeFiles(manifest, routeModule)].join(' ');
+  const script = manifest[BROWSER_ENTRIES.afterPaint]?.file;
+  return `<script type="module" crossorigin src="/${script}" data-entry="${entry}" data-modules="${modules}"></script>`;
 }
 
 /**
@@ -88,18 +110,21 @@ function fillShell(build: Build, routeModule: string): string {
 }
 
 /**
- * The page: the built index.html with the rendered head, preloads, markup and
- * data put in. The LCP pictures' preloads go before the scripts: on a slow
- * phone's six connections the picture is then fetched first, not after the
- * page's ~10 script files (decision 027).
+ * The page: the built index.html with the rendered head, markup and data put
+ * in, and its scripts replaced by the one that loads them after the first
+ * paint. The LCP pictures' preloads go first: on a slow phone's six
+ * connections the picture is then fetched first (decision 027).
  */
 function fillTemplate(build: Build, page: RenderedPage): string {
   const bare = TEMPLATE_HEAD_TAGS.reduce((html, tag) => html.replace(tag, ''), build.template);
-  const preloads = routePreloads(build.manifest, page.routeModule);
   const imagePreloads = LEADING_IMAGE_PRELOADS.exec(page.html)?.[0] ?? '';
   return bare
-    .replace(ENTRY_SCRIPT, `${imagePreloads}\n    ${ENTRY_SCRIPT}`)
-    .replace('</head>', `  ${preloads}\n    ${page.head}\n  </head>`)
+    .replace(ENTRY_MODULE_PRELOADS, '')
+    .replace(
+      ENTRY_SCRIPT,
+      `${imagePreloads}\n    ${afterPaintScript(build.manifest, page.routeModule)}`,
+    )
+    .replace('</head>', `  ${page.head}\n  </head>`)
     .replace(
       ROOT,
       `<div id="root">${page.html.slice(imagePreloads.length)}</div>${page.stateScript}`,
