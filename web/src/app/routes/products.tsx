@@ -30,6 +30,7 @@ import {
 } from '#web/features/catalogue/utils/products-view.ts';
 import { wishlistHeartFor } from '#web/features/wishlist/components/wishlist-heart.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { useHydrated } from '#web/hooks/use-hydrated.ts';
 
 /** Beside the filter sidebar the grid has room for fewer columns than on the home page. */
 const GRID_COLUMNS = 'grid-cols-2 md:grid-cols-3 xl:grid-cols-4';
@@ -77,6 +78,7 @@ export function ProductsRoute() {
     color: true,
   });
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const hydrated = useHydrated();
   useDocumentTitle(view.search ? `Search: ${view.search}` : 'Products');
 
   const show = (next: ProductsView) => {
@@ -162,6 +164,7 @@ export function ProductsRoute() {
           <div className="mb-5 flex flex-wrap items-center justify-between gap-3 lg:justify-end">
             <button
               type="button"
+              disabled={!hydrated}
               onClick={() => setDrawerOpen(true)}
               className={buttonStyles({ variant: 'outline', size: 'sm', className: 'lg:hidden' })}
             >

@@ -21,7 +21,13 @@ export function SearchForm({ className = '' }: SearchFormProps) {
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: <search> is too new for some browsers still in use (and for happy-dom); the role gives the same landmark.
-    <form role="search" onSubmit={onSubmit} className={`relative flex items-center ${className}`}>
+    <form
+      role="search"
+      // Before React takes over (decision 027), the browser itself sends the search there.
+      action={paths.products()}
+      onSubmit={onSubmit}
+      className={`relative flex items-center ${className}`}
+    >
       <label htmlFor={inputId} className="sr-only">
         Search products
       </label>

@@ -1,3 +1,4 @@
+import { useHydrated } from '#web/hooks/use-hydrated.ts';
 import { formatRupees } from '#web/utils/format-money.ts';
 import { NO_FILTERS, type ProductFilterValues } from '../utils/products-view.ts';
 
@@ -47,6 +48,7 @@ interface ActiveFilterChipsProps {
 /** The applied filters above the grid (issue 16): each one removable, or all at once. */
 export function ActiveFilterChips({ filters, onChange }: ActiveFilterChipsProps) {
   const chips = filterChips(filters);
+  const hydrated = useHydrated();
   if (chips.length === 0) return null;
   return (
     <div className="mb-5 flex flex-wrap items-center gap-2">
@@ -56,6 +58,7 @@ export function ActiveFilterChips({ filters, onChange }: ActiveFilterChipsProps)
           <li key={chip.key}>
             <button
               type="button"
+              disabled={!hydrated}
               onClick={() => onChange(chip.without)}
               aria-label={`Remove filter: ${chip.label}`}
               className="inline-flex h-8 items-center gap-1.5 rounded-full border border-ink-300 bg-white pr-2 pl-3 text-sm text-ink-900 hover:border-ink-900"
@@ -70,6 +73,7 @@ export function ActiveFilterChips({ filters, onChange }: ActiveFilterChipsProps)
       </ul>
       <button
         type="button"
+        disabled={!hydrated}
         onClick={() => onChange(NO_FILTERS)}
         className="rounded-sm px-2 text-sm font-semibold text-brand-700 underline hover:text-brand-800"
       >

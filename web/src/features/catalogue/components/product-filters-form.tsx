@@ -3,6 +3,7 @@ import { type FacetGroup, isSize, type ProductFacets, type ProductFilters } from
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { CheckboxField, TextField } from '#web/components/ui/form-field.tsx';
 import { ChevronDownIcon, StarIcon } from '#web/components/ui/icons.tsx';
+import { useHydrated } from '#web/hooks/use-hydrated.ts';
 import { formatRupees } from '#web/utils/format-money.ts';
 import {
   NO_FILTERS,
@@ -150,6 +151,7 @@ export function ProductFiltersForm({
   }
   const errors = submitted ? validate(values) : {};
   const applyRef = useRef<HTMLButtonElement>(null);
+  const hydrated = useHydrated();
 
   const showReset = !isDefault(applied) || !isDefault(toFilterValues(values, priceRange));
   const set = (changes: Partial<FilterFormValues>) => setValues((now) => ({ ...now, ...changes }));
@@ -190,131 +192,138 @@ export function ProductFiltersForm({
       onSubmit={onSubmit}
       className="flex flex-col gap-1"
     >
-      <CheckboxGroup
-        group="gender"
-        open={openGroups.gender}
-        onToggle={onToggleGroup}
-        values={options.genders}
-        checked={values.gender}
-        onTick={tick('gender', options.genders)}
-        counts={counts}
-      />
-      <CheckboxGroup
-        group="category"
-        open={openGroups.category}
-        onToggle={onToggleGroup}
-        values={options.categories}
-        checked={values.category}
-        onTick={tick('category', options.categories)}
-        counts={counts}
-      />
-      <CheckboxGroup
-        group="size"
-        open={openGroups.size}
-        onToggle={onToggleGroup}
-        values={options.sizes}
-        checked={values.size}
-        onTick={tick('size', options.sizes)}
-        counts={counts}
-        columns
-      />
-      <CheckboxGroup
-        group="color"
-        open={openGroups.color}
-        onToggle={onToggleGroup}
-        values={colorNames}
-        swatches={new Map(options.colors.map((color) => [color.name, color.hex]))}
-        checked={values.color}
-        onTick={tick('color', colorNames)}
-        counts={counts}
-      />
-
-      <Section title="Price Range">
-        <div className="grid grid-cols-2 gap-3">
-          <TextField
-            label="Min (₹)"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="any"
-            error={errors.minPrice}
-            name="minPrice"
-            value={values.minPrice}
-            onChange={(event) => set({ minPrice: event.target.value })}
-          />
-          <TextField
-            label="Max (₹)"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="any"
-            error={errors.maxPrice}
-            name="maxPrice"
-            value={values.maxPrice}
-            onChange={(event) => set({ maxPrice: event.target.value })}
-          />
-        </div>
-        <PriceRangeSlider
-          range={priceRange}
-          min={priceOr(values.minPrice, priceRange.minPrice)}
-          max={priceOr(values.maxPrice, priceRange.maxPrice)}
-          onChange={({ min, max }) => set({ minPrice: String(min), maxPrice: String(max) })}
+      {/* What is ticked or typed before React takes over would be lost at its first render (decision 027). */}
+      <fieldset disabled={!hydrated} className="contents">
+        <CheckboxGroup
+          group="gender"
+          open={openGroups.gender}
+          onToggle={onToggleGroup}
+          values={options.genders}
+          checked={values.gender}
+          onTick={tick('gender', options.genders)}
+          counts={counts}
         />
-        <p className="mt-2 text-xs text-ink-600">
-          Prices in the shop: {formatRupees(priceRange.minPrice)} to{' '}
-          {formatRupees(priceRange.maxPrice)}
-        </p>
-      </Section>
+        <CheckboxGroup
+          group="category"
+          open={openGroups.category}
+          onToggle={onToggleGroup}
+          values={options.categories}
+          checked={values.category}
+          onTick={tick('category', options.categories)}
+          counts={counts}
+        />
+        <CheckboxGroup
+          group="size"
+          open={openGroups.size}
+          onToggle={onToggleGroup}
+          values={options.sizes}
+          checked={values.size}
+          onTick={tick('size', options.sizes)}
+          counts={counts}
+          columns
+        />
+        <CheckboxGroup
+          group="color"
+          open={openGroups.color}
+          onToggle={onToggleGroup}
+          values={colorNames}
+          swatches={new Map(options.colors.map((color) => [color.name, color.hex]))}
+          checked={values.color}
+          onTick={tick('color', colorNames)}
+          counts={counts}
+        />
 
-      <Section title="Rating">
-        <div className="flex flex-col gap-1">
-          <RatingOption
-            label="Any rating"
-            value=""
-            checked={values.rating === ''}
-            onChange={chooseRating}
-          />
-          {RATING_OPTIONS.map((stars) => (
-            <RatingOption
-              key={stars}
-              label={
-                <>
-                  <span className="sr-only">{stars} stars</span>
-                  <span aria-hidden="true" className="flex items-center gap-0.5">
-                    {Array.from({ length: 5 }, (_, index) => (
-                      <StarIcon
-                        // biome-ignore lint/suspicious/noArrayIndexKey: five fixed stars.
-                        key={index}
-                        className={`size-4 ${index < stars ? 'text-amber-500' : 'text-ink-200'}`}
-                      />
-                    ))}
-                  </span>
-                  <span>&amp; up</span>
-                  <OptionCount count={countOf(counts, 'rating', String(stars))} />
-                </>
-              }
-              value={String(stars)}
-              checked={values.rating === String(stars)}
-              onChange={chooseRating}
-              disabled={
-                countOf(counts, 'rating', String(stars)) === 0 && values.rating !== String(stars)
-              }
+        <Section title="Price Range">
+          <div className="grid grid-cols-2 gap-3">
+            <TextField
+              label="Min (₹)"
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step="any"
+              error={errors.minPrice}
+              name="minPrice"
+              value={values.minPrice}
+              onChange={(event) => set({ minPrice: event.target.value })}
             />
-          ))}
-        </div>
-      </Section>
+            <TextField
+              label="Max (₹)"
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step="any"
+              error={errors.maxPrice}
+              name="maxPrice"
+              value={values.maxPrice}
+              onChange={(event) => set({ maxPrice: event.target.value })}
+            />
+          </div>
+          <PriceRangeSlider
+            range={priceRange}
+            min={priceOr(values.minPrice, priceRange.minPrice)}
+            max={priceOr(values.maxPrice, priceRange.maxPrice)}
+            onChange={({ min, max }) => set({ minPrice: String(min), maxPrice: String(max) })}
+          />
+          <p className="mt-2 text-xs text-ink-600">
+            Prices in the shop: {formatRupees(priceRange.minPrice)} to{' '}
+            {formatRupees(priceRange.maxPrice)}
+          </p>
+        </Section>
 
-      {/* In the phone drawer it stays in view while the groups scroll, so Apply is one tap away. */}
-      <div className="flex flex-wrap gap-3 border-t border-ink-200 bg-white pt-4 pb-2 in-[dialog]:sticky in-[dialog]:bottom-0">
-        <button ref={applyRef} type="submit" className={buttonStyles({ className: 'flex-1' })}>
-          Apply Filters
-        </button>
-        {showReset ? (
-          <button type="button" onClick={onReset} className={buttonStyles({ variant: 'outline' })}>
-            Reset
+        <Section title="Rating">
+          <div className="flex flex-col gap-1">
+            <RatingOption
+              label="Any rating"
+              value=""
+              checked={values.rating === ''}
+              onChange={chooseRating}
+            />
+            {RATING_OPTIONS.map((stars) => (
+              <RatingOption
+                key={stars}
+                label={
+                  <>
+                    <span className="sr-only">{stars} stars</span>
+                    <span aria-hidden="true" className="flex items-center gap-0.5">
+                      {Array.from({ length: 5 }, (_, index) => (
+                        <StarIcon
+                          // biome-ignore lint/suspicious/noArrayIndexKey: five fixed stars.
+                          key={index}
+                          className={`size-4 ${index < stars ? 'text-amber-500' : 'text-ink-200'}`}
+                        />
+                      ))}
+                    </span>
+                    <span>&amp; up</span>
+                    <OptionCount count={countOf(counts, 'rating', String(stars))} />
+                  </>
+                }
+                value={String(stars)}
+                checked={values.rating === String(stars)}
+                onChange={chooseRating}
+                disabled={
+                  countOf(counts, 'rating', String(stars)) === 0 && values.rating !== String(stars)
+                }
+              />
+            ))}
+          </div>
+        </Section>
+
+        {/* In the phone drawer it stays in view while the groups scroll, so Apply is one tap away. */}
+        <div className="flex flex-wrap gap-3 border-t border-ink-200 bg-white pt-4 pb-2 in-[dialog]:sticky in-[dialog]:bottom-0">
+          <button ref={applyRef} type="submit" className={buttonStyles({ className: 'flex-1' })}>
+            Apply Filters
           </button>
-        ) : null}
-      </div>
+          {showReset ? (
+            <button
+              type="button"
+              onClick={onReset}
+              className={buttonStyles({ variant: 'outline' })}
+            >
+              Reset
+            </button>
+          ) : null}
+        </div>
+      </fieldset>
     </form>
   );
 }

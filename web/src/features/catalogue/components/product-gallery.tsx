@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useState } from 'react';
 import type { Product } from '#contract';
 import { ChevronDownIcon } from '#web/components/ui/icons.tsx';
+import { useHydrated } from '#web/hooks/use-hydrated.ts';
 
 interface ProductGalleryProps {
   title: string;
@@ -18,6 +19,7 @@ export function ProductGallery({ title, images }: ProductGalleryProps) {
   const [current, setCurrent] = useState(0);
   // The first picture shows at once (it is the page's LCP); a picture the shopper switches to fades in.
   const [switched, setSwitched] = useState(false);
+  const hydrated = useHydrated();
   const count = images.length;
   const image = images[current];
   const show = (index: number) => {
@@ -64,6 +66,7 @@ export function ProductGallery({ title, images }: ProductGalleryProps) {
             <button
               type="button"
               aria-label="Previous picture"
+              disabled={!hydrated}
               onClick={() => show(current - 1)}
               className={`${ARROW} left-3`}
             >
@@ -72,6 +75,7 @@ export function ProductGallery({ title, images }: ProductGalleryProps) {
             <button
               type="button"
               aria-label="Next picture"
+              disabled={!hydrated}
               onClick={() => show(current + 1)}
               className={`${ARROW} right-3`}
             >
@@ -99,6 +103,7 @@ export function ProductGallery({ title, images }: ProductGalleryProps) {
                 type="button"
                 aria-label={`Show picture ${index + 1} of ${count}`}
                 aria-current={index === current ? 'true' : undefined}
+                disabled={!hydrated}
                 onClick={() => show(index)}
                 className={`block size-16 overflow-hidden rounded-xl bg-ink-100 ring-2 transition-shadow sm:size-20 ${
                   index === current ? 'ring-brand-600' : 'ring-transparent hover:ring-ink-300'

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { ChevronDownIcon } from '#web/components/ui/icons.tsx';
+import { useHydrated } from '#web/hooks/use-hydrated.ts';
 import { type ProductSort, sortsFor } from '../utils/products-view.ts';
 
 interface ProductSortSelectProps {
@@ -13,6 +14,7 @@ interface ProductSortSelectProps {
 export function ProductSortSelect({ value, onChange, search }: ProductSortSelectProps) {
   const sorts = sortsFor(search);
   const id = useId();
+  const hydrated = useHydrated();
   return (
     <div className="flex items-center gap-2">
       <label htmlFor={id} className="shrink-0 text-sm font-medium text-ink-700">
@@ -22,6 +24,7 @@ export function ProductSortSelect({ value, onChange, search }: ProductSortSelect
         <select
           id={id}
           value={value}
+          disabled={!hydrated}
           onChange={(event) => {
             const next = sorts.find((sort) => sort.value === event.target.value);
             if (next) onChange(next.value);

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { SIZE_GUIDE, SIZES } from '#contract';
 import { Dialog } from '#web/components/ui/dialog.tsx';
+import { useHydrated } from '#web/hooks/use-hydrated.ts';
 
 /** 'Size guide' (issue 16): the category's measurements in cm, from the contract's data. */
 export function SizeGuideButton({ category }: { category: string }) {
   const [open, setOpen] = useState(false);
+  const hydrated = useHydrated();
   const guide = SIZE_GUIDE[category];
   if (!guide) return null;
   const sizes = SIZES.filter((size) => guide.sizes[size]);
@@ -12,6 +14,7 @@ export function SizeGuideButton({ category }: { category: string }) {
     <>
       <button
         type="button"
+        disabled={!hydrated}
         onClick={() => setOpen(true)}
         className="rounded-sm text-sm font-semibold text-brand-700 underline hover:text-brand-800"
       >
