@@ -15,6 +15,8 @@ import { PriceRangeSlider } from './price-range-slider.tsx';
 
 export type FilterGroup = 'gender' | 'category' | 'size' | 'color';
 
+const FILTER_GROUPS: readonly FilterGroup[] = ['gender', 'category', 'size', 'color'];
+
 const GROUP_TITLES: Record<FilterGroup, string> = {
   gender: 'Gender',
   category: 'Category',
@@ -163,7 +165,13 @@ export function ProductFiltersForm({
     }));
   const chooseRating = (event: ChangeEvent<HTMLInputElement>) =>
     set({ rating: event.target.value });
-  const colorNames = options.colors.map((color) => color.name);
+  const groupValues: Record<FilterGroup, readonly string[]> = {
+    gender: options.genders,
+    category: options.categories,
+    size: options.sizes,
+    color: options.colors.map((color) => color.name),
+  };
+  const swatches = new Map(options.colors.map((color) => [color.name, color.hex]));
 
   const onReset = () => {
     setValues(toFormValues(NO_FILTERS, priceRange));
@@ -194,44 +202,20 @@ export function ProductFiltersForm({
     >
       {/* What is ticked or typed before React takes over would be lost at its first render (decision 027). */}
       <fieldset disabled={!hydrated} className="contents">
-        <CheckboxGroup
-          group="gender"
-          open={openGroups.gender}
-          onToggle={onToggleGroup}
-          values={options.genders}
-          checked={values.gender}
-          onTick={tick('gender', options.genders)}
-          counts={counts}
-        />
-        <CheckboxGroup
-          group="category"
-          open={openGroups.category}
-          onToggle={onToggleGroup}
-          values={options.categories}
-          checked={values.category}
-          onTick={tick('category', options.categories)}
-          counts={counts}
-        />
-        <CheckboxGroup
-          group="size"
-          open={openGroups.size}
-          onToggle={onToggleGroup}
-          values={options.sizes}
-          checked={values.size}
-          onTick={tick('size', options.sizes)}
-          counts={counts}
-          columns
-        />
-        <CheckboxGroup
-          group="color"
-          open={openGroups.color}
-          onToggle={onToggleGroup}
-          values={colorNames}
-          swatches={new Map(options.colors.map((color) => [color.name, color.hex]))}
-          checked={values.color}
-          onTick={tick('color', colorNames)}
-          counts={counts}
-        />
+        {FILTER_GROUPS.map((group) => (
+          <CheckboxGroup
+            key={group}
+            group={group}
+            open={openGroups[group]}
+            onToggle={onToggleGroup}
+            values={groupValues[group]}
+            checked={values[group]}
+            onTick={tick(group, groupValues[group])}
+            counts={counts}
+            columns={group === 'size'}
+            swatches={group === 'color' ? swatches : undefined}
+          />
+        ))}
 
         <Section title="Price Range">
           <div className="grid grid-cols-2 gap-3">
