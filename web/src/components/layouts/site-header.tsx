@@ -4,6 +4,7 @@ import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { CartIcon, CloseIcon, HeartIcon, LogoMark, MenuIcon } from '#web/components/ui/icons.tsx';
 import { paths } from '#web/config/paths.ts';
 import { SITE_NAME } from '#web/config/site.ts';
+import { useHydrated } from '#web/hooks/use-hydrated.ts';
 import { useAuthToken } from '#web/lib/auth-token.ts';
 import { SearchForm } from './search-form.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -28,6 +29,8 @@ export function SiteHeader({ cartCount }: SiteHeaderProps) {
   const menuOpen = openAt === location.key;
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
+  // Tapped before React takes over, the menu would not open (decision 027).
+  const hydrated = useHydrated();
 
   // Escape closes the open menu and puts focus back on its button.
   useEffect(() => {
@@ -116,6 +119,7 @@ export function SiteHeader({ cartCount }: SiteHeaderProps) {
             aria-label="Menu"
             aria-expanded={menuOpen}
             aria-controls={menuId}
+            disabled={!hydrated}
             onClick={() => setOpenAt(menuOpen ? null : location.key)}
             className="inline-flex size-10 items-center justify-center rounded-full text-ink-700 hover:bg-ink-100 hover:text-ink-900 md:hidden"
           >

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
+import { useHydrated } from '#web/hooks/use-hydrated.ts';
 import { ApiError, getErrorMessage } from '#web/lib/api-client.ts';
 
 export const NEWSLETTER_SUCCESS_MESSAGE =
@@ -55,6 +56,8 @@ export function NewsletterForm({ tone = 'light', buttonLabel = 'Subscribe' }: Ne
   const [error, setError] = useState<string | undefined>();
   const [submitted, setSubmitted] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
+  // Typed before React takes over, the email would be lost at its first render (decision 027).
+  const hydrated = useHydrated();
 
   /** The schema's complaint about the email, if any (the server checks it again). */
   const check = (api: NewsletterApi, value: string) =>
@@ -122,12 +125,13 @@ export function NewsletterForm({ tone = 'light', buttonLabel = 'Subscribe' }: Ne
           className={`h-11 w-full min-w-0 rounded-full border px-4 text-base sm:flex-1 sm:text-sm ${styles.input}`}
           ref={inputRef}
           name="email"
+          disabled={!hydrated}
           value={email}
           onChange={(event) => onChange(event.target.value)}
         />
         <button
           type="submit"
-          disabled={isSubmitting}
+          disabled={isSubmitting || !hydrated}
           className={`h-11 shrink-0 rounded-full px-5 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-70 ${styles.button}`}
         >
           {isSubmitting ? 'Subscribing…' : buttonLabel}

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import toast from 'react-hot-toast';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { ErrorMessage } from '#web/components/ui/status-message.tsx';
+import { useHydrated } from '#web/hooks/use-hydrated.ts';
 import { getErrorMessage } from '#web/lib/api-client.ts';
 import { useAuthToken } from '#web/lib/auth-token.ts';
 import { useDeleteReview, useMyReview, useProductReviews } from '../api/reviews-api.ts';
@@ -22,6 +23,7 @@ const ReviewForm = lazy(() =>
 export function ProductReviews({ productId }: { productId: string }) {
   const [page, setPage] = useState(1);
   const { data, error, refetch } = useProductReviews(productId, page);
+  const hydrated = useHydrated();
   return (
     <section aria-labelledby="reviews-heading" className="mt-12 grid gap-8 md:grid-cols-3">
       <div className="space-y-6">
@@ -41,7 +43,7 @@ export function ProductReviews({ productId }: { productId: string }) {
               <nav aria-label="Review pages" className="mt-4 flex items-center gap-3">
                 <button
                   type="button"
-                  disabled={page <= 1}
+                  disabled={page <= 1 || !hydrated}
                   onClick={() => setPage(page - 1)}
                   className={buttonStyles({ variant: 'outline', size: 'sm' })}
                 >
@@ -52,7 +54,7 @@ export function ProductReviews({ productId }: { productId: string }) {
                 </span>
                 <button
                   type="button"
-                  disabled={page >= data.pages}
+                  disabled={page >= data.pages || !hydrated}
                   onClick={() => setPage(page + 1)}
                   className={buttonStyles({ variant: 'outline', size: 'sm' })}
                 >
