@@ -264,6 +264,8 @@ export const CatalogueMetricsSchema = z.object({
     maxBytes: z.number().int(),
     hits: z.number().int(),
     misses: z.number().int(),
+    /** Answers a stock take brought up to date in memory instead of forgetting them (decision 026). */
+    amended: z.number().int(),
     evictions: z.number().int(),
     /** hits / (hits + misses), 0 before any read. */
     hitRatio: z.number(),

@@ -10,10 +10,10 @@ export type ContentCoding = (typeof CONTENT_CODINGS)[number];
 /** Quality 4 is near gzip's speed with smaller output; 11 would cost too much per request. */
 export const BROTLI_OPTIONS = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } };
 
-/** A body in every coding, made once for an answer that is kept and sent many times. */
-export function encodeAll(body: Buffer): Partial<Record<ContentCoding, Buffer>> {
-  if (body.length < COMPRESSION_THRESHOLD_BYTES) return {};
-  return { br: brotliCompressSync(body, BROTLI_OPTIONS), gzip: gzipSync(body) };
+/** A body in one coding, or undefined for a body too small to gain from it. */
+export function encode(body: Buffer, coding: ContentCoding): Buffer | undefined {
+  if (body.length < COMPRESSION_THRESHOLD_BYTES) return undefined;
+  return coding === 'br' ? brotliCompressSync(body, BROTLI_OPTIONS) : gzipSync(body);
 }
 
 /**

@@ -1,28 +1,41 @@
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { createResponseCache, normalisedKey, type VersionSource } from './response-cache.ts';
+import {
+  createResponseCache,
+  normalisedKey,
+  toCachedAnswer,
+  type VersionSource,
+} from './response-cache.ts';
 
-/** A version the test moves by hand, each move touching these tags (none given: anything). */
+type Amendment = (value: unknown) => boolean;
+
+/**
+ * A version the test moves by hand, each move touching these tags (none given:
+ * anything), with edits that amend answers showing some of them.
+ */
 function versionAt(start = 1) {
   let current = start;
-  const touched = new Map<number, string[]>();
+  const touched = new Map<number, { tags: string[]; amendments: Map<string, Amendment> }>();
   const source: VersionSource = {
     fresh: async () => current,
     latest: () => current,
     changedSince(from, to) {
       const tags = new Set<string>();
+      const amendments = new Map<string, Amendment>();
       for (let version = from + 1; version <= to; version += 1) {
         const changed = touched.get(version);
         if (!changed) return 'everything';
-        for (const tag of changed) tags.add(tag);
+        for (const tag of changed.tags) tags.add(tag);
+        for (const [tag, amendment] of changed.amendments) amendments.set(tag, amendment);
       }
-      return tags;
+      return { tags, amendments };
     },
   };
   return {
     source,
-    move: (tags?: string[]) => {
+    move: (tags?: string[], amendments: Record<string, Amendment> = {}) => {
       current += 1;
-      if (tags) touched.set(current, tags);
+      if (tags) touched.set(current, { tags, amendments: new Map(Object.entries(amendments)) });
     },
   };
 }
@@ -149,6 +162,47 @@ describe('changes scoped to tags (decision 026)', () => {
     });
     expect(await cache.cached('p2')).toBeDefined();
     expect(await cache.cached('p1')).toBeUndefined();
+  });
+
+  it('amends the entries a change says how to, in place, and forgets those it cannot', async () => {
+    const version = versionAt();
+    const cache = createResponseCache({ maxBytes: 10_000, version: version.source });
+    const stock = (units: number) => async () => ({
+      json: JSON.stringify({ id: 'p1', stock: units }),
+      tags: ['p1'],
+    });
+    const before = await cache.answer('p1 stock', stock(5));
+    await cache.answer('p1 and p2', json('both', ['p1', 'p2']));
+    await cache.answer('p1 other', json('p1 wrong shape', ['p1']));
+    const setStock = (units: number) => (value: unknown) => {
+      const record = value as { stock?: number };
+      if (record.stock === undefined) return false;
+      record.stock = units;
+      return true;
+    };
+
+    version.move(['p1', 'p2'], { p1: setStock(4) });
+
+    const amended = await cache.cached('p1 stock');
+    expect(amended?.body.toString()).toBe('{"id":"p1","stock":4}');
+    expect(amended?.etag).not.toBe(before.etag);
+    expect(amended?.etag).toBe(toCachedAnswer('{"id":"p1","stock":4}').etag);
+    // A touched tag without an edit (p2), or an edit that could not apply: computed again.
+    expect(await cache.cached('p1 and p2')).toBeUndefined();
+    expect(await cache.cached('p1 other')).toBeUndefined();
+    expect(cache.stats()).toMatchObject({ amended: 1, entries: 1 });
+  });
+
+  it('compresses a kept answer once, when first asked, and counts it in the budget', async () => {
+    const cache = createResponseCache({ maxBytes: 100_000, version: versionAt().source });
+    const big = JSON.stringify({ padding: 'tee '.repeat(2_000) });
+    const answer = await cache.answer('k', raw(big));
+    const plain = cache.stats().bytes;
+    const gzip = answer.encodedAs?.('gzip');
+    expect(gunzipSync(gzip ?? Buffer.alloc(0)).toString()).toBe(big);
+    expect(answer.encodedAs?.('gzip')).toBe(gzip);
+    expect(cache.stats().bytes).toBe(plain + (gzip?.length ?? 0));
+    expect((await cache.answer('small', raw('{}'))).encodedAs?.('br')).toBeUndefined();
   });
 
   it('answers cached() only from memory, counting a hit', async () => {

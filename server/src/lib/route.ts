@@ -116,7 +116,7 @@ function urlKeysFor(cache: AnswerCache) {
   };
 }
 
-/** Sends a cached answer's bytes: its ETag (304 when the client has it), compressed when kept so. */
+/** Sends a cached answer's bytes: its ETag (304 when the client has it), compressed once when kept. */
 function sendCached(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -131,10 +131,11 @@ function sendCached(
   reply.header('etag', answer.etag);
   if (matches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
   reply.code(status).header('content-type', 'application/json; charset=utf-8');
-  // A kept answer carries its compressed bytes: the compression plugin sees the
-  // content-encoding and leaves them be. Other answers it compresses as usual.
-  const coding = answer.encoded && preferredCoding(request.headers['accept-encoding']);
-  const encoded = coding ? answer.encoded?.[coding] : undefined;
+  // A kept answer carries its compressed bytes, made once: the compression
+  // plugin sees the content-encoding and leaves them be. Other answers it
+  // compresses as usual.
+  const coding = answer.encodedAs && preferredCoding(request.headers['accept-encoding']);
+  const encoded = coding ? answer.encodedAs?.(coding) : undefined;
   if (!coding || !encoded) return reply.send(answer.body);
   return reply.header('content-encoding', coding).header('vary', 'accept-encoding').send(encoded);
 }

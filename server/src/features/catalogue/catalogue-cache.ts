@@ -16,19 +16,23 @@ import {
 export const UNITS_SOLD_TAG = 'units-sold';
 /** Answers whose members, order or counts follow which products have this size in stock. */
 export const sizeTag = (size: Size) => `size:${size}`;
+/** Answers saying whether any product on sale has this size in stock (the filters). */
+export const sizeOnSaleTag = (size: Size) => `size-on-sale:${size}`;
 /** Answers showing whether this product (a colour of a style shown) has any size in stock. */
 export const colourTag = (productId: string) => `colour:${productId}`;
 
 /**
  * What a stock take touched: its products' stock and the units sold; the sizes
- * it sold out (the size-filtered listings, facets and filters count who has
- * them); and the products it left with no size at all (every answer showing
- * a colour of their styles flags them out of stock).
+ * it sold out (the size-filtered listings and the facets count who has them);
+ * the products it left with no size at all (every answer showing a colour of
+ * their styles flags them out of stock); and the sizes no product has left
+ * (the filters list the sizes in stock).
  */
 export function stockTakeTags(taken: {
   productIds: string[];
   soldOutSizes: Size[];
   emptiedProductIds: string[];
+  sizesGone: Size[];
 }): string[] {
   return [
     ...new Set([
@@ -36,12 +40,69 @@ export function stockTakeTags(taken: {
       UNITS_SOLD_TAG,
       ...taken.soldOutSizes.map(sizeTag),
       ...taken.emptiedProductIds.map(colourTag),
+      ...taken.sizesGone.map(sizeOnSaleTag),
     ]),
   ];
 }
 
-const tagsOf = (change: CatalogueChange): string[] | 'everything' =>
-  change.kind === 'everything' ? 'everything' : change.tags;
+/**
+ * The stock a take left of one size, as the database's `take_stock` names it
+ * among a change's tags (migration 0026): `stock:<product id>:<size>=<units>`.
+ */
+const STOCK_TAG = /^stock:([^:]+):([^=]+)=(\d+)$/;
+
+/** Each product's sizes whose stock a change names, the later change's units winning. */
+type StockLeft = Map<string, Map<string, number>>;
+
+/**
+ * The edit that brings an answer showing a product up to date with the stock
+ * a take left: every card of that product (`_id`, as listings, details and
+ * related products show it) gets the units of the sizes named. False when the
+ * answer shows no such card or size: it is computed again.
+ */
+function stockAmendment(productId: string, sizes: Map<string, number>) {
+  return (value: unknown): boolean => {
+    let found = false;
+    const visit = (node: unknown): boolean => {
+      if (Array.isArray(node)) return node.every(visit);
+      if (!node || typeof node !== 'object') return true;
+      const record = node as Record<string, unknown>;
+      if (record._id === productId) {
+        const stock = record.sizes as Record<string, number> | undefined;
+        for (const [size, units] of sizes) {
+          if (!stock || !(size in stock)) return false;
+          stock[size] = units;
+        }
+        found = true;
+      }
+      return Object.values(record).every(visit);
+    };
+    return visit(value) && found;
+  };
+}
+
+/** A version's change as the cache reads it: the tags it touched, and the stock it left. */
+interface LearnedChange {
+  tags: string[];
+  stockLeft: StockLeft;
+}
+
+function learnedChange(change: CatalogueChange): LearnedChange | 'everything' {
+  if (change.kind === 'everything') return 'everything';
+  const learned: LearnedChange = { tags: [], stockLeft: new Map() };
+  for (const tag of change.tags) {
+    const stock = STOCK_TAG.exec(tag);
+    if (!stock) {
+      learned.tags.push(tag);
+      continue;
+    }
+    const [, productId = '', size = '', units = ''] = stock;
+    const sizes = learned.stockLeft.get(productId) ?? new Map<string, number>();
+    sizes.set(size, Number(units));
+    learned.stockLeft.set(productId, sizes);
+  }
+  return learned;
+}
 
 /** How many versions' changes a process remembers (an older one counts as having changed anything). */
 const CHANGES_KEPT = 1_000;
@@ -100,10 +161,10 @@ function watchCatalogueVersion(db: Database, strict: boolean) {
   let checkedAt = 0;
   const readVersion = coalescedVersionReads(db);
   /** What each recent version changed, as notices and reads told it (decision 026). */
-  const changes = new Map<number, string[] | 'everything'>();
+  const changes = new Map<number, LearnedChange | 'everything'>();
   const learn = ({ version, change }: VersionRead) => {
     if (!changes.has(version)) {
-      changes.set(version, tagsOf(change));
+      changes.set(version, learnedChange(change));
       if (changes.size > CHANGES_KEPT) changes.delete(changes.keys().next().value as number);
     }
     if (version > latest) latest = version;
@@ -124,13 +185,28 @@ function watchCatalogueVersion(db: Database, strict: boolean) {
     changedSince(from, to) {
       if (to - from > CHANGES_KEPT) return 'everything';
       const tags = new Set<string>();
+      const stockLeft: StockLeft = new Map();
+      /** Products some version touched without saying their stock: their answers are computed again. */
+      const unsaid = new Set<string>();
       for (let version = from + 1; version <= to; version += 1) {
         // A version learned only by its number (a read that skipped it) may have changed anything.
         const changed = changes.get(version);
         if (changed === undefined || changed === 'everything') return 'everything';
-        for (const tag of changed) tags.add(tag);
+        for (const tag of changed.tags) {
+          tags.add(tag);
+          if (!changed.stockLeft.has(tag)) unsaid.add(tag);
+        }
+        for (const [productId, sizes] of changed.stockLeft) {
+          const known = stockLeft.get(productId) ?? new Map<string, number>();
+          for (const [size, units] of sizes) known.set(size, units);
+          stockLeft.set(productId, known);
+        }
       }
-      return tags;
+      const amendments = new Map<string, (value: unknown) => boolean>();
+      for (const [productId, sizes] of stockLeft) {
+        if (!unsaid.has(productId)) amendments.set(productId, stockAmendment(productId, sizes));
+      }
+      return { tags, amendments };
     },
   };
 

@@ -470,7 +470,7 @@ async function distinctOnSale(
 }
 
 /** Which of the given sizes some product on sale has in stock; each probe stops at the first. */
-async function sizesInStock(db: Database, sizes: readonly Size[]): Promise<Size[]> {
+export async function sizesInStock(db: Database, sizes: readonly Size[]): Promise<Size[]> {
   const rows = await Promise.all(
     sizes.map((size) =>
       db

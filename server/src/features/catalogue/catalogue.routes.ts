@@ -11,7 +11,13 @@ import {
 } from '#contract';
 import { route } from '#server/lib/route.ts';
 import type { CatalogueService } from './catalogue.service.ts';
-import { type CatalogueCache, colourTag, sizeTag, UNITS_SOLD_TAG } from './catalogue-cache.ts';
+import {
+  type CatalogueCache,
+  colourTag,
+  sizeOnSaleTag,
+  sizeTag,
+  UNITS_SOLD_TAG,
+} from './catalogue-cache.ts';
 
 const idsOf = (products: { _id: string }[]) => products.map((product) => product._id);
 
@@ -24,16 +30,19 @@ const shown = (products: Product[]) =>
 
 /** Counts of who has each size in stock. */
 const EVERY_SIZE = SIZES.map(sizeTag);
+/** Whether anyone has each size in stock. */
+const EVERY_SIZE_ON_SALE = SIZES.map(sizeOnSaleTag);
 
 export function catalogueRoutes(catalogue: CatalogueService, cache: CatalogueCache) {
   return async (app: FastifyInstance) => {
     app.addHook('onClose', () => cache.close());
     // Tags (decision 026): what each answer shows, so that a stock take forgets
     // only the answers showing what it touched. No answer's members, totals or
-    // order follow stock except through the sizes filtered by (and the facets
-    // and filters, which count every size), units sold (best sellers, related)
-    // and whether a colour has any size left; a style's lead is its first
-    // colour on sale, whatever its stock (decision 025).
+    // order follow stock except through the sizes filtered by (and the facets,
+    // which count every size), units sold (best sellers, related), whether a
+    // colour has any size left and (the filters) whether anyone has a size
+    // left; a style's lead is its first colour on sale, whatever its stock
+    // (decision 025).
     route(app, listProducts, ({ query }) => catalogue.listProducts(query), {
       cache,
       tags: ({ query }, page) => [
@@ -44,7 +53,7 @@ export function catalogueRoutes(catalogue: CatalogueService, cache: CatalogueCac
     });
     route(app, getProductFilters, () => catalogue.getProductFilters(), {
       cache,
-      tags: () => EVERY_SIZE,
+      tags: () => EVERY_SIZE_ON_SALE,
     });
     route(app, getProductFacets, ({ query }) => catalogue.getProductFacets(query), {
       cache,

@@ -225,7 +225,7 @@ export function createCatalogueService(db: Database, hooks: CatalogueHooks = {})
      */
     async takeStockFor<Line extends StockLine>(executor: Database, lines: Line[]) {
       const productIds = lines.map((line) => line.productId);
-      const untouched = { productIds, soldOutSizes: [], emptiedProductIds: [] };
+      const untouched = { productIds, soldOutSizes: [], emptiedProductIds: [], sizesGone: [] };
       const { shortage, soldOut, versionBumped } = await takeStockFor(executor, lines, {
         kind: 'tagged',
         tags: stockTakeTags(untouched),
@@ -235,6 +235,7 @@ export function createCatalogueService(db: Database, hooks: CatalogueHooks = {})
           productIds,
           soldOutSizes: soldOut.sizes.map((line) => line.size),
           emptiedProductIds: soldOut.emptiedProductIds,
+          sizesGone: soldOut.sizesGone,
         });
         await bumpCatalogueVersion(executor, { kind: 'tagged', tags });
       }

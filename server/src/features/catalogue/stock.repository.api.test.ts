@@ -61,7 +61,10 @@ describe.skipIf(inject('testDatabase').kind !== 'postgres')('stock takes on Post
     });
     const [firstTake, secondTake] = await Promise.all([first, first.then(() => secondStarted)]);
 
-    const nothingSoldOut = { soldOut: { sizes: [], emptiedProductIds: [] }, versionBumped: true };
+    const nothingSoldOut = {
+      soldOut: { sizes: [], emptiedProductIds: [], sizesGone: [] },
+      versionBumped: true,
+    };
     expect(firstTake).toEqual(nothingSoldOut);
     expect(secondTake).toEqual(nothingSoldOut);
     expect(await stockOf(t.db, productId, 'S')).toBe(0);
@@ -120,10 +123,12 @@ describe('a stock take of several lines, in one call', () => {
 
     expect(taken.versionBumped).toBe(true);
     expect(after?.version).toBe((before?.version ?? 0) + 1);
-    expect(after?.changedTags).toEqual([productId]);
+    // The change names what the caller said, and the stock the take left (migration 0026).
+    const tags = [productId, `stock:${productId}:L=3`];
+    expect(after?.changedTags).toEqual(tags);
     await expect
       .poll(() => announcements.map(parseAnnouncement))
-      .toContainEqual({ version: after?.version, change: { kind: 'tagged', tags: [productId] } });
+      .toContainEqual({ version: after?.version, change: { kind: 'tagged', tags } });
     await stopListening();
   });
 
@@ -144,5 +149,35 @@ describe('a stock take of several lines, in one call', () => {
     expect(outcomes.short.shortage).toEqual({ short: lines[0], left: 0 });
     expect(outcomes.short.versionBumped).toBe(false);
     expect(outcomes.after).toEqual(outcomes.before);
+  });
+
+  it('says which sizes it sold out that no product on sale has left, and only those', async () => {
+    const productId = await createProduct(t.db, {
+      title: 'Rare Size Tee',
+      stock: { XXL: 1, XS: 1 },
+    });
+    await createProduct(t.db, { title: 'Common Size Tee', stock: { XS: 5 } });
+    const lines = [
+      { productId, size: 'XXL' as const, quantity: 1 },
+      { productId, size: 'XS' as const, quantity: 1 },
+    ];
+    const rolledBack = new Error('roll back');
+    let soldOut: Awaited<ReturnType<typeof take>>['soldOut'] | undefined;
+    // Every other XXL out of stock for this transaction only: other tests share the catalogue.
+    await t.db
+      .transaction(async (tx) => {
+        await tx.execute(
+          sql`update product_stock set stock = 0 where size = 'XXL' and product_id <> ${productId}`,
+        );
+        soldOut = (await take(tx, lines)).soldOut;
+        throw rolledBack;
+      })
+      .catch((error: unknown) => {
+        if (error !== rolledBack) throw error;
+      });
+
+    expect(soldOut?.sizes.map((line) => line.size).sort()).toEqual(['XS', 'XXL']);
+    expect(soldOut?.emptiedProductIds).toEqual([productId]);
+    expect(soldOut?.sizesGone).toEqual(['XXL']);
   });
 });

@@ -3,6 +3,7 @@ import type { Size } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import { rowsOf } from '#server/db/rows.ts';
 import { productStock, products } from '#server/db/schema/catalogue.ts';
+import { sizesInStock } from './catalogue-listing.repository.ts';
 import { type CatalogueChange, tagList } from './catalogue-version.repository.ts';
 
 export interface StockLine {
@@ -121,18 +122,22 @@ async function findEmptiedProducts(db: Database, ids: string[]): Promise<string[
   return rows.map((row) => row.id);
 }
 
-/** What a stock take sold out: sizes it took the last unit of, and products left with none. */
+/**
+ * What a stock take sold out: sizes it took the last unit of, products left
+ * with none, and the sizes no product on sale has in stock anymore.
+ */
 export interface SoldOut {
   sizes: StockLine[];
   emptiedProductIds: string[];
+  sizesGone: Size[];
 }
 
 /**
  * Takes stock for every line, or answers which line is short (the caller
  * rolls back: the other lines' stock and the units sold are written by then);
  * says what it sold out (decision 026: a size gone out of stock changes the
- * listings filtered by it, the facets and the filters; a product with no
- * size left, every answer showing its colour).
+ * listings filtered by it and the facets; a product with no size left, every
+ * answer showing its colour; a size no product has left, the filters).
  *
  * One call into the database, `take_stock` (migration 0025): the products
  * locked in id order and their sales counted, then every size taken in one
@@ -140,14 +145,15 @@ export interface SoldOut {
  * 005). When every size was taken and none sold out (nearly every take), the
  * same call bumps the catalogue version with `change` (`versionBumped`);
  * otherwise the caller bumps it with what sold out. Only after a sell-out
- * does a second statement ask which products were left with nothing.
+ * do more statements ask which products were left with nothing and which
+ * sizes no product has left.
  */
 export async function takeStockFor<Line extends StockLine>(
   db: Database,
   lines: Line[],
   change: CatalogueChange,
 ): Promise<{ shortage?: { short: Line; left: number }; soldOut: SoldOut; versionBumped: boolean }> {
-  const soldOut: SoldOut = { sizes: [], emptiedProductIds: [] };
+  const soldOut: SoldOut = { sizes: [], emptiedProductIds: [], sizesGone: [] };
   if (lines.length === 0) return { soldOut, versionBumped: false };
   const units = unitsPerProduct(lines);
   const groups = bySize(lines);
@@ -177,9 +183,15 @@ export async function takeStockFor<Line extends StockLine>(
     if (stock === 0) soldOut.sizes.push(group.size);
   }
   if (soldOut.sizes.length === 0) return { soldOut, versionBumped: true };
-  soldOut.emptiedProductIds = await findEmptiedProducts(
-    db,
-    soldOut.sizes.map((line) => line.productId),
-  );
+  const soldOutSizes = [...new Set(soldOut.sizes.map((line) => line.size))];
+  const [emptiedProductIds, stillInStock] = await Promise.all([
+    findEmptiedProducts(
+      db,
+      soldOut.sizes.map((line) => line.productId),
+    ),
+    sizesInStock(db, soldOutSizes),
+  ]);
+  soldOut.emptiedProductIds = emptiedProductIds;
+  soldOut.sizesGone = soldOutSizes.filter((size) => !stillInStock.includes(size));
   return { soldOut, versionBumped: false };
 }
