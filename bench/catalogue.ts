@@ -14,6 +14,10 @@ import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config/env.ts';
 import { type DatabaseHandle, openDatabase } from '#server/db/client.ts';
 import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
+import {
+  createUnitsSoldTally,
+  UNITS_SOLD_TALLY_DEFAULTS,
+} from '#server/features/catalogue/units-sold-tally.ts';
 import { benchFacets } from './facets.ts';
 import { generateCatalogue } from './generate-catalogue.ts';
 
@@ -161,6 +165,11 @@ async function benchTarget(target: Target, folder: string, products: number): Pr
   const bare = Fastify();
   const apps: Awaited<ReturnType<typeof buildApp>>[] = [];
   const label = `${target.name} ${products}`;
+  // As `npm start` runs it: the write mix's sales reach the best sellers every few seconds.
+  const unitsSoldTally = createUnitsSoldTally(
+    createCatalogueService(database.db),
+    UNITS_SOLD_TALLY_DEFAULTS,
+  );
   try {
     await database.migrate();
     const started = performance.now();
@@ -197,6 +206,7 @@ async function benchTarget(target: Target, folder: string, products: number): Pr
       });
       return app.listen({ host: '127.0.0.1', port: 0 });
     };
+    unitsSoldTally.start();
     const shops: Record<string, string> = {};
     for (const mode of CACHE_MODES) shops[mode] = await startShop(mode === 'cold' ? '0' : '64');
     const any = Object.values(shops)[0];
@@ -260,6 +270,7 @@ async function benchTarget(target: Target, folder: string, products: number): Pr
     }
     return rows;
   } finally {
+    await unitsSoldTally.stop();
     for (const app of apps) await app.close();
     await bare.close();
     await database.close();

@@ -6,9 +6,6 @@
 -- to date in memory instead of querying them again. Past 7,000 characters of
 -- tags (a NOTIFY payload must stay under 8,000 bytes) the stock is left out,
 -- and those answers are computed again, as before.
---
--- And a take of one product locks it by the update that counts its sales,
--- as the statement before did for many: one product needs no order.
 CREATE OR REPLACE FUNCTION take_stock(
   sold_product_ids uuid[],
   sold_units integer[],
@@ -23,12 +20,10 @@ DECLARE
   sold_out boolean := false;
   stock_tags text[] := '{}';
 BEGIN
-  IF cardinality(sold_product_ids) > 1 THEN
-    PERFORM p.id FROM products p
-    WHERE p.id = ANY(sold_product_ids)
-    ORDER BY p.id
-    FOR NO KEY UPDATE;
-  END IF;
+  PERFORM p.id FROM products p
+  WHERE p.id = ANY(sold_product_ids)
+  ORDER BY p.id
+  FOR NO KEY UPDATE;
   UPDATE products p SET units_sold = p.units_sold + sold.units
   FROM unnest(sold_product_ids, sold_units) AS sold(id, units)
   WHERE p.id = sold.id;

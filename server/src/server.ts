@@ -6,6 +6,11 @@ import {
   PGLITE_AUTOVACUUM_DEFAULTS,
 } from '#server/db/pglite-autovacuum.ts';
 import { seedCatalogueIfEmpty } from '#server/db/seed/seed.ts';
+import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
+import {
+  createUnitsSoldTally,
+  UNITS_SOLD_TALLY_DEFAULTS,
+} from '#server/features/catalogue/units-sold-tally.ts';
 import { createMailWorker } from '#server/features/mail/mail-worker.ts';
 import { createSmtpMailer } from '#server/features/mail/mailer.ts';
 import { createPaymentsService } from '#server/features/payments/payments.service.ts';
@@ -48,6 +53,12 @@ async function main(): Promise<void> {
     onError: (error) => app.log.error({ err: error }, 'The refund sweep failed a round'),
   });
 
+  // Sales reach the best-seller order in a tally every few seconds (decision 026).
+  const unitsSoldTally = createUnitsSoldTally(createCatalogueService(database.db), {
+    ...UNITS_SOLD_TALLY_DEFAULTS,
+    onError: (error) => app.log.error({ err: error }, 'Tallying the units sold failed'),
+  });
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -55,6 +66,7 @@ async function main(): Promise<void> {
     app.log.info(`${signal} received: closing`);
     await mailWorker?.stop();
     await refundSweep.stop();
+    await unitsSoldTally.stop();
     await autovacuum?.stop();
     mailer?.close();
     await app.close();
@@ -67,6 +79,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   mailWorker?.start();
   refundSweep.start();
+  unitsSoldTally.start();
   autovacuum?.start();
 }
 

@@ -83,7 +83,12 @@ export const products = pgTable(
     /** The colour's name as shoppers filter by it ('Navy'), and its #rrggbb for swatches. */
     colorName: text().notNull(),
     colorHex: text().notNull(),
-    /** Units ordered over the product's life: ranks 'Best Sellers' (D23). */
+    /**
+     * Units ordered over the product's life, as of the last tally: ranks 'Best
+     * Sellers' (D23). Checkouts and returns write to `pending_units_sold`; the
+     * tally folds it in here every few seconds (decision 026, addendum "units
+     * sold in a ledger").
+     */
     unitsSold: integer().notNull().default(0),
     /**
      * The sizes with stock (product_stock rows with stock > 0), kept by a
@@ -394,6 +399,18 @@ export const searchDocuments = pgTable(
   { key: text().primaryKey(), searchVector: tsvector().notNull() },
   (table) => [index('search_documents_vector_idx').using('gin', table.searchVector)],
 );
+
+/**
+ * Units sold (and, negative, returned) not yet tallied into
+ * `products.units_sold`: a checkout adds a row instead of rewriting its
+ * product's row and every index on it. No key and no foreign key: the tally
+ * takes all rows of the products it locks, and a product deleted meanwhile
+ * just has its rows dropped.
+ */
+export const pendingUnitsSold = pgTable('pending_units_sold', {
+  productId: uuid().notNull(),
+  units: integer().notNull(),
+});
 
 /**
  * One row counting every change to what the catalogue shows (products, stock,

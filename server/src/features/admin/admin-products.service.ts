@@ -35,8 +35,17 @@ export function createAdminProductsService(
 ) {
   async function withDetails(tx: Database, rows: ProductRow[]): Promise<AdminProduct[]> {
     const ids = rows.map((row) => row.id);
-    const { stock, images } = await catalogue.findProductDetails(tx, ids);
-    return toAdminProducts(rows, stock, images, await catalogue.findStyleColors(tx, ids));
+    const [{ stock, images }, colors, unitsSold] = await Promise.all([
+      catalogue.findProductDetails(tx, ids),
+      catalogue.findStyleColors(tx, ids),
+      catalogue.findUnitsSold(tx, ids),
+    ]);
+    // The owner sees every sale at once, tallied or not.
+    const counted = rows.map((row) => ({
+      ...row,
+      unitsSold: unitsSold.get(row.id) ?? row.unitsSold,
+    }));
+    return toAdminProducts(counted, stock, images, colors);
   }
 
   async function one(tx: Database, row: ProductRow): Promise<AdminProduct> {

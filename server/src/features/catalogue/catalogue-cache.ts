@@ -10,9 +10,9 @@ import {
 
 /*
  * Cache tags (decision 026): what an answer shows, and what a change touched.
- * A product's id: its own stock (and units sold) as the answer shows them.
+ * A product's id: its own stock as the answer shows it.
  */
-/** Answers whose order follows units sold (best sellers, related products). */
+/** Answers whose order follows units sold (best sellers, related products): the tally moves it. */
 export const UNITS_SOLD_TAG = 'units-sold';
 /** Answers whose members, order or counts follow which products have this size in stock. */
 export const sizeTag = (size: Size) => `size:${size}`;
@@ -22,7 +22,8 @@ export const sizeOnSaleTag = (size: Size) => `size-on-sale:${size}`;
 export const colourTag = (productId: string) => `colour:${productId}`;
 
 /**
- * What a stock take touched: its products' stock and the units sold; the sizes
+ * What a stock take touched: its products' stock (their units sold move at the
+ * next tally, which names UNITS_SOLD_TAG); the sizes
  * it sold out (the size-filtered listings and the facets count who has them);
  * the products it left with no size at all (every answer showing a colour of
  * their styles flags them out of stock); and the sizes no product has left
@@ -37,7 +38,6 @@ export function stockTakeTags(taken: {
   return [
     ...new Set([
       ...taken.productIds,
-      UNITS_SOLD_TAG,
       ...taken.soldOutSizes.map(sizeTag),
       ...taken.emptiedProductIds.map(colourTag),
       ...taken.sizesGone.map(sizeOnSaleTag),

@@ -11,7 +11,7 @@ export const CATALOGUE_VERSION_CHANNEL = 'catalogue_version';
 
 /**
  * What one version changed (decision 026): anything (`everything`), or only
- * what these cache tags name (a stock take: its products, units sold, and the
+ * what these cache tags name (a stock take: its products and the
  * sizes and colours it sold out; `catalogue-cache.ts` names them). A tag holds
  * no space or comma.
  */

@@ -63,7 +63,7 @@ export function catalogueRoutes(catalogue: CatalogueService, cache: CatalogueCac
       cache,
       tags: (_input, product) => shown([product]),
     });
-    // Related products are a style's best in stock: any stock take may reorder them (units sold).
+    // Related products are a style's best in stock: the units sold tally may reorder them.
     route(app, listRelatedProducts, ({ params }) => catalogue.listRelatedProducts(params.id), {
       cache,
       tags: ({ params }, products) => [params.id, ...idsOf(products), UNITS_SOLD_TAG],

@@ -29,7 +29,7 @@ import {
   styleExists,
   updateProduct,
 } from './catalogue-admin.repository.ts';
-import { stockTakeTags } from './catalogue-cache.ts';
+import { stockTakeTags, UNITS_SOLD_TAG } from './catalogue-cache.ts';
 import { findFacetCodes, findFacetCounts, noFacets } from './catalogue-facets.repository.ts';
 import {
   countProducts,
@@ -46,7 +46,13 @@ import {
   searchAndPriceWhere,
 } from './catalogue-listing.repository.ts';
 import { bumpCatalogueVersion } from './catalogue-version.repository.ts';
-import { returnStock, type StockLine, takeStockFor } from './stock.repository.ts';
+import {
+  findUnitsSold,
+  returnStock,
+  type StockLine,
+  takeStockFor,
+  tallyUnitsSold,
+} from './stock.repository.ts';
 
 /** Lower case words without hyphens or apostrophes, as the search vector is stored. */
 export function searchWords(search: string | undefined): string[] {
@@ -221,7 +227,7 @@ export function createCatalogueService(db: Database, hooks: CatalogueHooks = {})
     /**
      * The stock ledger (checkout, cancel): units out in lock order, or back.
      * A take's version names what it touched (decision 026): its products'
-     * stock and units sold, and what it sold out; answers showing none of it keep.
+     * stock and what it sold out; answers showing none of it keep.
      */
     async takeStockFor<Line extends StockLine>(executor: Database, lines: Line[]) {
       const productIds = lines.map((line) => line.productId);
@@ -241,6 +247,21 @@ export function createCatalogueService(db: Database, hooks: CatalogueHooks = {})
       }
       return shortage;
     },
+    /**
+     * Folds the units sold ledger into the products' counts (decision 026,
+     * addendum "units sold in a ledger"); when a count moved, the version
+     * names the answers ordered by units sold. Answers how many moved.
+     */
+    tallyUnitsSold: () =>
+      db.transaction(async (tx) => {
+        const tallied = await tallyUnitsSold(tx);
+        if (tallied > 0) {
+          await bumpCatalogueVersion(tx, { kind: 'tagged', tags: [UNITS_SOLD_TAG] });
+        }
+        return tallied;
+      }),
+    /** Units sold as the owner sees them: tallied, and still in the ledger. */
+    findUnitsSold,
     returnStock: bumpingVersion(async (executor: Database, lines: StockLine[]) => {
       await returnStock(executor, lines);
       await stockReturned(executor, lines);

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Size } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import { rowsOf } from '#server/db/rows.ts';
-import { productStock, products } from '#server/db/schema/catalogue.ts';
+import { pendingUnitsSold, productStock, products } from '#server/db/schema/catalogue.ts';
 import { sizesInStock } from './catalogue-listing.repository.ts';
 import { type CatalogueChange, tagList } from './catalogue-version.repository.ts';
 
@@ -93,7 +93,10 @@ async function shortLine<Line extends StockLine>(
   return { short: lines[lines.length - 1] as Line, left };
 }
 
-/** Puts units back and uncounts their sale, as when an order is cancelled. */
+/**
+ * Puts units back and uncounts their sale (in the ledger, as the take counted
+ * it), as when an order is cancelled.
+ */
 export async function returnStock(db: Database, lines: StockLine[]): Promise<void> {
   await lockProducts(db, lines);
   for (const line of inLockOrder(lines)) {
@@ -105,12 +108,35 @@ export async function returnStock(db: Database, lines: StockLine[]): Promise<voi
         set: { stock: sql`${productStock.stock} + ${line.quantity}` },
       });
   }
-  for (const [productId, quantity] of unitsPerProduct(lines)) {
-    await db
-      .update(products)
-      .set({ unitsSold: sql`greatest(${products.unitsSold} - ${quantity}, 0)` })
-      .where(eq(products.id, productId));
-  }
+  await db
+    .insert(pendingUnitsSold)
+    .values(unitsPerProduct(lines).map(([productId, units]) => ({ productId, units: -units })));
+}
+
+/**
+ * Folds the units sold ledger into the products' counts (the database's
+ * `tally_units_sold`, migration 0027); answers how many products' counts changed.
+ */
+export async function tallyUnitsSold(db: Database): Promise<number> {
+  const [row] = rowsOf<{ tallied: number }>(
+    await db.execute(sql`select tally_units_sold() as tallied`),
+  );
+  return Number(row?.tallied ?? 0);
+}
+
+/** Each product's units sold: those tallied and those the ledger still holds. */
+export async function findUnitsSold(db: Database, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: products.id,
+      units: sql<number>`greatest(${products.unitsSold} + coalesce(sum(${pendingUnitsSold.units}), 0), 0)::int`,
+    })
+    .from(products)
+    .leftJoin(pendingUnitsSold, eq(pendingUnitsSold.productId, products.id))
+    .where(inArray(products.id, ids))
+    .groupBy(products.id);
+  return new Map(rows.map((row) => [row.id, row.units]));
 }
 
 /** Of these products, those left with no size in stock (`in_stock_sizes`, kept by trigger). */
@@ -139,12 +165,13 @@ export interface SoldOut {
  * listings filtered by it and the facets; a product with no size left, every
  * answer showing its colour; a size no product has left, the filters).
  *
- * One call into the database, `take_stock` (migration 0025): the products
- * locked in id order and their sales counted, then every size taken in one
- * conditional update, so concurrent checkouts never oversell (D18, decision
- * 005). When every size was taken and none sold out (nearly every take), the
- * same call bumps the catalogue version with `change` (`versionBumped`);
- * otherwise the caller bumps it with what sold out. Only after a sell-out
+ * One call into the database, `take_stock` (migrations 0025 to 0027): the
+ * products locked in id order, every size taken in one conditional update,
+ * so concurrent checkouts never oversell (D18, decision 005), and the sales
+ * added to the units sold ledger. When every size was taken and
+ * none sold out (nearly every take), the same call bumps the catalogue
+ * version with `change` and the stock it left (`versionBumped`); otherwise
+ * the caller bumps it with what sold out. Only after a sell-out
  * do more statements ask which products were left with nothing and which
  * sizes no product has left.
  */

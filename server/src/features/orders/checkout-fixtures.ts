@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { AddressSchema, CartItemSchema, type Size } from '#contract';
 import type { Database } from '#server/db/client.ts';
-import { productStock, products } from '#server/db/schema/catalogue.ts';
+import { productStock } from '#server/db/schema/catalogue.ts';
+import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
 import { expectResult } from '#server-test/http.ts';
 import type { SignedUp } from '#server-test/users.ts';
 
@@ -78,10 +79,7 @@ export async function stockOf(
   return row?.stock;
 }
 
+/** A product's units sold as its owner sees them: tallied, and still in the ledger. */
 export async function unitsSoldOf(db: Database, productId: string): Promise<number | undefined> {
-  const [row] = await db
-    .select({ unitsSold: products.unitsSold })
-    .from(products)
-    .where(eq(products.id, productId));
-  return row?.unitsSold;
+  return (await createCatalogueService(db).findUnitsSold(db, [productId])).get(productId);
 }
