@@ -25,7 +25,7 @@ import { generateCatalogue } from './generate-catalogue.ts';
  * `npm run bench`: the catalogue under load (autocannon), cold (read cache
  * off: every request queries) and warm (the read cache on, decision 017), on
  * PGlite and PostgreSQL, on 1,000 and 100,000 products, and a warm read mix
- * with one checkout's stock take per 50 reads (each forgets the answers that
+ * with one checkout's stock take per 50 reads (each amends the answers that
  * show its product, decision 026). Load generator and server share the
  * machine, so the number to read is the ratio to a bare Fastify route sending
  * the same bytes from memory, measured in the same run. Options pick a subset (see README).
