@@ -332,8 +332,17 @@ describe('a checkout forgets only what it changed (decision 026)', () => {
     // The lead's last S: its style's card for size S is now the second colour.
     await buy(leadId, 'S', 1);
     expect((await page(urls.sizeListing)).results.map((card) => card._id)).toEqual([secondId]);
-    // Other products still have S: the filters, which list the sizes in stock, stay.
-    await expectExact([urls.second, urls.unrelated, urls.unrelatedDetail, urls.filters]);
+    // Other products still have S: the filters, which list the sizes in stock,
+    // stay; the lead still has M: what shows it without filtering by size is
+    // amended with the stock the take left.
+    await expectExact([
+      urls.lead,
+      urls.listing,
+      urls.second,
+      urls.unrelated,
+      urls.unrelatedDetail,
+      urls.filters,
+    ]);
 
     // The second colour's last unit: it is out of stock wherever its style shows.
     await buy(secondId, 'S', 2);

@@ -34,6 +34,8 @@ export function stockTakeTags(taken: {
   soldOutSizes: Size[];
   emptiedProductIds: string[];
   sizesGone: Size[];
+  /** The stock it left, as `take_stock` names it (STOCK_TAG): answers showing only that are amended. */
+  stockLeftTags: string[];
 }): string[] {
   return [
     ...new Set([
@@ -41,13 +43,15 @@ export function stockTakeTags(taken: {
       ...taken.soldOutSizes.map(sizeTag),
       ...taken.emptiedProductIds.map(colourTag),
       ...taken.sizesGone.map(sizeOnSaleTag),
+      ...taken.stockLeftTags,
     ]),
   ];
 }
 
 /**
  * The stock a take left of one size, as the database's `take_stock` names it
- * among a change's tags (migration 0026): `stock:<product id>:<size>=<units>`.
+ * among a change's tags, or answers it to the caller of a take that sold out
+ * (migrations 0026, 0028): `stock:<product id>:<size>=<units>`.
  */
 const STOCK_TAG = /^stock:([^:]+):([^=]+)=(\d+)$/;
 

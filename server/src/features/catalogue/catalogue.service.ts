@@ -231,7 +231,13 @@ export function createCatalogueService(db: Database, hooks: CatalogueHooks = {})
      */
     async takeStockFor<Line extends StockLine>(executor: Database, lines: Line[]) {
       const productIds = lines.map((line) => line.productId);
-      const untouched = { productIds, soldOutSizes: [], emptiedProductIds: [], sizesGone: [] };
+      const untouched = {
+        productIds,
+        soldOutSizes: [],
+        emptiedProductIds: [],
+        sizesGone: [],
+        stockLeftTags: [],
+      };
       const { shortage, soldOut, versionBumped } = await takeStockFor(executor, lines, {
         kind: 'tagged',
         tags: stockTakeTags(untouched),
@@ -242,6 +248,7 @@ export function createCatalogueService(db: Database, hooks: CatalogueHooks = {})
           soldOutSizes: soldOut.sizes.map((line) => line.size),
           emptiedProductIds: soldOut.emptiedProductIds,
           sizesGone: soldOut.sizesGone,
+          stockLeftTags: soldOut.stockLeftTags,
         });
         await bumpCatalogueVersion(executor, { kind: 'tagged', tags });
       }

@@ -62,7 +62,7 @@ describe.skipIf(inject('testDatabase').kind !== 'postgres')('stock takes on Post
     const [firstTake, secondTake] = await Promise.all([first, first.then(() => secondStarted)]);
 
     const nothingSoldOut = {
-      soldOut: { sizes: [], emptiedProductIds: [], sizesGone: [] },
+      soldOut: { sizes: [], emptiedProductIds: [], sizesGone: [], stockLeftTags: [] },
       versionBumped: true,
     };
     expect(firstTake).toEqual(nothingSoldOut);
@@ -179,5 +179,10 @@ describe('a stock take of several lines, in one call', () => {
     expect(soldOut?.sizes.map((line) => line.size).sort()).toEqual(['XS', 'XXL']);
     expect(soldOut?.emptiedProductIds).toEqual([productId]);
     expect(soldOut?.sizesGone).toEqual(['XXL']);
+    // What the caller names in the version it bumps: the stock the take left.
+    expect(soldOut?.stockLeftTags.sort()).toEqual([
+      `stock:${productId}:XS=0`,
+      `stock:${productId}:XXL=0`,
+    ]);
   });
 });

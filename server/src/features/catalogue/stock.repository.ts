@@ -150,12 +150,14 @@ async function findEmptiedProducts(db: Database, ids: string[]): Promise<string[
 
 /**
  * What a stock take sold out: sizes it took the last unit of, products left
- * with none, and the sizes no product on sale has in stock anymore.
+ * with none, and the sizes no product on sale has in stock anymore; and the
+ * stock it left of every size it took, as the version's tags name it.
  */
 export interface SoldOut {
   sizes: StockLine[];
   emptiedProductIds: string[];
   sizesGone: Size[];
+  stockLeftTags: string[];
 }
 
 /**
@@ -165,7 +167,7 @@ export interface SoldOut {
  * listings filtered by it and the facets; a product with no size left, every
  * answer showing its colour; a size no product has left, the filters).
  *
- * One call into the database, `take_stock` (migrations 0025 to 0027): the
+ * One call into the database, `take_stock` (migrations 0025 to 0028): the
  * products locked in id order, every size taken in one conditional update,
  * so concurrent checkouts never oversell (D18, decision 005), and the sales
  * added to the units sold ledger. When every size was taken and
@@ -180,14 +182,19 @@ export async function takeStockFor<Line extends StockLine>(
   lines: Line[],
   change: CatalogueChange,
 ): Promise<{ shortage?: { short: Line; left: number }; soldOut: SoldOut; versionBumped: boolean }> {
-  const soldOut: SoldOut = { sizes: [], emptiedProductIds: [], sizesGone: [] };
+  const soldOut: SoldOut = { sizes: [], emptiedProductIds: [], sizesGone: [], stockLeftTags: [] };
   if (lines.length === 0) return { soldOut, versionBumped: false };
   const units = unitsPerProduct(lines);
   const groups = bySize(lines);
   const sizes = groups.map((group) => group.size);
-  const rows = rowsOf<{ taken_product_id: string; taken_size: string; stock_left: number }>(
+  const rows = rowsOf<{
+    taken_product_id: string;
+    taken_size: string;
+    stock_left: number;
+    stock_tag: string;
+  }>(
     await db.execute(sql`
-      select taken_product_id, taken_size, stock_left from take_stock(
+      select taken_product_id, taken_size, stock_left, stock_tag from take_stock(
         string_to_array(${listOf(units.map(([id]) => id))}, ',')::uuid[],
         string_to_array(${listOf(units.map(([, quantity]) => quantity))}, ',')::int[],
         string_to_array(${listOf(sizes.map((line) => line.productId))}, ',')::uuid[],
@@ -210,6 +217,7 @@ export async function takeStockFor<Line extends StockLine>(
     if (stock === 0) soldOut.sizes.push(group.size);
   }
   if (soldOut.sizes.length === 0) return { soldOut, versionBumped: true };
+  soldOut.stockLeftTags = rows.map((row) => row.stock_tag);
   const soldOutSizes = [...new Set(soldOut.sizes.map((line) => line.size))];
   const [emptiedProductIds, stillInStock] = await Promise.all([
     findEmptiedProducts(
