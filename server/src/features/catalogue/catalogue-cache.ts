@@ -23,11 +23,11 @@ export const colourTag = (productId: string) => `colour:${productId}`;
 
 /**
  * What a stock take touched: its products' stock (their units sold move at the
- * next tally, which names UNITS_SOLD_TAG); the sizes
- * it sold out (the size-filtered listings and the facets count who has them);
- * the products it left with no size at all (every answer showing a colour of
- * their styles flags them out of stock); and the sizes no product has left
- * (the filters list the sizes in stock).
+ * next tally, which names UNITS_SOLD_TAG); the sizes it sold out (the
+ * size-filtered listings and the facets count who has them); the products it
+ * left with no size at all (every answer showing a colour of their styles
+ * flags them out of stock); and the sizes no product has left (the filters
+ * list the sizes in stock).
  */
 export function stockTakeTags(taken: {
   productIds: string[];
@@ -57,6 +57,12 @@ const STOCK_TAG = /^stock:([^:]+):([^=]+)=(\d+)$/;
 
 /** Each product's sizes whose stock a change names, the later change's units winning. */
 type StockLeft = Map<string, Map<string, number>>;
+
+function setStockLeft(stockLeft: StockLeft, productId: string, size: string, units: number) {
+  const sizes = stockLeft.get(productId) ?? new Map<string, number>();
+  sizes.set(size, units);
+  stockLeft.set(productId, sizes);
+}
 
 /**
  * The edit that brings an answer showing a product up to date with the stock
@@ -101,9 +107,7 @@ function learnedChange(change: CatalogueChange): LearnedChange | 'everything' {
       continue;
     }
     const [, productId = '', size = '', units = ''] = stock;
-    const sizes = learned.stockLeft.get(productId) ?? new Map<string, number>();
-    sizes.set(size, Number(units));
-    learned.stockLeft.set(productId, sizes);
+    setStockLeft(learned.stockLeft, productId, size, Number(units));
   }
   return learned;
 }
@@ -201,9 +205,7 @@ function watchCatalogueVersion(db: Database, strict: boolean) {
           if (!changed.stockLeft.has(tag)) unsaid.add(tag);
         }
         for (const [productId, sizes] of changed.stockLeft) {
-          const known = stockLeft.get(productId) ?? new Map<string, number>();
-          for (const [size, units] of sizes) known.set(size, units);
-          stockLeft.set(productId, known);
+          for (const [size, units] of sizes) setStockLeft(stockLeft, productId, size, units);
         }
       }
       const amendments = new Map<string, (value: unknown) => boolean>();
