@@ -12,7 +12,7 @@ import { BROWSER_ENTRIES } from '#contract';
 /**
  * First-load budgets for /, in bytes on the wire (brotli, as served): issue
  * 14's 100 KB of JS and 15 KB of CSS. Zod and the contract's schemas are out
- * of it (scripts/vite-browser-contract.ts, decision 022), the routes are
+ * of it (scripts/vite-browser-contract.ts, decision 027), the routes are
  * declarative, without the data router, and the entry's modules are one file
  * (decision 027); what is left is React DOM (~50 KB), React Router (~12 KB),
  * TanStack Query (~12 KB) and the app.

@@ -262,7 +262,7 @@ export const products = pgTable(
     // The facet counts' own pass, in style order and index-only, over small
     // integers: codes, stars and size bits, and the rating and price they
     // filter by. No search document: the pass of a request without a search
-    // (every product on sale) reads half the pages (decision 024, evening).
+    // (every product on sale) reads half the pages (decision 024).
     index('products_on_sale_facet_pass_idx')
       .on(
         table.styleId,
