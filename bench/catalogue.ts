@@ -23,7 +23,7 @@ import { generateCatalogue } from './generate-catalogue.ts';
 
 /**
  * `npm run bench`: the catalogue under load (autocannon), cold (read cache
- * off: every request queries) and warm (the read cache on, decision 017), on
+ * off: every request queries) and warm (the read cache on, decision 026), on
  * PGlite and PostgreSQL, on 1,000 and 100,000 products, and a warm read mix
  * with one checkout's stock take per 50 reads (each amends the answers that
  * show its product, decision 026). Load generator and server share the

@@ -12,7 +12,7 @@ import { BROWSER_ENTRIES } from '#contract';
 /**
  * First-load budgets for /, in bytes on the wire (brotli, as served): issue
  * 14's 100 KB of JS and 15 KB of CSS. Zod and the contract's schemas are out
- * of it (scripts/vite-browser-contract.ts, decision 022), the routes are
+ * of it (scripts/vite-browser-contract.ts, decision 027), the routes are
  * declarative, without the data router, and the entry's modules are one file
  * (decision 027); what is left is React DOM (~50 KB), React Router (~12 KB),
  * TanStack Query (~12 KB) and the app.
@@ -23,7 +23,7 @@ export const BUDGETS = { js: 100 * 1024, css: 15 * 1024 };
  * First-load JS budgets of the other pages Lighthouse audits (issue 14), in
  * bytes (brotli): on them every script the page starts before its first paint
  * counts in the simulated FCP and LCP. Forms, schemas and the design renderer
- * load when used, not with the page (decision 027's addendum): each is the
+ * load when used, not with the page (decision 027): each is the
  * entry plus ~6-11 KB now (about 108, 110 and 105 KB).
  */
 export const PAGE_JS_BUDGETS: Readonly<Record<string, number>> = {
@@ -34,8 +34,8 @@ export const PAGE_JS_BUDGETS: Readonly<Record<string, number>> = {
 
 /**
  * The pages the server renders (web/src/entry-server.tsx): they start with
- * the after-paint script, which then loads the entry (decision 027's evening
- * addendum); the others load the entry straight away.
+ * the after-paint script, which then loads the entry (decision
+ * 027); the others load the entry straight away.
  */
 const SERVER_RENDERED_PAGES = new Set(['/', 'products', 'product']);
 

@@ -78,7 +78,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         rolldownOptions: {
           // index.html's entry (main.tsx), and the first script of the server-rendered pages, which
-          // imports that entry only once the page has painted (decision 027's evening addendum).
+          // imports that entry only once the page has painted (decision 027).
           input: {
             index: `${import.meta.dirname}/${BROWSER_ENTRIES.app}`,
             'entry-after-paint': `${import.meta.dirname}/${BROWSER_ENTRIES.afterPaint}`,

@@ -253,7 +253,7 @@ export const getProduct = defineEndpoint({
   result: ProductSchema,
 });
 
-/** The catalogue read cache of the one server process that answered (decision 017). */
+/** The catalogue read cache of the one server process that answered (decision 026). */
 export const CatalogueMetricsSchema = z.object({
   /** Which process answered: each keeps its own cache, so figures differ between them. */
   process: z.object({ pid: z.number().int(), uptimeSeconds: z.number() }),
@@ -273,7 +273,7 @@ export const CatalogueMetricsSchema = z.object({
   /** The catalogue version this process last learned, and whether it hears changes at once. */
   catalogueVersion: z.number().int(),
   listening: z.boolean(),
-  /** 'strict': the version is read before every answer; 'notify': LISTEN alone (decision 017). */
+  /** 'strict': the version is read before every answer; 'notify': LISTEN alone (decision 026). */
   consistency: z.enum(['strict', 'notify']),
 });
 export type CatalogueMetrics = z.infer<typeof CatalogueMetricsSchema>;

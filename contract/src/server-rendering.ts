@@ -51,7 +51,7 @@ export interface ServerEntry {
  * The browser build's two entries, as its manifest names them: the app
  * (index.html's script, `main.tsx`), and the only script a server-rendered
  * page starts with, which imports the app once the page has painted
- * (decision 027, evening addendum).
+ * (decision 027).
  */
 export const BROWSER_ENTRIES = {
   app: 'index.html',

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startAfterPaint } from './entry-after-paint.ts';
 
 /**
- * The first script of a server-rendered page (decision 027's evening
- * addendum) must not fetch or run the app before the page has painted its
+ * The first script of a server-rendered page (decision
+ * 027) must not fetch or run the app before the page has painted its
  * pictures: in order, the pictures, a frame, then a task after that frame.
  */
 

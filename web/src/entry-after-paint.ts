@@ -1,6 +1,6 @@
 /**
- * The only script a server-rendered page starts with (decision 027, addendum
- * 2026-11-24 evening). The page is in the HTML already, so the app's code
+ * The only script a server-rendered page starts with (decision
+ * 027). The page is in the HTML already, so the app's code
  * (~100 KB) waits until the shopper sees it: the page's high-priority
  * pictures (its LCP) are in and decoded and a frame has painted them, then
  * this fetches the page's modules and imports the entry (`main.tsx`), which

@@ -57,9 +57,9 @@ const EnvSchema = z.object({
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(60_000),
   /** Attempts before a message is marked failed. */
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
-  /** Memory for the catalogue read cache, per process, in MiB; 0 turns it off (decision 017). */
+  /** Memory for the catalogue read cache, per process, in MiB; 0 turns it off (decision 026). */
   CATALOGUE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
-  /** 'strict' (no answer after a commit shows the old catalogue) or 'notify' (LISTEN alone; decision 017). */
+  /** 'strict' (no answer after a commit shows the old catalogue) or 'notify' (LISTEN alone; decision 026). */
   CATALOGUE_CONSISTENCY: z.enum(['strict', 'notify']).default('strict'),
 });
 

@@ -33,7 +33,7 @@ export const HELMET_OPTIONS: HelmetOptions = {
  * at start. Without nonces or per-route options they are the same for every
  * answer, and @fastify/helmet built the whole middleware again on each request
  * (the CSP parsed each time: the largest cost of a warm catalogue read beyond
- * the socket; decision 026, addendum).
+ * the socket; decision 026).
  */
 export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};

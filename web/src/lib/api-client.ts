@@ -216,7 +216,7 @@ export async function apiCall<E extends Endpoint>(
     if (value !== undefined) headers.set(name, value);
   }
   const token = getAuthToken();
-  // A public call never reads the token; without it, its answer may be kept and revalidated (decision 017).
+  // A public call never reads the token; without it, its answer may be kept and revalidated (decision 026).
   if (token && endpoint.auth !== 'none') headers.set('Authorization', `Bearer ${token}`);
   const init: RequestInit = { method: endpoint.method, headers, signal };
   if (body !== undefined) {

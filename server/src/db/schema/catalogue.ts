@@ -76,8 +76,8 @@ export const products = pgTable(
      * (search document). A search's first matching colour of a style is always
      * one: a search without filters picks each style's card among the search
      * leads alone, a third of the matching colours in a shop whose colours
-     * share their words. Kept by the same triggers as `styleLead` (decision 028,
-     * addendum of 2026-11-24).
+     * share their words. Kept by the same triggers as `styleLead` (decision
+     * 028).
      */
     searchLead: boolean().notNull().default(true),
     /** The colour's name as shoppers filter by it ('Navy'), and its #rrggbb for swatches. */
@@ -86,8 +86,8 @@ export const products = pgTable(
     /**
      * Units ordered over the product's life, as of the last tally: ranks 'Best
      * Sellers' (D23). Checkouts and returns write to `pending_units_sold`; the
-     * tally folds it in here every few seconds (decision 026, addendum "units
-     * sold in a ledger").
+     * tally folds it in here every few seconds (decision
+     * 026).
      */
     unitsSold: integer().notNull().default(0),
     /**
@@ -115,7 +115,7 @@ export const products = pgTable(
      * The gender's, category's and colour's codes in facet_codes, set by a
      * trigger whenever the value is written, and the rating's whole stars: the
      * facet counts make a product's bit of each with one shift, not a
-     * comparison of text per value (decision 024, addendum of 2026-11-24).
+     * comparison of text per value (decision 024).
      * The defaults are never kept: the trigger sets every code.
      */
     genderCode: smallint().notNull().default(0),
@@ -262,7 +262,7 @@ export const products = pgTable(
     // The facet counts' own pass, in style order and index-only, over small
     // integers: codes, stars and size bits, and the rating and price they
     // filter by. No search document: the pass of a request without a search
-    // (every product on sale) reads half the pages (decision 024, evening).
+    // (every product on sale) reads half the pages (decision 024).
     index('products_on_sale_facet_pass_idx')
       .on(
         table.styleId,
@@ -415,7 +415,7 @@ export const pendingUnitsSold = pgTable('pending_units_sold', {
 /**
  * One row counting every change to what the catalogue shows (products, stock,
  * images): bumped in the writing transaction, so a server process that reads a
- * version also sees every write that made it (decision 017).
+ * version also sees every write that made it (decision 026).
  */
 export const catalogueVersion = pgTable(
   'catalogue_version',

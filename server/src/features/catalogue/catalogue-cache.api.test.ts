@@ -1,5 +1,5 @@
 /**
- * The catalogue read cache (issue 15, decision 017): a cached answer is the
+ * The catalogue read cache (issue 15, decision 026): a cached answer is the
  * uncached one byte for byte, and no answer after a write's commit shows what
  * was there before, whoever wrote (the owner, a checkout, a cancel) and in
  * whichever process.

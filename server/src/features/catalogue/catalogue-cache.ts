@@ -152,7 +152,7 @@ function coalescedVersionReads(db: Database): () => Promise<VersionRead> {
 }
 
 /**
- * The catalogue version as this process knows it (decision 017). Notices
+ * The catalogue version as this process knows it (decision 026). Notices
  * (LISTEN) tell it of a commit: in-process at the commit itself on PGlite, a
  * moment later on PostgreSQL. So with several processes on PostgreSQL, a
  * `strict` watch also reads the committed version before every answer

@@ -168,7 +168,7 @@ describe('the owner sets colour and style (D25)', () => {
     expect(filters.colors).toContainEqual({ name: 'Forest', hex: '#14532d' });
   });
 
-  it('renames a colour: the read cache serves the new one at once (decision 017)', async () => {
+  it('renames a colour: the read cache serves the new one at once (decision 026)', async () => {
     const product = await addProduct(
       t.app,
       admin,

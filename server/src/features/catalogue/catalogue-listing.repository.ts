@@ -214,7 +214,7 @@ export interface ProductPageIds {
  * order has an index holding every filtered column: the page and the count
  * are two index scans. With search, the matches are read once: a window
  * counts them while they are ranked and sorted. A search with no filter reads
- * only the search leads (decision 028, addendum of 2026-11-24).
+ * only the search leads (decision 028).
  *
  * One card per style (decision 018): a product is listed when no colour of
  * its style added before it also matches the query, so a style shows in its
@@ -294,7 +294,7 @@ export async function findProductPage(db: Database, query: ProductQuery): Promis
   // Search reads every match anyway: each style's first matching colour is the
   // first of its matches, found by a window over them, with no probe per match.
   // Without filters it is the style's first colour with matching words, always a
-  // search lead (decision 028, addendum of 2026-11-24): only those are read and
+  // search lead (decision 028): only those are read and
   // windowed, a third of the matches when a style's colours share their words.
   // The words are matched and ranked once per search document (decision 028), and
   // its products read from products_on_sale_search_idx alone. `offset 0` keeps the

@@ -11,8 +11,8 @@ import type { SignedUp } from '#server-test/users.ts';
 
 /**
  * A search without filters picks each style's card among its search leads,
- * the first colour on sale of the style with each set of words (decision 028,
- * addendum of 2026-11-24). Its answers must be those of a filtered search,
+ * the first colour on sale of the style with each set of words (decision
+ * 028). Its answers must be those of a filtered search,
  * which windows every match: `minPrice=0` filters nothing out but takes that
  * path, so it is the reference here, for every sort.
  */

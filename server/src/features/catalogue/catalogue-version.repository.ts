@@ -48,7 +48,7 @@ export function parseAnnouncement(payload: string): { version: number; change: C
 /**
  * Counts one more change to what the catalogue shows and announces it with
  * what it changed, in the caller's transaction: the row and the notice both
- * take effect at its commit, together with the write (decisions 017, 026).
+ * take effect at its commit, together with the write (decision 026).
  * The database function `catalogue_version_bump` (migration 0025) does both;
  * a stock take calls it from inside its own call (`take_stock`).
  */
@@ -62,7 +62,7 @@ export async function bumpCatalogueVersion(
 /**
  * Reads the committed catalogue version (0 before the first change) and what
  * it changed. A prepared statement, built once: under load a process reads the
- * version hundreds of times a second (decision 026, addendum).
+ * version hundreds of times a second (decision 026).
  */
 export function catalogueVersionReader(
   db: Database,

@@ -68,7 +68,7 @@ export function searchWords(search: string | undefined): string[] {
 /**
  * A write to what the catalogue shows, made to bump the catalogue version in
  * the same executor (the caller's transaction), so that no writer can forget
- * to invalidate the read caches (decision 017).
+ * to invalidate the read caches (decision 026).
  */
 function bumpingVersion<Args extends unknown[], Result>(
   write: (db: Database, ...args: Args) => Promise<Result>,
@@ -255,8 +255,8 @@ export function createCatalogueService(db: Database, hooks: CatalogueHooks = {})
       return shortage;
     },
     /**
-     * Folds the units sold ledger into the products' counts (decision 026,
-     * addendum "units sold in a ledger"); when a count moved, the version
+     * Folds the units sold ledger into the products' counts (decision
+     * 026); when a count moved, the version
      * names the answers ordered by units sold. Answers how many moved.
      */
     tallyUnitsSold: () =>

@@ -102,7 +102,7 @@ describe('a stock take of several lines, in one call', () => {
     expect(taken.shortage).toEqual({ short: second, left: 1 });
   });
 
-  // Decision 026, late-night addendum: the version bump joins the take's call
+  // Decision 026: the version bump joins the take's call
   // unless the take sold something out (its caller then names what did).
   it('bumps the catalogue version with its change in the same call when nothing sells out, and announces it', async () => {
     const productId = await createProduct(t.db, { title: 'Bumped Tee', stock: { L: 5 } });

@@ -3,7 +3,7 @@ import type { CatalogueService } from './catalogue.service.ts';
 
 /**
  * Every five seconds: how far behind its sales the best-seller order may be
- * (decision 026, addendum "units sold in a ledger").
+ * (decision 026).
  */
 export const UNITS_SOLD_TALLY_DEFAULTS = { intervalMs: 5_000 } as const;
 

@@ -93,7 +93,7 @@ function inlineScripts(html: string): string[] {
 /**
  * A server-rendered page's scripts: the after-paint script alone, naming the
  * built entry and the modules it fetches once the page has painted
- * (decision 027's evening addendum). A script or module preload in the HTML
+ * (decision 027). A script or module preload in the HTML
  * itself is fetched before the paint, and Lighthouse's simulation counts it
  * in the page's FCP and LCP.
  */

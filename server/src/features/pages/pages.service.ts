@@ -76,8 +76,8 @@ function routePreloads(manifest: Manifest, routeModule: string | undefined): str
 /**
  * The one script of a server-rendered page: it fetches the entry, the
  * entry's imports and the page's route module only after the page has
- * painted its pictures (web/src/entry-after-paint.ts, decision 027's evening
- * addendum). Until then the page's bandwidth and CPU go to its first screen.
+ * painted its pictures (web/src/entry-after-paint.ts, decision
+ * 027). Until then the page's bandwidth and CPU go to its first screen.
  */
 function afterPaintScript(manifest: Manifest, routeModule: string | undefined): string {
   const [entry, ...entryImports] = [...chunkClosure(manifest, BROWSER_ENTRIES.app)].map(

@@ -29,7 +29,7 @@ type NewsletterApi = Awaited<ReturnType<typeof importNewsletterApi>>;
  * the box (or submits): the form is on every page, and the schema library
  * (~30 KB brotli) stays out of the first download (issue 14 budgets). Not on
  * mount: on a slow phone it then competed with the page's own pictures and
- * code, and it counted in /cart's simulated LCP (decision 027's addendum).
+ * code, and it counted in /cart's simulated LCP (decision 027).
  */
 let newsletterApi: NewsletterApi | undefined;
 async function loadNewsletterApi(): Promise<NewsletterApi> {
