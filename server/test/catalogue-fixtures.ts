@@ -3,8 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import type { Size } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import { type ProductCustomisationColumns, productStock } from '#server/db/schema/catalogue.ts';
-import { toStockLevels } from '#server/features/catalogue/catalogue.mapper.ts';
-import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
+import {
+  createCatalogueService,
+  toStockLevels,
+} from '#server/features/catalogue/catalogue.service.ts';
 import { createMediaService } from '#server/features/media/media.service.ts';
 
 export interface ProductFixture {

@@ -7,8 +7,10 @@ import { createAddressesService } from '#server/features/addresses/addresses.ser
 import { accountsAccess } from '#server/features/auth/auth.service.ts';
 import { createPasswords } from '#server/features/auth/passwords.ts';
 import { createCartService } from '#server/features/cart/cart.service.ts';
-import { toStockLevels } from '#server/features/catalogue/catalogue.mapper.ts';
-import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
+import {
+  createCatalogueService,
+  toStockLevels,
+} from '#server/features/catalogue/catalogue.service.ts';
 import { createDesignsService } from '#server/features/designs/designs.service.ts';
 import { createMailService } from '#server/features/mail/mail.service.ts';
 import { createMediaService, mediaUrl } from '#server/features/media/media.service.ts';

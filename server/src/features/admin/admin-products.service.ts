@@ -7,8 +7,10 @@ import type {
 } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import type { ProductRow } from '#server/db/schema/catalogue.ts';
-import { toStockLevels } from '#server/features/catalogue/catalogue.mapper.ts';
-import type { CatalogueService } from '#server/features/catalogue/catalogue.service.ts';
+import {
+  type CatalogueService,
+  toStockLevels,
+} from '#server/features/catalogue/catalogue.service.ts';
 import type { MediaService } from '#server/features/media/media.service.ts';
 import type { OrdersService } from '#server/features/orders/orders.service.ts';
 import { badRequest, notFound } from '#server/lib/app-error.ts';

@@ -14,9 +14,9 @@ import type { CustomerRow } from '#server/db/schema/accounts.ts';
 import type { ImageRow, ProductRow, StockRow, StyleColorRow } from '#server/db/schema/catalogue.ts';
 import type { ContactMessageRow, SubscriberRow } from '#server/db/schema/messages.ts';
 import type { OrderEventRow, OrderItemRow, OrderRow, RefundRow } from '#server/db/schema/orders.ts';
-import { toProducts } from '#server/features/catalogue/catalogue.mapper.ts';
+import { toProducts } from '#server/features/catalogue/catalogue.service.ts';
 import { mediaUrl } from '#server/features/media/media.service.ts';
-import { toOrder } from '#server/features/orders/orders.mapper.ts';
+import { toOrder } from '#server/features/orders/orders.service.ts';
 import { paiseToRupees } from '#server/lib/money.ts';
 
 /** Products as the owner sees them: the shop's shape plus image ids, sales and archiving. */

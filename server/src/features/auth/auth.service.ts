@@ -32,6 +32,9 @@ import {
 } from './auth.repository.ts';
 import type { Passwords } from './passwords.ts';
 
+/** The mapper's shape other features need (decision 011): the profile answers the user. */
+export { toUser } from './auth.mapper.ts';
+
 const HOUR_MS = 60 * 60 * 1000;
 /** 'Remember me' keeps a session 30 days, otherwise 1 day (D14). */
 const SESSION_TTL_MS = { remembered: 30 * 24 * HOUR_MS, default: 24 * HOUR_MS };

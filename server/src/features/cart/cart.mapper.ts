@@ -8,7 +8,7 @@ import {
   toCartProduct,
 } from '#contract';
 import type { ImageRow, ProductRow, StockRow } from '#server/db/schema/catalogue.ts';
-import { toCustomisation, toProducts } from '#server/features/catalogue/catalogue.mapper.ts';
+import { toCustomisation, toProducts } from '#server/features/catalogue/catalogue.service.ts';
 import { paiseToRupees } from '#server/lib/money.ts';
 import type { CartLineRow, CartOptionsRow } from './cart.repository.ts';
 import type { SelectedLine } from './cart.service.ts';

@@ -54,6 +54,13 @@ import {
   tallyUnitsSold,
 } from './stock.repository.ts';
 
+/**
+ * The mapper's shapes other features need (decision 011: the service is the feature's one
+ * public surface): products on a cart line or an owner's page, and the stock rows that
+ * `replaceProductStock` takes.
+ */
+export { toCustomisation, toProducts, toStockLevels } from './catalogue.mapper.ts';
+
 /** Lower case words without hyphens or apostrophes, as the search vector is stored. */
 export function searchWords(search: string | undefined): string[] {
   if (!search) return [];

@@ -43,6 +43,9 @@ import {
   updateOrderStatus,
 } from './orders.repository.ts';
 
+/** The mapper's shapes other features need (decision 011): the owner's order page, a return's refunds. */
+export { type OrderPayment, toOrder, toRefund } from './orders.mapper.ts';
+
 export const ORDER_NOT_FOUND = 'Order not found';
 export const NO_SELECTED_ITEMS = 'Your cart has no selected items';
 export const NO_ADDRESS = 'Please select a delivery address';

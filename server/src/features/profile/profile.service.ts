@@ -1,7 +1,6 @@
 import type { UpdateProfileBody, User } from '#contract';
 import type { Database } from '#server/db/client.ts';
-import { toUser } from '#server/features/auth/auth.mapper.ts';
-import { type AuthService, EMAIL_TAKEN } from '#server/features/auth/auth.service.ts';
+import { type AuthService, EMAIL_TAKEN, toUser } from '#server/features/auth/auth.service.ts';
 import { conflict, unauthorized } from '#server/lib/app-error.ts';
 
 const UNIQUE_VIOLATION = '23505';

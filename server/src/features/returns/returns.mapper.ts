@@ -1,7 +1,7 @@
 import type { AdminReturn, ReturnReason, ReturnRequest } from '#contract';
 import type { RefundRow } from '#server/db/schema/orders.ts';
 import type { ReturnRow } from '#server/db/schema/returns.ts';
-import { type OrderPayment, toRefund } from '#server/features/orders/orders.mapper.ts';
+import { type OrderPayment, toRefund } from '#server/features/orders/orders.service.ts';
 import { paiseToRupees } from '#server/lib/money.ts';
 import type { ReturnItemWithLine } from './returns.repository.ts';
 

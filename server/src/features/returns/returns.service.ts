@@ -17,10 +17,10 @@ import type { OrderItemRow, OrderRow } from '#server/db/schema/orders.ts';
 import type { ReturnRow } from '#server/db/schema/returns.ts';
 import type { CatalogueService } from '#server/features/catalogue/catalogue.service.ts';
 import type { ReturnMailKind } from '#server/features/mail/templates.ts';
-import type { OrderPayment } from '#server/features/orders/orders.mapper.ts';
 import {
   ORDER_NOT_FOUND,
   type OrderMover,
+  type OrderPayment,
   type OrderStepOutcome,
   type OrdersService,
   shortOfStock,
