@@ -139,7 +139,9 @@ describe('server timeouts and connection cap', () => {
     try {
       // All but the address's 20 are closed as they arrive, unanswered.
       await expect
-        .poll(() => stalled.filter((connection) => connection.isClosed()).length)
+        .poll(() => stalled.filter((connection) => connection.isClosed()).length, {
+          timeout: DEADLINE_MS,
+        })
         .toBe(STALLED_BODIES - 20);
       expect(stalled.filter((connection) => connection.received() !== '')).toEqual([]);
 

@@ -22,6 +22,8 @@ import { addAddress } from '../orders/checkout-fixtures.ts';
 const WRITERS = 24;
 /** Writes each process must have committed before the crash, so the load is real. */
 const WRITES_BEFORE_CRASH = 50;
+/** How long a condition may take on a busy machine before the test gives up. */
+const WAIT_MS = 20_000;
 
 describe.skipIf(inject('testDatabase').kind !== 'postgres')(
   'PostgreSQL crashing under write load',
@@ -88,7 +90,7 @@ describe.skipIf(inject('testDatabase').kind !== 'postgres')(
       );
       const load = startWriting(shoppers);
       await expect
-        .poll(() => load.statuses.filter((status) => status === 200).length, { timeout: 20_000 })
+        .poll(() => load.statuses.filter((status) => status === 200).length, { timeout: WAIT_MS })
         .toBeGreaterThanOrEqual(WRITES_BEFORE_CRASH * processes.length);
 
       await proxy.cut();
@@ -97,7 +99,7 @@ describe.skipIf(inject('testDatabase').kind !== 'postgres')(
       const unavailable = () =>
         load.statuses.slice(answeredBeforeCrash).filter((status) => status === 503).length;
       await expect
-        .poll(() => load.refused.length > 0 || unavailable() >= WRITERS, { timeout: 10_000 })
+        .poll(() => load.refused.length > 0 || unavailable() >= WRITERS, { timeout: WAIT_MS })
         .toBe(true);
       await load.stop();
 
@@ -111,10 +113,11 @@ describe.skipIf(inject('testDatabase').kind !== 'postgres')(
       expect(new Set(load.statuses)).toEqual(new Set([200, 503]));
 
       await proxy.restore();
-      for (const shop of processes) await expect.poll(() => healthOf(shop)).toBe(200);
+      for (const shop of processes)
+        await expect.poll(() => healthOf(shop), { timeout: WAIT_MS }).toBe(200);
       const after = startWriting(shoppers.slice(0, processes.length));
       await expect
-        .poll(() => after.statuses.filter((status) => status === 200).length)
+        .poll(() => after.statuses.filter((status) => status === 200).length, { timeout: WAIT_MS })
         .toBeGreaterThanOrEqual(processes.length);
       await after.stop();
       expect(after.refused).toEqual([]);
