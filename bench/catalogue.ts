@@ -187,6 +187,8 @@ async function benchTarget(target: Target, folder: string, products: number): Pr
         ...process.env,
         LOG_LEVEL: 'warn',
         RATE_LIMIT_PER_MINUTE: '100000000',
+        // Every connection of the load comes from this one address.
+        MAX_CONNECTIONS_PER_ADDRESS: String(CONNECTIONS * 2),
         DATA_DIR: dataDir,
         DATABASE_URL: url,
         CATALOGUE_CACHE_MB: cacheMb,

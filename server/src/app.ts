@@ -54,6 +54,7 @@ import {
 import { registerOpenApi } from '#server/plugins/openapi.ts';
 import { registerRateLimit } from '#server/plugins/rate-limit.ts';
 import { registerSecurity } from '#server/plugins/security.ts';
+import { answerStalledBodies, limitConnectionsPerAddress } from '#server/plugins/slow-clients.ts';
 import { registerWebApp } from '#server/plugins/web-app.ts';
 
 export interface AppDependencies {
@@ -100,6 +101,12 @@ export async function buildApp({
     },
   });
   app.server.maxConnections = config.maxConnections;
+  if (config.maxConnectionsPerAddress !== undefined) {
+    limitConnectionsPerAddress(app.server, config.maxConnectionsPerAddress, (address) =>
+      app.log.debug({ address }, 'connection refused: too many from one address'),
+    );
+  }
+  answerStalledBodies(app, config.bodyTimeoutMs);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);

@@ -55,8 +55,9 @@ export interface RawConnection {
   isClosed(): boolean;
 }
 
-export async function openRaw(port: number): Promise<RawConnection> {
-  const socket = connect(port, '127.0.0.1');
+/** `from` is the client's own address: any of 127.0.0.0/8 reaches the app, as another client would. */
+export async function openRaw(port: number, from?: string): Promise<RawConnection> {
+  const socket = connect({ port, host: '127.0.0.1', ...(from && { localAddress: from }) });
   let data = '';
   let closed = false;
   socket.setEncoding('utf8');

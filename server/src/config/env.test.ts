@@ -9,7 +9,20 @@ describe('loadConfig: server timeouts and connection cap', () => {
       idleTimeoutMs: 30_000,
       keepAliveTimeoutMs: 72_000,
       maxConnections: 500,
+      bodyTimeoutMs: 10_000,
+      maxConnectionsPerAddress: 50,
     });
+  });
+
+  it('bounds connections per address only when asked behind a trusted proxy (all its connections are the proxy’s)', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).maxConnectionsPerAddress).toBeUndefined();
+    expect(
+      loadConfig({ TRUST_PROXY: 'true', MAX_CONNECTIONS_PER_ADDRESS: '400' })
+        .maxConnectionsPerAddress,
+    ).toBe(400);
+    expect(() => loadConfig({ MAX_CONNECTIONS_PER_ADDRESS: '0' })).toThrow(
+      'MAX_CONNECTIONS_PER_ADDRESS',
+    );
   });
 
   it('refuses a headers timeout longer than the request timeout, and timeouts that are not positive', () => {
@@ -17,6 +30,7 @@ describe('loadConfig: server timeouts and connection cap', () => {
       'HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS',
     );
     expect(() => loadConfig({ IDLE_TIMEOUT_MS: '0' })).toThrow('IDLE_TIMEOUT_MS');
+    expect(() => loadConfig({ BODY_TIMEOUT_MS: '0' })).toThrow('BODY_TIMEOUT_MS');
     expect(() => loadConfig({ MAX_CONNECTIONS: 'many' })).toThrow('MAX_CONNECTIONS');
   });
 });

@@ -5,6 +5,9 @@ import { SHOP_NAME } from '#contract';
 
 const milliseconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
+/** A few browsers' worth of kept-alive connections (six each), a tenth of MAX_CONNECTIONS' default. */
+const DEFAULT_CONNECTIONS_PER_ADDRESS = 50;
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -30,12 +33,20 @@ const EnvSchema = z.object({
   HEADERS_TIMEOUT_MS: milliseconds(10_000),
   /** A whole request, headers and body, must have arrived within this (stalled or dripped bodies). */
   REQUEST_TIMEOUT_MS: milliseconds(60_000),
+  /** A request body that stops arriving for this long is answered 408 and closed; shorter than the idle timeout. */
+  BODY_TIMEOUT_MS: milliseconds(10_000),
   /** A connection with no traffic either way, before or during a request, is closed after this. */
   IDLE_TIMEOUT_MS: milliseconds(30_000),
   /** How long a kept-alive connection waits for its next request; longer than a load balancer's usual 60 s. */
   KEEP_ALIVE_TIMEOUT_MS: milliseconds(72_000),
   /** Connections one process holds open at once; more are closed as they arrive. */
   MAX_CONNECTIONS: z.coerce.number().int().positive().default(500),
+  /**
+   * Connections one client address may hold at once; more are closed as they
+   * arrive. Unset: 50, or no bound behind a trusted proxy (every connection
+   * comes from the proxy, which bounds its clients itself).
+   */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().positive().optional(),
   /** argon2id cost: OWASP's (D14) always, except `test`, which only test runs may choose. */
   PASSWORD_HASH_COST: z.enum(['owasp', 'test']).default('owasp'),
   /** The mail server (smtp://user:pass@host:587, smtps:// for TLS); without it every email is held in the outbox. */
@@ -97,9 +108,12 @@ export interface AppConfig {
   webRoot: string;
   headersTimeoutMs: number;
   requestTimeoutMs: number;
+  bodyTimeoutMs: number;
   idleTimeoutMs: number;
   keepAliveTimeoutMs: number;
   maxConnections: number;
+  /** Undefined: no bound per address. */
+  maxConnectionsPerAddress: number | undefined;
   passwordHashCost: 'owasp' | 'test';
   mail: MailConfig;
   catalogueCache: { maxBytes: number; consistency: 'strict' | 'notify' };
@@ -132,9 +146,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webRoot: resolve(vars.WEB_ROOT),
     headersTimeoutMs: vars.HEADERS_TIMEOUT_MS,
     requestTimeoutMs: vars.REQUEST_TIMEOUT_MS,
+    bodyTimeoutMs: vars.BODY_TIMEOUT_MS,
     idleTimeoutMs: vars.IDLE_TIMEOUT_MS,
     keepAliveTimeoutMs: vars.KEEP_ALIVE_TIMEOUT_MS,
     maxConnections: vars.MAX_CONNECTIONS,
+    maxConnectionsPerAddress:
+      vars.MAX_CONNECTIONS_PER_ADDRESS ??
+      (vars.TRUST_PROXY ? undefined : DEFAULT_CONNECTIONS_PER_ADDRESS),
     passwordHashCost: vars.PASSWORD_HASH_COST,
     mail: {
       smtpUrl: vars.SMTP_URL,

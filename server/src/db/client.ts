@@ -89,11 +89,18 @@ export function openPostgres(connectionString: string, poolSize = 10): DatabaseH
     max: poolSize,
   });
   let ending = false;
-  // A pooled connection that dies while idle (a server restart) is dropped and
-  // replaced on the next query; without a listener it would crash the process.
-  pool.on('error', (error) => {
-    if (!ending) console.warn(`PostgreSQL connection lost: ${error.message}`);
+  // A connection that dies (a server restart or crash) is dropped and replaced
+  // on the next query. The pool listens to its idle connections only; one
+  // checked out for a transaction that dies emits 'error' too, and without a
+  // listener of its own would crash the process (issue 23). Each connection
+  // gets one for its life; the query it was running fails and answers 503.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      if (!ending) console.warn(`PostgreSQL connection lost: ${error.message}`);
+    });
   });
+  // The pool repeats an idle connection's error, which the connection's own listener logged.
+  pool.on('error', () => {});
   const db = drizzleNodePg(pool, DRIZZLE_OPTIONS);
   return {
     kind: 'postgres',

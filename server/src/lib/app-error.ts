@@ -7,6 +7,7 @@ const STATUS_BY_KIND = {
   payment_required: 402,
   forbidden: 403,
   not_found: 404,
+  request_timeout: 408,
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,

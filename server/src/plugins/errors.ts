@@ -91,13 +91,16 @@ export function frameworkErrors(
   return reply.code(error.statusCode ?? 400).send({ success: false, message });
 }
 
+/** A request (its headers, or its body) that did not arrive in time: 408. */
+export const REQUEST_TOO_SLOW = 'The request took too long to arrive';
+
 /** Why Node's HTTP parser (or its request timeout) gave up on a connection, for the client. */
 function describeClientError(code: string): { status: number; message: string } {
   if (code === 'HPE_HEADER_OVERFLOW') {
     return { status: 431, message: "The request's headers are too large" };
   }
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-    return { status: 408, message: 'The request took too long to arrive' };
+    return { status: 408, message: REQUEST_TOO_SLOW };
   }
   return { status: 400, message: 'The request is not valid HTTP' };
 }

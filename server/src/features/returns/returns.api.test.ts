@@ -313,6 +313,35 @@ describe('a return and an exchange, from request to refund and new shipment', ()
     ]);
   });
 
+  it('rejects a plain return, alone or beside an exchange: only reserved sizes go back to stock', async () => {
+    const { user, admin, order, tee, shirt } = await placeOrder();
+    const plain = await askFor(user, order._id, [
+      { orderItemId: lineOf(order, tee)._id, quantity: 1, kind: 'return', reason: 'too-large' },
+    ]);
+    const teeStock = await stockOf(t.db, tee, 'M');
+    const rejected = await adminStep(admin, plain._id, 'reject', { reason: 'Past the tags' });
+    expect(rejected).toMatchObject({ status: 'rejected', rejectionReason: 'Past the tags' });
+    expect(await stockOf(t.db, tee, 'M')).toBe(teeStock);
+
+    const both = await askFor(user, order._id, [
+      { orderItemId: lineOf(order, tee)._id, quantity: 1, kind: 'return', reason: 'too-large' },
+      {
+        orderItemId: lineOf(order, shirt)._id,
+        quantity: 1,
+        kind: 'exchange',
+        size: 'M',
+        reason: 'too-small',
+      },
+    ]);
+    await adminStep(admin, both._id, 'approve', {});
+    expect(await stockOf(t.db, shirt, 'M')).toBe(0);
+    expect(await adminStep(admin, both._id, 'reject', { reason: 'Worn' })).toMatchObject({
+      status: 'rejected',
+    });
+    expect(await stockOf(t.db, shirt, 'M')).toBe(1);
+    expect(await stockOf(t.db, tee, 'M')).toBe(teeStock);
+  });
+
   it('receives only an approved return, and answers 404 for an unknown one', async () => {
     const { user, admin, order, tee } = await placeOrder();
     const asked = await askFor(user, order._id, [

@@ -378,14 +378,13 @@ export function createReturnsService(
           throw conflict(cannotStep(row.status, 'rejected'));
         }
         const items = await findReturnItems(tx, [row.id]);
-        await catalogue.returnStock(
-          tx,
-          items.flatMap(({ item, line }) =>
-            item.exchangeSize
-              ? [{ productId: line.productId, size: item.exchangeSize, quantity: item.quantity }]
-              : [],
-          ),
+        const reserved = items.flatMap(({ item, line }) =>
+          item.exchangeSize
+            ? [{ productId: line.productId, size: item.exchangeSize, quantity: item.quantity }]
+            : [],
         );
+        // A plain return reserved nothing: no stock to give back, no catalogue change to announce.
+        if (reserved.length > 0) await catalogue.returnStock(tx, reserved);
         const rejected = await updateReturn(tx, row.id, {
           status: 'rejected',
           rejectedAt: at,
