@@ -173,8 +173,12 @@ export const DESIGN_LIMITS = {
   /** Layer centres stay near the print area; reaching outside it is refused separately. */
   positionMm: { min: -600, max: 1200 },
   rotationDeg: { min: -180, max: 180 },
-  /** The angle arched text spans: + arches up (a hill), − down (a smile). */
-  arcDegrees: { min: -300, max: 300 },
+  /**
+   * The angle arched text spans: + arches up (a hill), − down (a smile); 0 is
+   * straight, and an arc is at least `minArc`° either way (a slighter one
+   * has a circle too large to measure).
+   */
+  arcDegrees: { min: -300, max: 300, minArc: 1 },
   /** An image printing below this many dots per inch at its size is warned about. */
   minPrintDpi: 150,
   /** Print files are rendered at this resolution. */
@@ -198,6 +202,8 @@ function rangedNumber(label: string, { min, max }: { min: number; max: number },
 const LayerIdSchema = textSchema('Layer id').min(1, 'Layer id is required').max(40);
 const PositionSchema = (axis: string) => rangedNumber(axis, DESIGN_LIMITS.positionMm, ' mm');
 const RotationSchema = rangedNumber('Rotation', DESIGN_LIMITS.rotationDeg, '°');
+
+export const ARC_TOO_SLIGHT_MESSAGE = `Arc must be 0 (straight) or at least ${DESIGN_LIMITS.arcDegrees.minArc}° either way`;
 
 export const TextLayerSchema = z.object({
   id: LayerIdSchema,
@@ -224,7 +230,10 @@ export const TextLayerSchema = z.object({
   bold: z.boolean({ error: 'bold must be true or false' }),
   italic: z.boolean({ error: 'italic must be true or false' }),
   align: z.enum(TEXT_ALIGNS, { error: `align must be one of ${TEXT_ALIGNS.join(', ')}` }),
-  arcDegrees: rangedNumber('Arc', DESIGN_LIMITS.arcDegrees, '°'),
+  arcDegrees: rangedNumber('Arc', DESIGN_LIMITS.arcDegrees, '°').refine(
+    (degrees) => degrees === 0 || Math.abs(degrees) >= DESIGN_LIMITS.arcDegrees.minArc,
+    ARC_TOO_SLIGHT_MESSAGE,
+  ),
   xMm: PositionSchema('x'),
   yMm: PositionSchema('y'),
   rotationDeg: RotationSchema,
@@ -541,12 +550,17 @@ export function layerBounds(layer: Layer): Bounds {
 /** Rounding slack, so a layer placed exactly on an edge by the editor is inside. */
 const EDGE_TOLERANCE_MM = 0.01;
 
-/** The ids of the layers reaching outside the print area: such a design cannot be ordered. */
+/**
+ * The ids of the layers reaching outside the print area: such a design cannot
+ * be ordered. A layer whose bounds are not finite numbers (NaN compares false
+ * with every edge) cannot be placed, so it counts as outside too.
+ */
 export function layersOutsidePrintArea(layers: readonly Layer[], area: PrintArea): string[] {
   return layers
     .filter((layer) => {
       const bounds = layerBounds(layer);
       return (
+        !Object.values(bounds).every(Number.isFinite) ||
         bounds.left < -EDGE_TOLERANCE_MM ||
         bounds.top < -EDGE_TOLERANCE_MM ||
         bounds.right > area.widthMm + EDGE_TOLERANCE_MM ||

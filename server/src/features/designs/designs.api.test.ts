@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   AdminProductSchema,
+  ARC_TOO_SLIGHT_MESSAGE,
   CartItemSchema,
   DESIGN_IMAGE_UNUSED_HOURS,
   type Design,
@@ -418,6 +419,12 @@ describe('designs on cart lines', () => {
       },
       'design.front',
       'at most 10 layers',
+    ],
+    [
+      'an arc of 1e-320° (its circle infinite: it printed a blank, charged side)',
+      { front: [text({ arcDegrees: 1e-320 })], back: [] },
+      'design.front.0.arcDegrees',
+      ARC_TOO_SLIGHT_MESSAGE,
     ],
     ['a missing side', { front: [text()] }, 'design.back', 'A side must be a list of layers'],
     ['a string', 'front', 'design', 'design must be an object'],
