@@ -7,6 +7,7 @@ import {
   ARC_TOO_SLIGHT_MESSAGE,
   CartItemSchema,
   DESIGN_IMAGE_UNUSED_HOURS,
+  DESIGN_LIMITS,
   type Design,
   DesignImageSchema,
   EMPTY_DESIGN_MESSAGE,
@@ -21,7 +22,7 @@ import {
 } from '#contract';
 import type { ProductCustomisationColumns } from '#server/db/schema/catalogue.ts';
 import { images, products } from '#server/db/schema/catalogue.ts';
-import { designImages } from '#server/db/schema/designs.ts';
+import { designImages, savedDesigns } from '#server/db/schema/designs.ts';
 import { addProduct, productBody } from '#server/features/admin/admin-fixtures.ts';
 import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
 import { SVG_REFUSED } from '#server/features/media/image-upload.ts';
@@ -556,6 +557,45 @@ describe('saved designs (My designs)', () => {
   let tee: string;
   beforeAll(async () => {
     tee = await createProduct(t.db, { customisation: TEE });
+  });
+
+  it(`keeps exactly ${DESIGN_LIMITS.savedDesignsPerUser} designs when creates and duplicates race`, async () => {
+    const user = await signUp(t.app);
+    const design: Design = { front: [text()], back: [] };
+    const room = 5;
+    const first = await saveDesign(user, tee, design);
+    await t.db.insert(savedDesigns).values(
+      Array.from({ length: DESIGN_LIMITS.savedDesignsPerUser - room - 1 }, (_, index) => ({
+        userId: user.user._id,
+        productId: tee,
+        name: `Design ${index}`,
+        design,
+      })),
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 4 * room }, (_, index) =>
+        index % 2 === 0
+          ? call(t.app, {
+              method: 'POST',
+              url: '/api/v1/designs',
+              headers: user.auth,
+              payload: { name: `Race ${index}`, productId: tee, design },
+            })
+          : call(t.app, {
+              method: 'POST',
+              url: `/api/v1/designs/${first._id}/duplicate`,
+              headers: user.auth,
+            }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(room);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(3 * room);
+    const kept = await t.db
+      .select({ id: savedDesigns.id })
+      .from(savedDesigns)
+      .where(eq(savedDesigns.userId, user.user._id));
+    expect(kept).toHaveLength(DESIGN_LIMITS.savedDesignsPerUser);
   });
 
   it('saves, lists, reads, renames, re-saves, duplicates and deletes', async () => {

@@ -76,6 +76,16 @@ export async function insertSavedDesign(
   return row;
 }
 
+/**
+ * Holds the user's saved designs for the rest of the transaction: creates and
+ * duplicates queue here, so each counts what the previous one committed and
+ * the cap holds across connections and processes (a count alone lets parallel
+ * creates all see room).
+ */
+export async function lockSavedDesigns(tx: Database, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`saved-designs:${userId}`}))`);
+}
+
 export async function countSavedDesigns(db: Database, userId: string): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })

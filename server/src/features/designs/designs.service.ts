@@ -36,6 +36,7 @@ import {
   findSavedDesign,
   findSavedDesigns,
   insertSavedDesign,
+  lockSavedDesigns,
   touchDesignImages,
   updateSavedDesign,
   upsertDesignImage,
@@ -115,6 +116,14 @@ export function createDesignsService(db: Database, { media, catalogue }: Designs
     return product;
   }
 
+  /** Inside the transaction that inserts: 409 when the user keeps as many designs as allowed. */
+  async function ensureRoomForSavedDesign(tx: Database, userId: string): Promise<void> {
+    await lockSavedDesigns(tx, userId);
+    if ((await countSavedDesigns(tx, userId)) >= DESIGN_LIMITS.savedDesignsPerUser) {
+      throw conflict(TOO_MANY_SAVED_DESIGNS);
+    }
+  }
+
   async function savedDesignOf(userId: string, id: string) {
     const row = isUuid(id) ? await findSavedDesign(db, userId, id) : undefined;
     if (!row) throw notFound(SAVED_DESIGN_NOT_FOUND);
@@ -158,9 +167,7 @@ export function createDesignsService(db: Database, { media, catalogue }: Designs
       const row = await db.transaction(async (tx) => {
         const product = await productFor(tx, body.productId);
         const imageIds = await checkDesign(tx, product, body.design);
-        if ((await countSavedDesigns(tx, userId)) >= DESIGN_LIMITS.savedDesignsPerUser) {
-          throw conflict(TOO_MANY_SAVED_DESIGNS);
-        }
+        await ensureRoomForSavedDesign(tx, userId);
         return insertSavedDesign(tx, {
           userId,
           productId: product.id,
@@ -200,9 +207,7 @@ export function createDesignsService(db: Database, { media, catalogue }: Designs
     async duplicateSavedDesign(userId: string, id: string): Promise<SavedDesign> {
       const original = await savedDesignOf(userId, id);
       const row = await db.transaction(async (tx) => {
-        if ((await countSavedDesigns(tx, userId)) >= DESIGN_LIMITS.savedDesignsPerUser) {
-          throw conflict(TOO_MANY_SAVED_DESIGNS);
-        }
+        await ensureRoomForSavedDesign(tx, userId);
         const name = `${original.name} (copy)`.slice(0, DESIGN_LIMITS.savedDesignNameMaxLength);
         return insertSavedDesign(tx, {
           userId,
