@@ -6,6 +6,7 @@ import {
   AdminProductSchema,
   ARC_TOO_SLIGHT_MESSAGE,
   CartItemSchema,
+  DESIGN_IMAGE_GUEST_UNUSED_HOURS,
   DESIGN_IMAGE_UNUSED_HOURS,
   DESIGN_LIMITS,
   type Design,
@@ -24,22 +25,19 @@ import type { ProductCustomisationColumns } from '#server/db/schema/catalogue.ts
 import { images, products } from '#server/db/schema/catalogue.ts';
 import { designImages, savedDesigns } from '#server/db/schema/designs.ts';
 import { addProduct, productBody } from '#server/features/admin/admin-fixtures.ts';
-import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
 import { SVG_REFUSED } from '#server/features/media/image-upload.ts';
 import { createMediaService } from '#server/features/media/media.service.ts';
 import { addAddress, checkoutRequest } from '#server/features/orders/checkout-fixtures.ts';
+import { createRateLimitsService } from '#server/features/rate-limits/rate-limits.service.ts';
 import { signUpAdmin } from '#server-test/admins.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { createProduct } from '#server-test/catalogue-fixtures.ts';
 import { call, expectFailure, expectResult } from '#server-test/http.ts';
 import { imageBytes } from '#server-test/image-fixtures.ts';
 import { type SignedUp, signUp } from '#server-test/users.ts';
+import { createDesignUploadsService } from './design-uploads.service.ts';
 import { DESIGN_UPLOAD_RATE_LIMIT } from './designs.routes.ts';
-import {
-  createDesignsService,
-  IMAGE_NOT_UPLOADED,
-  SAVED_DESIGN_NOT_FOUND,
-} from './designs.service.ts';
+import { IMAGE_NOT_UPLOADED, SAVED_DESIGN_NOT_FOUND } from './designs.service.ts';
 
 let t: TestApp;
 let admin: SignedUp;
@@ -59,10 +57,12 @@ let clients = 0;
 /** Each upload test is its own client, so none uses up another's rate limit. */
 const nextClient = () => `10.12.${Math.floor(++clients / 250)}.${clients % 250}`;
 
-const designsService = () => {
-  const catalogue = createCatalogueService(t.db);
-  return createDesignsService(t.db, { media: createMediaService(t.db), catalogue });
-};
+const uploadsService = () =>
+  createDesignUploadsService(
+    t.db,
+    { media: createMediaService(t.db), rateLimits: createRateLimitsService(t.db) },
+    { bytesPerAddressPerDay: 50 * 1024 * 1024, unclaimedBytes: 1024 * 1024 * 1024 },
+  );
 
 const text = (overrides: Partial<TextLayer> = {}): TextLayer => ({
   id: 't1',
@@ -807,12 +807,13 @@ describe('orders and print files', () => {
     expect(orders.body.result).toEqual([]);
   });
 
-  it('keeps the images a line, design or order uses; removes a guest’s unused upload after a while', async () => {
+  it('keeps the images a line, design or order uses; removes a guest’s unused upload after 6 hours, an account’s after 72', async () => {
     const tee = await createProduct(t.db, { stock: { M: 5 }, customisation: TEE });
     const user = await signUp(t.app);
     const onCart = await uploadPng(user, [1, 2, 3]);
     const onSaved = await uploadPng(user, [4, 5, 6]);
     const onOrder = await uploadPng(user, [7, 8, 9]);
+    const unusedByUser = await uploadPng(user, [13, 14, 15]);
     const unused = await uploadPng(undefined, [10, 11, 12]);
     const design = (id: string): Design => ({ front: [image(id)], back: [] });
     await addLine(user, tee, design(onOrder._id));
@@ -820,12 +821,16 @@ describe('orders and print files', () => {
     await addLine(user, tee, design(onCart._id));
     await saveDesign(user, tee, design(onSaved._id));
 
-    const sweep = designsService();
+    const sweep = uploadsService();
     const later = (hours: number) => new Date(Date.now() + hours * 60 * 60 * 1000);
-    expect(await sweep.deleteUnusedImages(later(DESIGN_IMAGE_UNUSED_HOURS - 1))).toBe(0);
+    expect(DESIGN_IMAGE_GUEST_UNUSED_HOURS).toBe(6);
+    expect(await sweep.deleteUnusedImages(later(DESIGN_IMAGE_GUEST_UNUSED_HOURS - 1))).toBe(0);
     expect((await t.app.inject(unused.url)).statusCode).toBe(200);
-    await sweep.deleteUnusedImages(later(DESIGN_IMAGE_UNUSED_HOURS + 1));
+    await sweep.deleteUnusedImages(later(DESIGN_IMAGE_GUEST_UNUSED_HOURS + 1));
     expect((await t.app.inject(unused.url)).statusCode).toBe(404);
+    expect((await t.app.inject(unusedByUser.url)).statusCode).toBe(200);
+    await sweep.deleteUnusedImages(later(DESIGN_IMAGE_UNUSED_HOURS + 1));
+    expect((await t.app.inject(unusedByUser.url)).statusCode).toBe(404);
     for (const kept of [onCart, onSaved, onOrder]) {
       expect((await t.app.inject(kept.url)).statusCode).toBe(200);
     }
