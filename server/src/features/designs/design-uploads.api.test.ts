@@ -1,18 +1,27 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   DESIGN_IMAGE_STORED_MAX_SIDE,
+  DESIGN_LIMITS,
+  type Design,
   DesignImageSchema,
   GUEST_UPLOADS_FULL_MESSAGE,
   guestUploadBudgetMessage,
   SavedDesignSchema,
 } from '#contract';
+import { savedDesigns } from '#server/db/schema/designs.ts';
 import { createMediaService } from '#server/features/media/media.service.ts';
 import { createRateLimitsService } from '#server/features/rate-limits/rate-limits.service.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { createProduct } from '#server-test/catalogue-fixtures.ts';
 import { call, expectResult } from '#server-test/http.ts';
 import { imageBytes } from '#server-test/image-fixtures.ts';
+import {
+  databaseUrlOf,
+  type ShopProcess,
+  startShopProcesses,
+  stopShopProcesses,
+} from '#server-test/processes.ts';
 import { type SignedUp, signUp } from '#server-test/users.ts';
 import { createDesignUploadsService, type GuestUploadLimits } from './design-uploads.service.ts';
 
@@ -66,6 +75,16 @@ const uploadsService = () =>
 
 const later = (hours: number) => new Date(Date.now() + hours * 60 * 60 * 1000);
 
+const TEE = {
+  customisable: true,
+  printAreas: {
+    front: { xMm: 150, yMm: 150, widthMm: 300, heightMm: 400 },
+    back: { xMm: 200, yMm: 120, widthMm: 200, heightMm: 150 },
+  },
+  decorationFrontPaise: 15_000,
+  decorationBackPaise: 9_950,
+};
+
 describe('guest upload budgets', () => {
   it('stores a picture larger than any print needs downscaled to what 600 mm takes at 300 DPI', async () => {
     // 8000 × 4000: the longest side an image layer prints (600 mm) needs 7087 px at 300 DPI.
@@ -102,18 +121,7 @@ describe('guest upload budgets', () => {
   });
 
   it('answers 503 while unclaimed guest uploads fill their room; a design claiming one, or the sweep, frees it', async () => {
-    const tee = await createProduct(t.db, {
-      stock: { M: 5 },
-      customisation: {
-        customisable: true,
-        printAreas: {
-          front: { xMm: 150, yMm: 150, widthMm: 300, heightMm: 400 },
-          back: { xMm: 200, yMm: 120, widthMm: 200, heightMm: 150 },
-        },
-        decorationFrontPaise: 15_000,
-        decorationBackPaise: 9_950,
-      },
-    });
+    const tee = await createProduct(t.db, { stock: { M: 5 }, customisation: TEE });
     // The previous tests' guest uploads are swept first: this test counts its own.
     await uploadsService().deleteUnusedImages(later(7));
     const pictures = await Promise.all(Array.from({ length: 6 }, () => noisyPng()));
@@ -177,3 +185,103 @@ describe('guest upload budgets', () => {
     expect((await upload(yetAnother, nextClient())).status).toBe(201);
   });
 });
+
+describe.skipIf(inject('testDatabase').kind !== 'postgres')(
+  'two server processes on one PostgreSQL',
+  () => {
+    let servers: ShopProcess[] = [];
+    let tee = '';
+    beforeAll(async () => {
+      if (inject('testDatabase').kind !== 'postgres') return;
+      tee = await createProduct(t.db, { stock: { M: 5 }, customisation: TEE });
+      // Client addresses come from X-Forwarded-For, so each test has its own.
+      servers = await startShopProcesses(2, await databaseUrlOf(t.db), {
+        TRUST_PROXY: 'true',
+        DESIGN_UPLOAD_GUEST_MB_PER_DAY: String(LIMITS.bytesPerAddressPerDay / MB),
+      });
+    }, 60_000);
+    afterAll(() => stopShopProcesses(servers));
+
+    /** The requests at once, alternating between the two processes; answers their statuses. */
+    function burst(requests: { path: string; init: RequestInit }[]) {
+      return Promise.all(
+        requests.map(async ({ path, init }, index) => {
+          const server = servers[index % servers.length];
+          if (!server) throw new Error('The servers did not start');
+          const response = await fetch(`${server.base}${path}`, init);
+          await response.arrayBuffer();
+          return response.status;
+        }),
+      );
+    }
+
+    it('one guest address gets its day’s bytes once, whichever process takes them', async () => {
+      const address = nextClient();
+      const pictures = await Promise.all(Array.from({ length: 6 }, () => noisyPng()));
+      const statuses = await burst(
+        pictures.map((picture) => ({
+          path: '/api/v1/design-images',
+          init: {
+            method: 'POST',
+            headers: { 'content-type': 'image/png', 'x-forwarded-for': address },
+            body: new Uint8Array(picture),
+          },
+        })),
+      );
+      // Two ~0.46 MB pictures fit in 1 MB; the third would not.
+      expect(statuses.filter((status) => status === 201)).toHaveLength(2);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(4);
+    });
+
+    it(`keeps exactly ${DESIGN_LIMITS.savedDesignsPerUser} designs when both processes create at once`, async () => {
+      const user = await signUp(t.app);
+      const design: Design = {
+        front: [
+          {
+            id: 't1',
+            type: 'text',
+            text: 'Race',
+            fontId: 'inter',
+            colorId: 'black',
+            fontSizeMm: 20,
+            bold: false,
+            italic: false,
+            align: 'center',
+            arcDegrees: 0,
+            xMm: 150,
+            yMm: 200,
+            rotationDeg: 0,
+          },
+        ],
+        back: [],
+      };
+      const room = 5;
+      await t.db.insert(savedDesigns).values(
+        Array.from({ length: DESIGN_LIMITS.savedDesignsPerUser - room }, (_, index) => ({
+          userId: user.user._id,
+          productId: tee,
+          name: `Design ${index}`,
+          design,
+        })),
+      );
+      const statuses = await burst(
+        Array.from({ length: 4 * room }, (_, index) => ({
+          path: '/api/v1/designs',
+          init: {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              'x-forwarded-for': nextClient(),
+              ...user.auth,
+            },
+            body: JSON.stringify({ name: `Race ${index}`, productId: tee, design }),
+          },
+        })),
+      );
+      expect(statuses.filter((status) => status === 201)).toHaveLength(room);
+      expect(statuses.filter((status) => status === 409)).toHaveLength(3 * room);
+      const mine = await call(t.app, { url: '/api/v1/designs', headers: user.auth });
+      expect(mine.body.result).toHaveLength(DESIGN_LIMITS.savedDesignsPerUser);
+    });
+  },
+);
