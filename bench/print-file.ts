@@ -1,14 +1,19 @@
+import { execFileSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { type Layer, type PrintArea, printPixelSize } from '#contract';
 import { renderPrintFile } from '#server/features/designs/print-file.ts';
 
 /**
- * `npm run bench:print`: renders the print file of a 3-layer design (arched
- * text, a 3000 × 2000 photo, a second line of text) on a 300 × 400 mm print
- * area at 300 DPI, BENCH_RUNS times (5 by default), as the admin's download
- * does: resvg rasterises, sharp encodes the PNG. Prints the time per file
- * (median and slowest) and the process's peak resident memory.
+ * `npm run bench:print`: renders print files on a 300 × 400 mm print area at
+ * 300 DPI, BENCH_RUNS times (5 by default), as the admin's download does:
+ * resvg rasterises, sharp encodes the PNG. Two designs, each in a process of
+ * its own so each peak is its own: 'typical' (arched text, a 3000 × 2000
+ * photo, a second line of text) and 'photos' (the worst a side may hold: ten
+ * 6000 × 6000 photos, 36 megapixels each, the most an upload may have).
+ * Prints the time per file (median and slowest), the process's peak resident
+ * memory and its peak V8 heap.
  */
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -28,7 +33,24 @@ async function photo(): Promise<Buffer> {
     .toBuffer();
 }
 
-const layers: Layer[] = [
+/** A 6000 × 6000 JPEG at quality 90 under the 10 MB upload limit: a camera's photo, as uploaded. */
+async function bigPhoto(): Promise<Buffer> {
+  const side = 6000;
+  const pixels = Buffer.alloc(side * side * 3);
+  for (let y = 0; y < side; y++) {
+    for (let x = 0; x < side; x++) {
+      const index = (y * side + x) * 3;
+      pixels[index] = (x >> 4) & 0xff;
+      pixels[index + 1] = (y >> 4) & 0xff;
+      pixels[index + 2] = ((x ^ y) >> 2) & 0xff;
+    }
+  }
+  return sharp(pixels, { raw: { width: side, height: side, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+const typical: Layer[] = [
   {
     id: 'arch',
     type: 'text',
@@ -71,18 +93,55 @@ const layers: Layer[] = [
   },
 ];
 
-async function main() {
-  const bytes = await photo();
-  const images = new Map([[PHOTO_ID, { bytes, contentType: 'image/png' }]]);
+/** Ten 36-megapixel photos tiled over the side, two columns of five, each 150 × 80 mm. */
+const PHOTO_IDS = Array.from(
+  { length: 10 },
+  (_, index) => `00000000-0000-4000-8000-0000000000${String(index).padStart(2, '0')}`,
+);
+const photos: Layer[] = PHOTO_IDS.map((imageId, index) => ({
+  id: `photo-${index}`,
+  type: 'image',
+  imageId,
+  xMm: 75 + (index % 2) * 150,
+  yMm: 40 + Math.floor(index / 2) * 80,
+  widthMm: 150,
+  heightMm: 80,
+  rotationDeg: 0,
+}));
+
+const CASES = {
+  typical: async () => ({
+    layers: typical,
+    images: new Map([[PHOTO_ID, { bytes: await photo(), contentType: 'image/png' }]]),
+  }),
+  photos: async () => {
+    const bytes = await bigPhoto();
+    return {
+      layers: photos,
+      images: new Map(PHOTO_IDS.map((id) => [id, { bytes, contentType: 'image/jpeg' }])),
+    };
+  },
+};
+type CaseName = keyof typeof CASES;
+
+async function runCase(name: CaseName) {
+  const { layers, images } = await CASES[name]();
+  const inputMb =
+    [...images.values()].reduce((sum, image) => sum + image.bytes.length, 0) / 2 ** 20;
   const size = printPixelSize(AREA);
   const times: number[] = [];
   let fileBytes = 0;
+  let peakHeapMb = 0;
+  const sampler = setInterval(() => {
+    peakHeapMb = Math.max(peakHeapMb, process.memoryUsage().heapUsed / 2 ** 20);
+  }, 5);
   for (let run = 0; run < RUNS; run++) {
     const started = performance.now();
     const png = await renderPrintFile(layers, AREA, images);
     times.push(performance.now() - started);
     fileBytes = png.length;
   }
+  clearInterval(sampler);
   times.sort((a, b) => a - b);
   const median = times[Math.floor(times.length / 2)] ?? 0;
   const slowest = times[times.length - 1] ?? 0;
@@ -90,11 +149,21 @@ async function main() {
   const peakMb = process.resourceUsage().maxRSS / 1024;
   console.log(
     [
-      `print file: 3 layers, ${AREA.widthMm} × ${AREA.heightMm} mm at 300 DPI = ${size.width} × ${size.height} px, ${RUNS} runs`,
-      `time per file: median ${median.toFixed(0)} ms, slowest ${slowest.toFixed(0)} ms`,
-      `file: ${(fileBytes / 1024 / 1024).toFixed(1)} MB PNG; peak resident memory ${peakMb.toFixed(0)} MB`,
+      `print file '${name}': ${layers.length} layers (${images.size} images, ${inputMb.toFixed(1)} MB of files), ${AREA.widthMm} × ${AREA.heightMm} mm at 300 DPI = ${size.width} × ${size.height} px, ${RUNS} runs`,
+      `  time per file: median ${median.toFixed(0)} ms, slowest ${slowest.toFixed(0)} ms`,
+      `  file: ${(fileBytes / 1024 / 1024).toFixed(1)} MB PNG; peak resident memory ${peakMb.toFixed(0)} MB, peak V8 heap ${peakHeapMb.toFixed(0)} MB`,
     ].join('\n'),
   );
 }
 
-await main();
+const requested = process.argv[2];
+if (requested && requested in CASES) {
+  await runCase(requested as CaseName);
+} else {
+  // Each case in a fresh process: maxRSS never goes down, so one process would report the larger twice.
+  for (const name of Object.keys(CASES)) {
+    execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), name], {
+      stdio: 'inherit',
+    });
+  }
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { customisedUnitPrice, DEFAULT_CUSTOMISATION, printedSides } from './cart-line-rules.ts';
 import {
+  ARC_TOO_SLIGHT_MESSAGE,
   DESIGN_FONT_FILES,
   DESIGN_FONTS,
   DESIGN_LIMITS,
@@ -115,6 +116,16 @@ describe('DesignSchema', () => {
       'Arc must be at least -300°',
     ],
     [
+      'an arc so slight its circle is infinite',
+      { front: [text({ arcDegrees: 1e-320 })], back: [] },
+      ARC_TOO_SLIGHT_MESSAGE,
+    ],
+    [
+      'an arc under 1° downwards',
+      { front: [text({ arcDegrees: -0.5 })], back: [] },
+      ARC_TOO_SLIGHT_MESSAGE,
+    ],
+    [
       'a far-away position',
       { front: [text({ xMm: 5000 })], back: [] },
       'x must be at most 1200 mm',
@@ -168,6 +179,18 @@ describe('layerBounds and layersOutsidePrintArea', () => {
     const turned = layerBounds(image({ rotationDeg: 90 }));
     expect(turned.left).toBeCloseTo(125);
     expect(turned.top).toBeCloseTo(150);
+  });
+
+  it('counts a layer whose bounds are not finite as outside, whatever the area', () => {
+    const area = { xMm: 0, yMm: 0, widthMm: 300, heightMm: 400 };
+    expect(DesignSchema.safeParse({ front: [text({ arcDegrees: 1 })], back: [] }).success).toBe(
+      true,
+    );
+    // What the schema now refuses, as a design stored before it did would have it.
+    expect(
+      layersOutsidePrintArea([text({ arcDegrees: 1e-320, xMm: 150, yMm: 200 })], area),
+    ).toEqual(['t1']);
+    expect(layersOutsidePrintArea([text({ xMm: 150, yMm: 200 })], area)).toEqual([]);
   });
 
   it('grows a text box with its length and font size', () => {

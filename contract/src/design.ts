@@ -173,8 +173,12 @@ export const DESIGN_LIMITS = {
   /** Layer centres stay near the print area; reaching outside it is refused separately. */
   positionMm: { min: -600, max: 1200 },
   rotationDeg: { min: -180, max: 180 },
-  /** The angle arched text spans: + arches up (a hill), − down (a smile). */
-  arcDegrees: { min: -300, max: 300 },
+  /**
+   * The angle arched text spans: + arches up (a hill), − down (a smile); 0 is
+   * straight, and an arc is at least `minArc`° either way (a slighter one
+   * has a circle too large to measure).
+   */
+  arcDegrees: { min: -300, max: 300, minArc: 1 },
   /** An image printing below this many dots per inch at its size is warned about. */
   minPrintDpi: 150,
   /** Print files are rendered at this resolution. */
@@ -198,6 +202,8 @@ function rangedNumber(label: string, { min, max }: { min: number; max: number },
 const LayerIdSchema = textSchema('Layer id').min(1, 'Layer id is required').max(40);
 const PositionSchema = (axis: string) => rangedNumber(axis, DESIGN_LIMITS.positionMm, ' mm');
 const RotationSchema = rangedNumber('Rotation', DESIGN_LIMITS.rotationDeg, '°');
+
+export const ARC_TOO_SLIGHT_MESSAGE = `Arc must be 0 (straight) or at least ${DESIGN_LIMITS.arcDegrees.minArc}° either way`;
 
 export const TextLayerSchema = z.object({
   id: LayerIdSchema,
@@ -224,7 +230,10 @@ export const TextLayerSchema = z.object({
   bold: z.boolean({ error: 'bold must be true or false' }),
   italic: z.boolean({ error: 'italic must be true or false' }),
   align: z.enum(TEXT_ALIGNS, { error: `align must be one of ${TEXT_ALIGNS.join(', ')}` }),
-  arcDegrees: rangedNumber('Arc', DESIGN_LIMITS.arcDegrees, '°'),
+  arcDegrees: rangedNumber('Arc', DESIGN_LIMITS.arcDegrees, '°').refine(
+    (degrees) => degrees === 0 || Math.abs(degrees) >= DESIGN_LIMITS.arcDegrees.minArc,
+    ARC_TOO_SLIGHT_MESSAGE,
+  ),
   xMm: PositionSchema('x'),
   yMm: PositionSchema('y'),
   rotationDeg: RotationSchema,
@@ -541,12 +550,17 @@ export function layerBounds(layer: Layer): Bounds {
 /** Rounding slack, so a layer placed exactly on an edge by the editor is inside. */
 const EDGE_TOLERANCE_MM = 0.01;
 
-/** The ids of the layers reaching outside the print area: such a design cannot be ordered. */
+/**
+ * The ids of the layers reaching outside the print area: such a design cannot
+ * be ordered. A layer whose bounds are not finite numbers (NaN compares false
+ * with every edge) cannot be placed, so it counts as outside too.
+ */
 export function layersOutsidePrintArea(layers: readonly Layer[], area: PrintArea): string[] {
   return layers
     .filter((layer) => {
       const bounds = layerBounds(layer);
       return (
+        !Object.values(bounds).every(Number.isFinite) ||
         bounds.left < -EDGE_TOLERANCE_MM ||
         bounds.top < -EDGE_TOLERANCE_MM ||
         bounds.right > area.widthMm + EDGE_TOLERANCE_MM ||
@@ -585,8 +599,25 @@ export const DESIGN_IMAGE_MIN_SIDE = 32;
 export const DESIGN_IMAGE_MAX_SIDE = 8000;
 /** 36 megapixels: enough for a full 300 × 400 mm print area at 300 DPI (~17 MP), twice over. */
 export const DESIGN_IMAGE_MAX_PIXELS = 36_000_000;
-/** A guest's (or anyone's) upload that no cart line, saved design or order uses is removed after this. */
+/** A signed-in shopper's upload that no cart line, saved design or order uses is removed after this. */
 export const DESIGN_IMAGE_UNUSED_HOURS = 72;
+/** A guest's upload that nothing uses is removed sooner: it costs the shop storage for nobody. */
+export const DESIGN_IMAGE_GUEST_UNUSED_HOURS = 6;
+/**
+ * Uploads are stored at most this many pixels a side: what the longest an
+ * image layer prints ({@link DESIGN_LIMITS.imageSizeMm}, 600 mm) needs at
+ * 300 DPI. A larger picture is downscaled on upload; no print loses a dot.
+ */
+export const DESIGN_IMAGE_STORED_MAX_SIDE = printPixelSize({
+  widthMm: DESIGN_LIMITS.imageSizeMm.max,
+  heightMm: DESIGN_LIMITS.imageSizeMm.max,
+}).width;
+
+/** A guest address's uploads past its bytes for the day (429). */
+export const guestUploadBudgetMessage = (bytesPerDay: number) =>
+  `Guests may upload ${Math.round((bytesPerDay / 1024 / 1024) * 10) / 10} MB of images a day from one address, and this one has: sign in to upload more, or try again tomorrow`;
+/** The shop holds as many unclaimed guest uploads as it allows (503 until some expire or are used). */
+export const GUEST_UPLOADS_FULL_MESSAGE = `The shop is holding as many guests' images as it can just now: sign in to upload, or try again in a few hours`;
 
 export const DesignImageSchema = z.object({
   _id: IdSchema,
@@ -602,7 +633,7 @@ export const uploadDesignImage = defineEndpoint({
   method: 'POST',
   path: '/design-images',
   tag: 'designs',
-  summary: `Upload an image for a design (guests too, rate limited): the body is the file's bytes with Content-Type image/png, image/jpeg or image/webp; at most ${DESIGN_IMAGE_MAX_BYTES / 1024 / 1024} MB and ${DESIGN_IMAGE_MAX_PIXELS / 1_000_000} megapixels; stored re-encoded without metadata; removed after ${DESIGN_IMAGE_UNUSED_HOURS} h unless a cart line, saved design or order uses it`,
+  summary: `Upload an image for a design (guests too, rate limited): the body is the file's bytes with Content-Type image/png, image/jpeg or image/webp; at most ${DESIGN_IMAGE_MAX_BYTES / 1024 / 1024} MB and ${DESIGN_IMAGE_MAX_PIXELS / 1_000_000} megapixels; stored re-encoded without metadata, downscaled to at most ${DESIGN_IMAGE_STORED_MAX_SIDE} px a side; a guest's removed after ${DESIGN_IMAGE_GUEST_UNUSED_HOURS} h (a signed-in shopper's after ${DESIGN_IMAGE_UNUSED_HOURS} h) unless a cart line, saved design or order uses it. Guests have a byte budget per address per day (429) and share a room for unclaimed uploads (503 while full)`,
   auth: 'optional',
   consumes: ['image/png', 'image/jpeg', 'image/webp'],
   result: DesignImageSchema,

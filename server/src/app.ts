@@ -15,6 +15,7 @@ import { createCartService } from '#server/features/cart/cart.service.ts';
 import { catalogueRoutes } from '#server/features/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
 import { createCatalogueCache } from '#server/features/catalogue/catalogue-cache.ts';
+import { createDesignUploadsService } from '#server/features/designs/design-uploads.service.ts';
 import { designsRoutes } from '#server/features/designs/designs.routes.ts';
 import { createDesignsService } from '#server/features/designs/designs.service.ts';
 import { mailRoutes } from '#server/features/mail/mail.routes.ts';
@@ -127,6 +128,7 @@ export async function buildApp({
   const catalogueCache = await createCatalogueCache({ database, ...config.catalogueCache });
   const media = createMediaService(db);
   const designs = createDesignsService(db, { media, catalogue });
+  const designUploads = createDesignUploadsService(db, { media, rateLimits }, config.guestUploads);
   const cart = createCartService(db, { catalogue, designs });
   const addresses = createAddressesService(db);
   const profile = createProfileService(db, { auth });
@@ -147,7 +149,7 @@ export async function buildApp({
       await api.register(authRoutes(auth));
       await api.register(catalogueRoutes(catalogue, catalogueCache));
       await api.register(cartRoutes(cart));
-      await api.register(designsRoutes(designs));
+      await api.register(designsRoutes(designs, designUploads));
       await api.register(addressRoutes(addresses));
       await api.register(profileRoutes(profile));
       await api.register(messagesRoutes(messages));

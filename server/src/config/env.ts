@@ -72,6 +72,10 @@ const EnvSchema = z.object({
   CATALOGUE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
   /** 'strict' (no answer after a commit shows the old catalogue) or 'notify' (LISTEN alone; decision 026). */
   CATALOGUE_CONSISTENCY: z.enum(['strict', 'notify']).default('strict'),
+  /** MiB of design images one address may upload as a guest in a day (decision 031); past it, 429. */
+  DESIGN_UPLOAD_GUEST_MB_PER_DAY: z.coerce.number().positive().max(2000).default(50),
+  /** MiB stored for all guests' design uploads no design has claimed yet; while full, 503 (decision 031). */
+  DESIGN_UPLOAD_GUEST_UNCLAIMED_MB: z.coerce.number().positive().default(1024),
 });
 
 // Node refuses a headers timeout longer than the request timeout.
@@ -117,6 +121,7 @@ export interface AppConfig {
   passwordHashCost: 'owasp' | 'test';
   mail: MailConfig;
   catalogueCache: { maxBytes: number; consistency: 'strict' | 'notify' };
+  guestUploads: { bytesPerAddressPerDay: number; unclaimedBytes: number };
 }
 
 /** Reads the environment once, at boot, and fails with every problem listed. */
@@ -166,6 +171,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     catalogueCache: {
       maxBytes: Math.round(vars.CATALOGUE_CACHE_MB * 1024 * 1024),
       consistency: vars.CATALOGUE_CONSISTENCY,
+    },
+    guestUploads: {
+      bytesPerAddressPerDay: Math.round(vars.DESIGN_UPLOAD_GUEST_MB_PER_DAY * 1024 * 1024),
+      unclaimedBytes: Math.round(vars.DESIGN_UPLOAD_GUEST_UNCLAIMED_MB * 1024 * 1024),
     },
   };
 }

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { Design } from '#contract';
 import { users } from './accounts.ts';
 import { images, products } from './catalogue.ts';
@@ -20,8 +29,20 @@ export const designImages = pgTable(
     userId: uuid().references(() => users.id, { onDelete: 'set null' }),
     /** The last upload of these bytes: an unused image expires counted from here. */
     uploadedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A stored design (cart line, saved design, order) has used it. A guest's
+     * upload no design has claimed counts against the shop's room for them.
+     */
+    claimed: boolean().notNull().default(false),
+    /** The stored file's size, which a guest's unclaimed upload takes from their room. */
+    bytes: integer().notNull().default(0),
   },
-  (table) => [index('design_images_uploaded_idx').on(table.uploadedAt)],
+  (table) => [
+    index('design_images_uploaded_idx').on(table.uploadedAt),
+    index('design_images_unclaimed_guest_idx')
+      .on(table.imageId)
+      .where(sql`${table.userId} is null and not ${table.claimed}`),
+  ],
 );
 
 /** A signed-in shopper's saved design ('My designs'). */

@@ -4,8 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   AdminProductSchema,
+  ARC_TOO_SLIGHT_MESSAGE,
   CartItemSchema,
+  DESIGN_IMAGE_GUEST_UNUSED_HOURS,
   DESIGN_IMAGE_UNUSED_HOURS,
+  DESIGN_LIMITS,
   type Design,
   DesignImageSchema,
   EMPTY_DESIGN_MESSAGE,
@@ -20,24 +23,21 @@ import {
 } from '#contract';
 import type { ProductCustomisationColumns } from '#server/db/schema/catalogue.ts';
 import { images, products } from '#server/db/schema/catalogue.ts';
-import { designImages } from '#server/db/schema/designs.ts';
+import { designImages, savedDesigns } from '#server/db/schema/designs.ts';
 import { addProduct, productBody } from '#server/features/admin/admin-fixtures.ts';
-import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
 import { SVG_REFUSED } from '#server/features/media/image-upload.ts';
 import { createMediaService } from '#server/features/media/media.service.ts';
 import { addAddress, checkoutRequest } from '#server/features/orders/checkout-fixtures.ts';
+import { createRateLimitsService } from '#server/features/rate-limits/rate-limits.service.ts';
 import { signUpAdmin } from '#server-test/admins.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { createProduct } from '#server-test/catalogue-fixtures.ts';
 import { call, expectFailure, expectResult } from '#server-test/http.ts';
 import { imageBytes } from '#server-test/image-fixtures.ts';
 import { type SignedUp, signUp } from '#server-test/users.ts';
+import { createDesignUploadsService } from './design-uploads.service.ts';
 import { DESIGN_UPLOAD_RATE_LIMIT } from './designs.routes.ts';
-import {
-  createDesignsService,
-  IMAGE_NOT_UPLOADED,
-  SAVED_DESIGN_NOT_FOUND,
-} from './designs.service.ts';
+import { IMAGE_NOT_UPLOADED, SAVED_DESIGN_NOT_FOUND } from './designs.service.ts';
 
 let t: TestApp;
 let admin: SignedUp;
@@ -57,10 +57,12 @@ let clients = 0;
 /** Each upload test is its own client, so none uses up another's rate limit. */
 const nextClient = () => `10.12.${Math.floor(++clients / 250)}.${clients % 250}`;
 
-const designsService = () => {
-  const catalogue = createCatalogueService(t.db);
-  return createDesignsService(t.db, { media: createMediaService(t.db), catalogue });
-};
+const uploadsService = () =>
+  createDesignUploadsService(
+    t.db,
+    { media: createMediaService(t.db), rateLimits: createRateLimitsService(t.db) },
+    { bytesPerAddressPerDay: 50 * 1024 * 1024, unclaimedBytes: 1024 * 1024 * 1024 },
+  );
 
 const text = (overrides: Partial<TextLayer> = {}): TextLayer => ({
   id: 't1',
@@ -419,6 +421,12 @@ describe('designs on cart lines', () => {
       'design.front',
       'at most 10 layers',
     ],
+    [
+      'an arc of 1e-320° (its circle infinite: it printed a blank, charged side)',
+      { front: [text({ arcDegrees: 1e-320 })], back: [] },
+      'design.front.0.arcDegrees',
+      ARC_TOO_SLIGHT_MESSAGE,
+    ],
     ['a missing side', { front: [text()] }, 'design.back', 'A side must be a list of layers'],
     ['a string', 'front', 'design', 'design must be an object'],
   ])('refuses %s with a 400 naming the field', async (_name, design, field, message) => {
@@ -549,6 +557,45 @@ describe('saved designs (My designs)', () => {
   let tee: string;
   beforeAll(async () => {
     tee = await createProduct(t.db, { customisation: TEE });
+  });
+
+  it(`keeps exactly ${DESIGN_LIMITS.savedDesignsPerUser} designs when creates and duplicates race`, async () => {
+    const user = await signUp(t.app);
+    const design: Design = { front: [text()], back: [] };
+    const room = 5;
+    const first = await saveDesign(user, tee, design);
+    await t.db.insert(savedDesigns).values(
+      Array.from({ length: DESIGN_LIMITS.savedDesignsPerUser - room - 1 }, (_, index) => ({
+        userId: user.user._id,
+        productId: tee,
+        name: `Design ${index}`,
+        design,
+      })),
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 4 * room }, (_, index) =>
+        index % 2 === 0
+          ? call(t.app, {
+              method: 'POST',
+              url: '/api/v1/designs',
+              headers: user.auth,
+              payload: { name: `Race ${index}`, productId: tee, design },
+            })
+          : call(t.app, {
+              method: 'POST',
+              url: `/api/v1/designs/${first._id}/duplicate`,
+              headers: user.auth,
+            }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(room);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(3 * room);
+    const kept = await t.db
+      .select({ id: savedDesigns.id })
+      .from(savedDesigns)
+      .where(eq(savedDesigns.userId, user.user._id));
+    expect(kept).toHaveLength(DESIGN_LIMITS.savedDesignsPerUser);
   });
 
   it('saves, lists, reads, renames, re-saves, duplicates and deletes', async () => {
@@ -760,12 +807,13 @@ describe('orders and print files', () => {
     expect(orders.body.result).toEqual([]);
   });
 
-  it('keeps the images a line, design or order uses; removes a guest’s unused upload after a while', async () => {
+  it('keeps the images a line, design or order uses; removes a guest’s unused upload after 6 hours, an account’s after 72', async () => {
     const tee = await createProduct(t.db, { stock: { M: 5 }, customisation: TEE });
     const user = await signUp(t.app);
     const onCart = await uploadPng(user, [1, 2, 3]);
     const onSaved = await uploadPng(user, [4, 5, 6]);
     const onOrder = await uploadPng(user, [7, 8, 9]);
+    const unusedByUser = await uploadPng(user, [13, 14, 15]);
     const unused = await uploadPng(undefined, [10, 11, 12]);
     const design = (id: string): Design => ({ front: [image(id)], back: [] });
     await addLine(user, tee, design(onOrder._id));
@@ -773,12 +821,16 @@ describe('orders and print files', () => {
     await addLine(user, tee, design(onCart._id));
     await saveDesign(user, tee, design(onSaved._id));
 
-    const sweep = designsService();
+    const sweep = uploadsService();
     const later = (hours: number) => new Date(Date.now() + hours * 60 * 60 * 1000);
-    expect(await sweep.deleteUnusedImages(later(DESIGN_IMAGE_UNUSED_HOURS - 1))).toBe(0);
+    expect(DESIGN_IMAGE_GUEST_UNUSED_HOURS).toBe(6);
+    expect(await sweep.deleteUnusedImages(later(DESIGN_IMAGE_GUEST_UNUSED_HOURS - 1))).toBe(0);
     expect((await t.app.inject(unused.url)).statusCode).toBe(200);
-    await sweep.deleteUnusedImages(later(DESIGN_IMAGE_UNUSED_HOURS + 1));
+    await sweep.deleteUnusedImages(later(DESIGN_IMAGE_GUEST_UNUSED_HOURS + 1));
     expect((await t.app.inject(unused.url)).statusCode).toBe(404);
+    expect((await t.app.inject(unusedByUser.url)).statusCode).toBe(200);
+    await sweep.deleteUnusedImages(later(DESIGN_IMAGE_UNUSED_HOURS + 1));
+    expect((await t.app.inject(unusedByUser.url)).statusCode).toBe(404);
     for (const kept of [onCart, onSaved, onOrder]) {
       expect((await t.app.inject(kept.url)).statusCode).toBe(200);
     }

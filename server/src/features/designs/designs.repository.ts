@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, not, or, sql } from 'drizzle-orm';
 import type { Design } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import { cartItems } from '#server/db/schema/cart.ts';
@@ -8,12 +8,11 @@ import { orderItems } from '#server/db/schema/orders.ts';
 /** Marks an image as a design upload, or refreshes its clock when the same bytes come again. */
 export async function upsertDesignImage(
   db: Database,
-  imageId: string,
-  userId: string | null,
+  upload: { imageId: string; userId: string | null; bytes: number },
 ): Promise<void> {
   await db
     .insert(designImages)
-    .values({ imageId, userId })
+    .values(upload)
     .onConflictDoUpdate({
       target: designImages.imageId,
       set: {
@@ -24,7 +23,8 @@ export async function upsertDesignImage(
 }
 
 /**
- * Restarts the clock of these design uploads, answering the ids still kept.
+ * Restarts the clock of these design uploads, and marks them claimed by a
+ * design, answering the ids still kept.
  * A design being stored touches its images in its transaction: the row lock
  * makes a sweep running at the same moment wait, then see them as fresh.
  */
@@ -32,24 +32,31 @@ export async function touchDesignImages(db: Database, ids: string[]): Promise<Se
   if (ids.length === 0) return new Set();
   const rows = await db
     .update(designImages)
-    .set({ uploadedAt: sql`now()` })
+    .set({ uploadedAt: sql`now()`, claimed: true })
     .where(inArray(designImages.imageId, ids))
     .returning({ id: designImages.imageId });
   return new Set(rows.map((row) => row.id));
 }
 
 /**
- * Forgets design uploads older than `before` that no cart line, saved design
- * or order item uses, answering their image ids (decision 020).
+ * Forgets design uploads that no cart line, saved design or order item uses,
+ * a guest's last uploaded before `guestsBefore`, a shopper's before `before`,
+ * answering their image ids (decision 020).
  */
-export async function deleteUnusedDesignImages(db: Database, before: Date): Promise<string[]> {
+export async function deleteUnusedDesignImages(
+  db: Database,
+  { before, guestsBefore }: { before: Date; guestsBefore: Date },
+): Promise<string[]> {
   const usedBy = (table: typeof cartItems | typeof savedDesigns | typeof orderItems) =>
     sql`exists (select 1 from ${table} where ${designImages.imageId} = any(${table.imageIds}))`;
   const rows = await db
     .delete(designImages)
     .where(
       and(
-        lt(designImages.uploadedAt, before),
+        or(
+          lt(designImages.uploadedAt, before),
+          and(isNull(designImages.userId), lt(designImages.uploadedAt, guestsBefore)),
+        ),
         sql`not ${usedBy(cartItems)}`,
         sql`not ${usedBy(savedDesigns)}`,
         sql`not ${usedBy(orderItems)}`,
@@ -57,6 +64,23 @@ export async function deleteUnusedDesignImages(db: Database, before: Date): Prom
     )
     .returning({ id: designImages.imageId });
   return rows.map((row) => row.id);
+}
+
+/**
+ * Holds guests' uploads for the rest of the transaction, on every process:
+ * one guest upload at a time counts the room left and takes from it.
+ */
+export async function lockGuestUploads(tx: Database): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('design-images:guests'))`);
+}
+
+/** The bytes stored for guests' uploads that no design has claimed yet. */
+export async function unclaimedGuestBytes(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ bytes: sql<string>`coalesce(sum(${designImages.bytes}), 0)::bigint` })
+    .from(designImages)
+    .where(and(isNull(designImages.userId), not(designImages.claimed)));
+  return Number(row?.bytes ?? 0);
 }
 
 export interface NewSavedDesign {
@@ -74,6 +98,16 @@ export async function insertSavedDesign(
   const [row] = await db.insert(savedDesigns).values(design).returning();
   if (!row) throw new Error('Saving a design returned no row');
   return row;
+}
+
+/**
+ * Holds the user's saved designs for the rest of the transaction: creates and
+ * duplicates queue here, so each counts what the previous one committed and
+ * the cap holds across connections and processes (a count alone lets parallel
+ * creates all see room).
+ */
+export async function lockSavedDesigns(tx: Database, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`saved-designs:${userId}`}))`);
 }
 
 export async function countSavedDesigns(db: Database, userId: string): Promise<number> {

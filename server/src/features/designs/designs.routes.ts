@@ -10,7 +10,8 @@ import {
 } from '#contract';
 import { acceptImageBodies } from '#server/features/media/image-body.ts';
 import { route } from '#server/lib/route.ts';
-import { DESIGN_IMAGE_LIMITS, type DesignsService } from './designs.service.ts';
+import { DESIGN_IMAGE_LIMITS, type DesignUploadsService } from './design-uploads.service.ts';
+import type { DesignsService } from './designs.service.ts';
 
 /** Guests may upload, so each client gets a few uploads a minute (counted across processes). */
 export const DESIGN_UPLOAD_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
@@ -18,14 +19,15 @@ export const DESIGN_UPLOAD_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
 /** How often a process removes design uploads nobody uses. */
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
-export function designsRoutes(designs: DesignsService) {
+export function designsRoutes(designs: DesignsService, uploads: DesignUploadsService) {
   return async (app: FastifyInstance) => {
-    await app.register(async (uploads) => {
-      acceptImageBodies(uploads, DESIGN_IMAGE_LIMITS);
+    await app.register(async (scope) => {
+      acceptImageBodies(scope, DESIGN_IMAGE_LIMITS);
       route(
-        uploads,
+        scope,
         uploadDesignImage,
-        ({ user, request }) => designs.uploadDesignImage(user?.id, request.body as Buffer),
+        ({ user, request }) =>
+          uploads.upload({ userId: user?.id, address: request.ip }, request.body as Buffer),
         { status: 201, rateLimit: DESIGN_UPLOAD_RATE_LIMIT },
       );
     });
@@ -50,7 +52,7 @@ export function designsRoutes(designs: DesignsService) {
     });
 
     const sweep = setInterval(() => {
-      designs.deleteUnusedImages().catch((error: unknown) => {
+      uploads.deleteUnusedImages().catch((error: unknown) => {
         app.log.warn({ err: error }, 'Removing unused design uploads failed; next hour again');
       });
     }, SWEEP_INTERVAL_MS).unref();

@@ -1,14 +1,8 @@
 import {
   type CreateSavedDesignBody,
-  DESIGN_IMAGE_MAX_BYTES,
-  DESIGN_IMAGE_MAX_PIXELS,
-  DESIGN_IMAGE_MAX_SIDE,
-  DESIGN_IMAGE_MIN_SIDE,
-  DESIGN_IMAGE_UNUSED_HOURS,
   DESIGN_LIMITS,
   DESIGN_SIDES,
   type Design,
-  type DesignImage,
   type DesignSide,
   designFont,
   designImageIds,
@@ -24,30 +18,21 @@ import {
 import type { Database } from '#server/db/client.ts';
 import type { ProductRow } from '#server/db/schema/catalogue.ts';
 import type { CatalogueService } from '#server/features/catalogue/catalogue.service.ts';
-import { decodeUploadedImage, type ImageLimits } from '#server/features/media/image-upload.ts';
-import { type MediaService, mediaUrl } from '#server/features/media/media.service.ts';
+import type { MediaService } from '#server/features/media/media.service.ts';
 import { badRequest, conflict, notFound } from '#server/lib/app-error.ts';
 import { isUuid } from '#server/lib/ids.ts';
 import { toSavedDesign } from './designs.mapper.ts';
 import {
   countSavedDesigns,
   deleteSavedDesign,
-  deleteUnusedDesignImages,
   findSavedDesign,
   findSavedDesigns,
   insertSavedDesign,
+  lockSavedDesigns,
   touchDesignImages,
   updateSavedDesign,
-  upsertDesignImage,
 } from './designs.repository.ts';
 import { type PrintImage, renderPrintFile } from './print-file.ts';
-
-export const DESIGN_IMAGE_LIMITS: ImageLimits = {
-  maxBytes: DESIGN_IMAGE_MAX_BYTES,
-  minSide: DESIGN_IMAGE_MIN_SIDE,
-  maxSide: DESIGN_IMAGE_MAX_SIDE,
-  maxPixels: DESIGN_IMAGE_MAX_PIXELS,
-};
 
 export const SAVED_DESIGN_NOT_FOUND = 'Design not found';
 export const PRODUCT_NOT_FOUND = 'Product not found';
@@ -56,10 +41,8 @@ export const IMAGE_NOT_UPLOADED =
 export const TOO_MANY_SAVED_DESIGNS = `You can keep at most ${DESIGN_LIMITS.savedDesignsPerUser} designs: delete one first`;
 export const SIDE_NOT_PRINTED = 'This line has nothing printed on that side';
 
-const HOUR_MS = 60 * 60 * 1000;
-
 export interface DesignsDependencies {
-  media: Pick<MediaService, 'storeImage' | 'deleteImagesNotOnProducts' | 'getImage'>;
+  media: Pick<MediaService, 'getImage'>;
   catalogue: Pick<CatalogueService, 'findProduct'>;
 }
 
@@ -115,6 +98,14 @@ export function createDesignsService(db: Database, { media, catalogue }: Designs
     return product;
   }
 
+  /** Inside the transaction that inserts: 409 when the user keeps as many designs as allowed. */
+  async function ensureRoomForSavedDesign(tx: Database, userId: string): Promise<void> {
+    await lockSavedDesigns(tx, userId);
+    if ((await countSavedDesigns(tx, userId)) >= DESIGN_LIMITS.savedDesignsPerUser) {
+      throw conflict(TOO_MANY_SAVED_DESIGNS);
+    }
+  }
+
   async function savedDesignOf(userId: string, id: string) {
     const row = isUuid(id) ? await findSavedDesign(db, userId, id) : undefined;
     if (!row) throw notFound(SAVED_DESIGN_NOT_FOUND);
@@ -124,32 +115,6 @@ export function createDesignsService(db: Database, { media, catalogue }: Designs
   return {
     checkDesign,
 
-    /** An image for a design, by a shopper or a guest: decoded and re-encoded like product images. */
-    async uploadDesignImage(userId: string | undefined, bytes: Buffer): Promise<DesignImage> {
-      const image = await decodeUploadedImage(bytes, DESIGN_IMAGE_LIMITS);
-      const id = await db.transaction(async (tx) => {
-        const imageId = await media.storeImage(tx, image);
-        await upsertDesignImage(tx, imageId, userId ?? null);
-        return imageId;
-      });
-      const { contentType, width, height } = image;
-      return { _id: id, url: mediaUrl(id), contentType, width, height };
-    },
-
-    /**
-     * Removes design uploads no cart line, saved design or order uses, once
-     * they are DESIGN_IMAGE_UNUSED_HOURS old (their bytes too, unless a
-     * product shows the same picture). Answers how many uploads went.
-     */
-    async deleteUnusedImages(now = new Date()): Promise<number> {
-      const before = new Date(now.getTime() - DESIGN_IMAGE_UNUSED_HOURS * HOUR_MS);
-      return db.transaction(async (tx) => {
-        const ids = await deleteUnusedDesignImages(tx, before);
-        await media.deleteImagesNotOnProducts(tx, ids);
-        return ids.length;
-      });
-    },
-
     async listSavedDesigns(userId: string): Promise<SavedDesign[]> {
       return (await findSavedDesigns(db, userId)).map(toSavedDesign);
     },
@@ -158,9 +123,7 @@ export function createDesignsService(db: Database, { media, catalogue }: Designs
       const row = await db.transaction(async (tx) => {
         const product = await productFor(tx, body.productId);
         const imageIds = await checkDesign(tx, product, body.design);
-        if ((await countSavedDesigns(tx, userId)) >= DESIGN_LIMITS.savedDesignsPerUser) {
-          throw conflict(TOO_MANY_SAVED_DESIGNS);
-        }
+        await ensureRoomForSavedDesign(tx, userId);
         return insertSavedDesign(tx, {
           userId,
           productId: product.id,
@@ -200,9 +163,7 @@ export function createDesignsService(db: Database, { media, catalogue }: Designs
     async duplicateSavedDesign(userId: string, id: string): Promise<SavedDesign> {
       const original = await savedDesignOf(userId, id);
       const row = await db.transaction(async (tx) => {
-        if ((await countSavedDesigns(tx, userId)) >= DESIGN_LIMITS.savedDesignsPerUser) {
-          throw conflict(TOO_MANY_SAVED_DESIGNS);
-        }
+        await ensureRoomForSavedDesign(tx, userId);
         const name = `${original.name} (copy)`.slice(0, DESIGN_LIMITS.savedDesignNameMaxLength);
         return insertSavedDesign(tx, {
           userId,

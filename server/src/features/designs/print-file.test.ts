@@ -1,8 +1,16 @@
 import { Resvg } from '@resvg/resvg-js';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { DESIGN_FONTS, layerBounds, layersOutsidePrintArea, type TextLayer } from '#contract';
+import {
+  DESIGN_FONTS,
+  type ImageLayer,
+  layerBounds,
+  layersOutsidePrintArea,
+  type TextLayer,
+} from '#contract';
 import { renderDesignSvg } from '#contract/design-render';
-import { PRINT_FONT_FILES } from './print-file.ts';
+import { imageBytes } from '#server-test/image-fixtures.ts';
+import { embeddedImages, PRINT_FONT_FILES, PRINT_IMAGE_MAX_PIXELS } from './print-file.ts';
 
 /** Where resvg, with the print file's fonts, draws a text layer's ink (mm). */
 function printedInk(layer: TextLayer, area: { widthMm: number; heightMm: number }) {
@@ -91,5 +99,69 @@ describe('the guard rail measures text as the print file draws it', () => {
     // What resvg draws agrees: the 'W's run off the area, the 'i's stay well inside.
     expect(printedInk(wide, printArea).right).toBeGreaterThan(printArea.widthMm);
     expect(printedInk(narrow, printArea).right).toBeLessThan(printArea.widthMm);
+  });
+});
+
+describe('images embedded in a print file', () => {
+  const imageLayer = (imageId: string, widthMm: number, heightMm: number): ImageLayer => ({
+    id: imageId,
+    type: 'image',
+    imageId,
+    xMm: 150,
+    yMm: 200,
+    widthMm,
+    heightMm,
+    rotationDeg: 0,
+  });
+  /** Each embedded image's format and size, decoded from its data: URI. */
+  async function embedded(hrefs: Map<string, string>) {
+    const sizes = new Map<string, { format: string; width: number; height: number }>();
+    for (const [id, href] of hrefs) {
+      const { format, width, height } = await sharp(
+        Buffer.from(href.slice(href.indexOf(',') + 1), 'base64'),
+      ).metadata();
+      sizes.set(id, { format, width, height });
+    }
+    return sizes;
+  }
+
+  it('downscales a photo to the pixels its layer prints at 300 DPI, and keeps a small one as stored', async () => {
+    const photo = await imageBytes('jpeg', 6000, 6000);
+    const small = await imageBytes('png', 500, 400);
+    const images = new Map([
+      ['photo', { bytes: photo, contentType: 'image/jpeg' }],
+      ['small', { bytes: small, contentType: 'image/png' }],
+    ]);
+    // 150 × 80 mm at 300 DPI is 1772 × 945 px; a second, larger layer of the photo sets its size.
+    const hrefs = await embeddedImages(
+      [imageLayer('photo', 100, 80), imageLayer('photo', 150, 60), imageLayer('small', 150, 80)],
+      images,
+    );
+    expect(await embedded(hrefs)).toEqual(
+      new Map([
+        ['photo', { format: 'jpeg', width: 1772, height: 945 }],
+        ['small', { format: 'png', width: 500, height: 400 }],
+      ]),
+    );
+    expect(hrefs.get('small')).toBe(`data:image/png;base64,${small.toString('base64')}`);
+  });
+
+  it(`keeps a side's images within ${PRINT_IMAGE_MAX_PIXELS / 1_000_000} megapixels, each scaled alike`, async () => {
+    const photo = await imageBytes('jpeg', 3000, 3000);
+    const ids = Array.from({ length: 10 }, (_, index) => `photo-${index}`);
+    const images = new Map(ids.map((id) => [id, { bytes: photo, contentType: 'image/jpeg' }]));
+    // Each 250 mm square needs 2953 × 2953 px (8.7 MP): 87 MP for ten.
+    const sizes = await embedded(
+      await embeddedImages(
+        ids.map((id) => imageLayer(id, 250, 250)),
+        images,
+      ),
+    );
+    const total = [...sizes.values()].reduce((sum, size) => sum + size.width * size.height, 0);
+    expect(total).toBeLessThanOrEqual(PRINT_IMAGE_MAX_PIXELS);
+    expect(total).toBeGreaterThan(PRINT_IMAGE_MAX_PIXELS * 0.99);
+    expect(new Set([...sizes.values()].map((size) => `${size.width}×${size.height}`))).toEqual(
+      new Set(['1897×1897']),
+    );
   });
 });

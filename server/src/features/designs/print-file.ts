@@ -5,6 +5,7 @@ import {
   DESIGN_FONT_FILES,
   DESIGN_FONTS,
   DESIGN_LIMITS,
+  type ImageLayer,
   type Layer,
   type PrintArea,
   printPixelSize,
@@ -21,14 +22,101 @@ export interface PrintImage {
 }
 
 /**
+ * The most image pixels one side embeds, once each image is fitted to its
+ * layer at 300 DPI: past it every image is scaled down alike (decision 031).
+ * resvg decodes each embedded image whole (4 bytes a pixel), so this bounds
+ * the images' share of a render's memory at 144 MB, however many layers.
+ */
+export const PRINT_IMAGE_MAX_PIXELS = 36_000_000;
+
+/**
  * Print files render one at a time in a process: a 300 × 400 mm side holds
  * ~17 megapixels (about 70 MB a copy) while it is drawn and encoded.
  */
 let queue: Promise<unknown> = Promise.resolve();
 
+interface PixelSize {
+  width: number;
+  height: number;
+}
+
+/**
+ * Each image's pixels as the print needs them: no more than its largest layer
+ * covers at 300 DPI (a 36-megapixel photo printed 150 mm wide needs 1772 px),
+ * never more than it has, and all of them together within
+ * PRINT_IMAGE_MAX_PIXELS. Answers each image's own size and its print size.
+ */
+async function printSizes(
+  layers: readonly ImageLayer[],
+  images: ReadonlyMap<string, PrintImage>,
+): Promise<Map<string, { native: PixelSize; print: PixelSize }>> {
+  const needed = new Map<string, PixelSize>();
+  for (const layer of layers) {
+    if (!images.has(layer.imageId)) continue;
+    const size = printPixelSize(layer);
+    const seen = needed.get(layer.imageId);
+    needed.set(
+      layer.imageId,
+      seen
+        ? { width: Math.max(seen.width, size.width), height: Math.max(seen.height, size.height) }
+        : size,
+    );
+  }
+  const sizes = new Map<string, { native: PixelSize; print: PixelSize }>();
+  for (const [id, size] of needed) {
+    const image = images.get(id);
+    if (!image) continue;
+    const { width, height } = await sharp(image.bytes).metadata();
+    sizes.set(id, {
+      native: { width, height },
+      print: { width: Math.min(width, size.width), height: Math.min(height, size.height) },
+    });
+  }
+  const total = [...sizes.values()].reduce((sum, { print }) => sum + print.width * print.height, 0);
+  if (total > PRINT_IMAGE_MAX_PIXELS) {
+    const scale = Math.sqrt(PRINT_IMAGE_MAX_PIXELS / total);
+    for (const { print } of sizes.values()) {
+      print.width = Math.max(1, Math.floor(print.width * scale));
+      print.height = Math.max(1, Math.floor(print.height * scale));
+    }
+  }
+  return sizes;
+}
+
+/**
+ * The images as data: URIs at their print sizes, downscaled one at a time
+ * (sharp, off the event loop); one already small enough is embedded as stored.
+ * A JPEG stays a JPEG (at quality 95); anything else becomes a PNG, keeping
+ * its transparency.
+ */
+export async function embeddedImages(
+  layers: readonly Layer[],
+  images: ReadonlyMap<string, PrintImage>,
+): Promise<Map<string, string>> {
+  const imageLayers = layers.filter((layer): layer is ImageLayer => layer.type === 'image');
+  const hrefs = new Map<string, string>();
+  for (const [id, { native, print }] of await printSizes(imageLayers, images)) {
+    const image = images.get(id);
+    if (!image) continue;
+    let { bytes, contentType } = image;
+    if (print.width < native.width || print.height < native.height) {
+      const resized = sharp(bytes).resize(print.width, print.height, { fit: 'fill' });
+      const jpeg = contentType === 'image/jpeg';
+      bytes = await (jpeg
+        ? resized.jpeg({ quality: 95 })
+        : resized.png({ compressionLevel: 2 })
+      ).toBuffer();
+      contentType = jpeg ? 'image/jpeg' : 'image/png';
+    }
+    hrefs.set(id, `data:${contentType};base64,${bytes.toString('base64')}`);
+  }
+  return hrefs;
+}
+
 /**
  * One printed side as a PNG at 300 DPI of its print area (decision 019): the
- * contract's SVG, with each image embedded, rasterised by resvg with the
+ * contract's SVG, with each image embedded at the pixels its layer prints
+ * (decision 031), rasterised by resvg with the
  * bundled fonts only (never the machine's), on a transparent background. The
  * rasterising runs off the event loop (resvg's thread pool) and so does the
  * PNG encoding (sharp), which also records the 300 DPI in the file.
@@ -49,12 +137,10 @@ async function render(
   images: ReadonlyMap<string, PrintImage>,
 ): Promise<Buffer> {
   const size = printPixelSize(area);
+  const hrefs = await embeddedImages(layers, images);
   const svg = renderDesignSvg(layers, area, {
     separateGlyphs: true,
-    imageHref: (id) => {
-      const image = images.get(id);
-      return image ? `data:${image.contentType};base64,${image.bytes.toString('base64')}` : '';
-    },
+    imageHref: (id) => hrefs.get(id) ?? '',
   });
   const rendered = await renderAsync(svg, {
     font: {

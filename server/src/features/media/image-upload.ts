@@ -10,6 +10,8 @@ export interface ImageLimits {
   maxSide: number;
   /** Width × height: what decoding costs in memory (4 bytes a pixel), whatever the file's size. */
   maxPixels: number;
+  /** A larger image is stored downscaled to this many pixels on its longer side. */
+  maxStoredSide?: number;
 }
 
 export const NO_IMAGE = 'Send the image file itself as the request body';
@@ -59,7 +61,8 @@ const ENCODE_OPTIONS = {
  * every kind of upload (product images, shoppers' designs): its header's
  * size is checked before a pixel is decoded, then it is decoded whole under
  * the pixel limit (what does not decode is refused) and encoded afresh in its
- * own format, upright, without its metadata (EXIF, GPS position, comments).
+ * own format, upright, without its metadata (EXIF, GPS position, comments),
+ * downscaled when its limits store fewer pixels than it has.
  */
 export async function decodeUploadedImage(
   bytes: Buffer | undefined,
@@ -89,7 +92,12 @@ export async function decodeUploadedImage(
     throw new AppError('payload_too_large', tooManyPixels(limits, width, height));
   }
   // sharp's default failOn ('warning', its strictest) refuses damaged or truncated pixel data.
-  const decoded = await sharp(bytes, { limitInputPixels: limits.maxPixels, autoOrient: true })
+  let pipeline = sharp(bytes, { limitInputPixels: limits.maxPixels, autoOrient: true });
+  if (limits.maxStoredSide !== undefined) {
+    const side = limits.maxStoredSide;
+    pipeline = pipeline.resize(side, side, { fit: 'inside', withoutEnlargement: true });
+  }
+  const decoded = await pipeline
     .toFormat(format, ENCODE_OPTIONS[format])
     .toBuffer({ resolveWithObject: true })
     .catch(() => undefined);

@@ -48,36 +48,43 @@ export async function addHits(
 }
 
 /**
- * Takes one hit if the key is under `max` in its window, atomically; answers
- * false (and changes nothing) when the limit is reached.
+ * Takes `count` hits if the key stays within `max` in its window, atomically;
+ * answers false (and changes nothing) when they would pass it.
  */
-export async function takeHit(
+export async function takeHits(
   db: Database,
   name: string,
   key: string,
   max: number,
   windowMs: number,
+  count = 1,
 ): Promise<boolean> {
+  if (count > max) return false;
   const taken = await db
     .insert(counters)
-    .values({ name, key, hits: 1, expiresAt: windowEnd(windowMs) })
+    .values({ name, key, hits: count, expiresAt: windowEnd(windowMs) })
     .onConflictDoUpdate({
       target: [counters.name, counters.key],
       set: {
-        hits: sql`case when ${live} then ${counters.hits} + 1 else 1 end`,
+        hits: sql`case when ${live} then ${counters.hits} + ${count} else ${count} end`,
         expiresAt: sql`case when ${live} then ${counters.expiresAt} else excluded.expires_at end`,
       },
-      setWhere: or(lte(counters.expiresAt, sql`now()`), sql`${counters.hits} < ${max}`),
+      setWhere: or(lte(counters.expiresAt, sql`now()`), sql`${counters.hits} + ${count} <= ${max}`),
     })
     .returning({ hits: counters.hits });
   return taken.length > 0;
 }
 
-/** Gives back one hit taken with takeHit. */
-export async function giveBackHit(db: Database, name: string, key: string): Promise<void> {
+/** Gives back hits taken with takeHits. */
+export async function giveBackHits(
+  db: Database,
+  name: string,
+  key: string,
+  count = 1,
+): Promise<void> {
   await db
     .update(counters)
-    .set({ hits: sql`greatest(${counters.hits} - 1, 0)` })
+    .set({ hits: sql`greatest(${counters.hits} - ${count}, 0)` })
     .where(and(eq(counters.name, name), eq(counters.key, key)));
 }
 

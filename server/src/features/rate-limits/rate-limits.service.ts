@@ -3,8 +3,8 @@ import {
   addHits,
   deleteCounter,
   deleteExpiredCounters,
-  giveBackHit,
-  takeHit,
+  giveBackHits,
+  takeHits,
 } from './rate-limits.repository.ts';
 
 export interface Limit {
@@ -28,8 +28,8 @@ export function createRateLimitsService(db: Database) {
     async reserve(limits: Limit[], windowMs: number): Promise<boolean> {
       const taken: Limit[] = [];
       for (const limit of limits) {
-        if (!(await takeHit(db, limit.name, limit.key, limit.max, windowMs))) {
-          for (const done of taken) await giveBackHit(db, done.name, done.key);
+        if (!(await takeHits(db, limit.name, limit.key, limit.max, windowMs))) {
+          for (const done of taken) await giveBackHits(db, done.name, done.key);
           return false;
         }
         taken.push(limit);
@@ -37,7 +37,14 @@ export function createRateLimitsService(db: Database) {
       return true;
     },
 
-    giveBack: (name: string, key: string) => giveBackHit(db, name, key),
+    giveBack: (name: string, key: string, count = 1) => giveBackHits(db, name, key, count),
+
+    /**
+     * Takes `count` hits from one limit (bytes, say), or none: false when they
+     * would pass its max in the window.
+     */
+    take: (limit: Limit, windowMs: number, count: number) =>
+      takeHits(db, limit.name, limit.key, limit.max, windowMs, count),
 
     /** Forgets a key's hits: its window starts afresh. */
     reset: (name: string, key: string) => deleteCounter(db, name, key),
