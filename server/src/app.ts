@@ -52,7 +52,7 @@ import {
   installErrorHandling,
 } from '#server/plugins/errors.ts';
 import { registerOpenApi } from '#server/plugins/openapi.ts';
-import { registerRateLimit } from '#server/plugins/rate-limit.ts';
+import { createPageRateLimit, registerRateLimit } from '#server/plugins/rate-limit.ts';
 import { registerSecurity } from '#server/plugins/security.ts';
 import { registerWebApp } from '#server/plugins/web-app.ts';
 
@@ -163,6 +163,7 @@ export async function buildApp({
   await registerWebApp(app, serveWebApp ? config.webRoot : undefined, {
     productOnSale: (id) => catalogue.isOnSale(id),
     renderPage: (url) => pages.render(url),
+    admitPage: createPageRateLimit(app, rateLimits, config.pageRateLimitPerMinute),
   });
   return app;
 }

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AdminOrderSchema,
@@ -9,6 +10,8 @@ import {
   type Review,
   ReviewSchema,
 } from '#contract';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config/env.ts';
 import { addAddress, addLine, checkoutRequest } from '#server/features/orders/checkout-fixtures.ts';
 import { signUpAdmin } from '#server-test/admins.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
@@ -412,5 +415,65 @@ describe('text with `$` patterns', () => {
     const twin = await page(searchUrl(plain(term)));
     const pages = await Promise.all(Array.from({ length: 6 }, () => page(searchUrl(term))));
     for (const patterned of pages) expectSameSize(patterned, twin);
+  });
+});
+
+describe('the pages limit', () => {
+  const PAGES_PER_MINUTE = 3;
+  let limited: TestApp;
+  let other: FastifyInstance;
+  beforeAll(async () => {
+    const env = {
+      WEB_ROOT: webRoot,
+      PUBLIC_URL,
+      PAGE_RATE_LIMIT_PER_MINUTE: String(PAGES_PER_MINUTE),
+    };
+    limited = await createTestApp({ serveWebApp: true, env });
+    // A second process of the same shop: the same database, its own memory.
+    other = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }),
+      database: limited.database,
+      serveWebApp: true,
+    });
+  });
+  afterAll(async () => {
+    await other?.close();
+    await limited?.close();
+  });
+
+  const visit = (app: FastifyInstance, url: string, remoteAddress: string) =>
+    app.inject({ url, remoteAddress, headers: { 'accept-encoding': 'identity' } });
+
+  it(`answers ${PAGES_PER_MINUTE} pages a minute per client address, then a 429 page`, async () => {
+    const statuses: number[] = [];
+    for (const url of ['/', '/products?search=tee', '/cart', '/products', '/']) {
+      statuses.push((await visit(limited.app, url, '10.23.0.1')).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+
+    const refused = await visit(limited.app, '/', '10.23.0.1');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['content-type']).toMatch(/^text\/html/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.body).toContain('<title>Too many requests · TeeCraft</title>');
+    // The API has a budget of its own, and another address is not held back.
+    expect(
+      (await limited.app.inject({ url: '/api/v1/health', remoteAddress: '10.23.0.1' })).statusCode,
+    ).toBe(200);
+    expect((await visit(limited.app, '/', '10.23.0.2')).statusCode).toBe(200);
+  });
+
+  it('counts the pages of every process together, through the shared table', async () => {
+    const statuses: number[] = [];
+    for (const app of [limited.app, other, limited.app, other, limited.app, other]) {
+      statuses.push((await visit(app, '/products', '10.23.0.3')).statusCode);
+    }
+    // Counted apart, each process would allow 3 (6 in all); together they stop
+    // within max + one process's local share (decision 009), here 4.
+    expect(statuses.slice(0, PAGES_PER_MINUTE)).toEqual([200, 200, 200]);
+    expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(
+      PAGES_PER_MINUTE + 1,
+    );
+    expect(statuses.slice(-2)).toEqual([429, 429]);
   });
 });
