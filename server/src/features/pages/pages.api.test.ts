@@ -365,21 +365,16 @@ describe('text with `$` patterns', () => {
     );
   });
 
-  /** A product reviewed by `name` with `body`, and its page beside its plain twin's. */
+  /** The page of a new product reviewed by `name` with `body`, and of its twin reviewed in plain text. */
   async function reviewedPages(name: string, body: { title: string; text: string }) {
-    const [patterned, twin] = await Promise.all(
-      [
-        { name, body },
-        { name: plain(name), body: { title: plain(body.title), text: plain(body.text) } },
-      ].map(async (reviewed) => {
-        const id = await createProduct(t.db, { title: 'Pattern Tee', stock: { M: 3 } });
-        await writeReview(await buyerOf(id, reviewed.name), id, reviewed.body);
-        return page(`/product/${id}`);
-      }),
-    );
+    async function reviewedPage(reviewer: string, title: string, text: string) {
+      const id = await createProduct(t.db, { title: 'Pattern Tee', stock: { M: 3 } });
+      await writeReview(await buyerOf(id, reviewer), id, { title, text });
+      return page(`/product/${id}`);
+    }
     return {
-      patterned: patterned as { status: number; html: string },
-      twin: twin as { html: string },
+      patterned: await reviewedPage(name, body.title, body.text),
+      twin: await reviewedPage(plain(name), plain(body.title), plain(body.text)),
     };
   }
 
