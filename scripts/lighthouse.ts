@@ -70,6 +70,7 @@ function startShop(dataDir: string, webRoot: string): ChildProcess {
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       RATE_LIMIT_PER_MINUTE: '100000',
+      PAGE_RATE_LIMIT_PER_MINUTE: '100000',
     },
   });
 }

@@ -45,6 +45,7 @@ import { createStockAlertsService } from '#server/features/wishlist/stock-alerts
 import { wishlistRoutes } from '#server/features/wishlist/wishlist.routes.ts';
 import { createWishlistService } from '#server/features/wishlist/wishlist.service.ts';
 import { serializeError } from '#server/lib/error-log.ts';
+import { serializeRequest } from '#server/lib/request-log.ts';
 import { registerAuth } from '#server/plugins/auth.ts';
 import { registerCompression } from '#server/plugins/compression.ts';
 import {
@@ -53,7 +54,7 @@ import {
   installErrorHandling,
 } from '#server/plugins/errors.ts';
 import { registerOpenApi } from '#server/plugins/openapi.ts';
-import { registerRateLimit } from '#server/plugins/rate-limit.ts';
+import { createPageRateLimit, registerRateLimit } from '#server/plugins/rate-limit.ts';
 import { registerSecurity } from '#server/plugins/security.ts';
 import { answerStalledBodies, limitConnectionsPerAddress } from '#server/plugins/slow-clients.ts';
 import { registerWebApp } from '#server/plugins/web-app.ts';
@@ -80,9 +81,11 @@ export async function buildApp({
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: ['req.headers.authorization'],
+      // A request's own serializer logs no headers; these stop one logged by hand.
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
       // Every logged error goes through it: class, code, frames; never a query's data.
-      serializers: { err: serializeError },
+      // Every logged request too: its URL with any token redacted.
+      serializers: { err: serializeError, req: serializeRequest },
       ...(logStream && { stream: logStream }),
     },
     trustProxy: config.trustProxy,
@@ -172,6 +175,7 @@ export async function buildApp({
   await registerWebApp(app, serveWebApp ? config.webRoot : undefined, {
     productOnSale: (id) => catalogue.isOnSale(id),
     renderPage: (url) => pages.render(url),
+    admitPage: createPageRateLimit(app, rateLimits, config.pageRateLimitPerMinute),
   });
   return app;
 }

@@ -65,3 +65,15 @@ describe('loadConfig: the public URL', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'ftp://shop.example' })).toThrow('PUBLIC_URL');
   });
 });
+
+describe('loadConfig: rate limits', () => {
+  it('limits pages per client address apart from the API, and refuses a limit that is not a positive whole number', () => {
+    expect(loadConfig({})).toMatchObject({ rateLimitPerMinute: 1000, pageRateLimitPerMinute: 300 });
+    expect(loadConfig({ PAGE_RATE_LIMIT_PER_MINUTE: '60' }).pageRateLimitPerMinute).toBe(60);
+    for (const value of ['0', '-5', '2.5', 'many']) {
+      expect(() => loadConfig({ PAGE_RATE_LIMIT_PER_MINUTE: value })).toThrow(
+        'PAGE_RATE_LIMIT_PER_MINUTE',
+      );
+    }
+  });
+});

@@ -62,3 +62,33 @@ it('logs a failed sign-up by error class, code and request id, without the perso
     },
   });
 });
+
+it('never logs a secret: a reset link token, the authorization header, cookies, passwords', async () => {
+  lines.length = 0;
+  const secrets = { auth: 'Bearer PROBEAUTH', cookie: 'sid=PROBECOOKIE' };
+  await t.app.inject({
+    url: '/reset-password?token=PROBE123&from=email',
+    headers: { authorization: secrets.auth, cookie: secrets.cookie },
+  });
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/reset-password',
+    headers: { authorization: secrets.auth, cookie: secrets.cookie },
+    payload: { token: 'PROBEBODY', password: 'PROBEPASS-1a', confirmPassword: 'PROBEPASS-1a' },
+  });
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { email: 'probe@example.com', password: 'PROBEPASS-2b' },
+  });
+
+  const log = lines.join('\n');
+  expect(log).not.toMatch(/PROBE/);
+  // The request is still there to read, its secret redacted.
+  expect(logged()).toContainEqual(
+    expect.objectContaining({
+      msg: 'incoming request',
+      req: expect.objectContaining({ url: '/reset-password?token=REDACTED&from=email' }),
+    }),
+  );
+});

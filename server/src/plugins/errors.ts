@@ -11,6 +11,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { FailureEnvelope, FieldError } from '#contract';
 import { isDatabaseUnavailable } from '#server/db/unavailable.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import { withSecretsRedacted } from '#server/lib/secrets.ts';
 
 const GENERIC_FAILURE = 'Something went wrong on our side. Please try again.';
 const DATABASE_UNAVAILABLE =
@@ -68,7 +69,12 @@ export function installErrorHandling(app: FastifyInstance): void {
         .send({ success: false, message: DATABASE_UNAVAILABLE });
     }
     request.log.error(
-      { err: error, method: request.method, url: request.url, params: request.params },
+      {
+        err: error,
+        method: request.method,
+        url: withSecretsRedacted(request.url),
+        params: request.params,
+      },
       'request failed',
     );
     return reply.code(500).send({ success: false, message: GENERIC_FAILURE });

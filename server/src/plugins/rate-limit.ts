@@ -3,13 +3,16 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import type { RateLimitsService } from '#server/features/rate-limits/rate-limits.service.ts';
 
 const API_LIMIT = 'api';
-const API_WINDOW_MS = 60_000;
+/** The limit on pages (issue 23): a budget of its own, beside the API's. */
+const PAGE_LIMIT = 'pages';
+/** Both per-address limits count per minute. */
+const WINDOW_MS = 60_000;
 /** How often each process writes its API-wide hits to the shared counters. */
 const SYNC_INTERVAL_MS = 1000;
 /**
  * The part of the API-wide limit a process may hand out on one key without
  * asking the database: 5%, so with P processes a key gets at most
- * max + (P - 1) × ceil(5% × max) requests a window (see ApiWideCounters).
+ * max + (P - 1) × ceil(5% × max) requests a window (see BatchedCounters).
  */
 export const LOCAL_SHARE = 0.05;
 const CLEANUP_INTERVAL_MS = 60_000;
@@ -22,15 +25,16 @@ type Count = { current: number; ttl: number };
  * - Route limits (the tight ones on public writes: contact, newsletter) are
  *   counted exactly, one atomic upsert per request: they are rare.
  * - The API-wide limit per client address runs on every request, so it must
- *   not cost a database round trip each: ApiWideCounters counts in memory and
- *   syncs with the shared table in batches.
+ *   not cost a database round trip each: BatchedCounters counts in memory and
+ *   syncs with the shared table in batches (the pages' limit too,
+ *   createPageRateLimit).
  */
 export async function registerRateLimit(
   api: FastifyInstance,
   limits: RateLimitsService,
   perMinute: number,
 ): Promise<void> {
-  const apiWide = new ApiWideCounters(limits, api.log);
+  const apiWide = new BatchedCounters(limits, api.log, API_LIMIT);
   const cleanup = setInterval(() => {
     limits.deleteExpired().catch(() => api.log.warn('expired rate-limit counters not deleted'));
   }, CLEANUP_INTERVAL_MS).unref();
@@ -53,7 +57,7 @@ export async function registerRateLimit(
 
   await api.register(rateLimit, {
     max: perMinute,
-    timeWindow: API_WINDOW_MS,
+    timeWindow: WINDOW_MS,
     store: SharedStore,
     keyGenerator: clientKey,
     allowList: (_request, key) => key === DISCONNECTED,
@@ -111,9 +115,34 @@ interface LocalCounter {
   expiresAt: number;
 }
 
+/** Another page for this client now, or not before this many seconds. */
+export type PageAdmission = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
 /**
- * The API-wide limit, shared by every process without a database round trip
- * per request. Each process counts its own hits per key in memory and writes
+ * The per-address limit on the web app's pages (the server renders them, a
+ * few catalogue reads each; issue 23). Counted like the API-wide limit,
+ * shared by every process through the same table, under a name of its own.
+ */
+export function createPageRateLimit(
+  app: FastifyInstance,
+  limits: RateLimitsService,
+  perMinute: number,
+): (request: FastifyRequest) => Promise<PageAdmission> {
+  const counters = new BatchedCounters(limits, app.log, PAGE_LIMIT);
+  app.addHook('onClose', () => counters.close());
+  return async (request) => {
+    const key = clientKey(request);
+    if (key === DISCONNECTED) return { allowed: true };
+    const { current, ttl } = await counters.hit(key, perMinute);
+    return current <= perMinute
+      ? { allowed: true }
+      : { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
+  };
+}
+
+/**
+ * A per-address limit (the API-wide one, the pages' one), shared by every
+ * process without a database round trip per request. Each process counts its own hits per key in memory and writes
  * them to the shared table every SYNC_INTERVAL_MS, in one statement, getting
  * each key's total back. A request is allowed when
  *   synced total + hits accepted here but not yet synced < max,
@@ -133,7 +162,7 @@ interface LocalCounter {
  * If the database cannot be reached, each process limits on what it knows
  * (as per-process counters did) and retries the sync every interval.
  */
-class ApiWideCounters {
+class BatchedCounters {
   private readonly counters = new Map<string, LocalCounter>();
   private syncing: Promise<boolean> | undefined;
   private readonly timer: NodeJS.Timeout;
@@ -141,6 +170,7 @@ class ApiWideCounters {
   constructor(
     private readonly limits: RateLimitsService,
     private readonly log: FastifyBaseLogger,
+    private readonly name: string,
   ) {
     this.timer = setInterval(() => void this.sync(), SYNC_INTERVAL_MS).unref();
   }
@@ -166,7 +196,7 @@ class ApiWideCounters {
     const now = Date.now();
     let counter = this.counters.get(key);
     if (!counter || counter.expiresAt <= now) {
-      counter = { synced: 0, sending: 0, unsent: 0, expiresAt: now + API_WINDOW_MS };
+      counter = { synced: 0, sending: 0, unsent: 0, expiresAt: now + WINDOW_MS };
       this.counters.set(key, counter);
     }
     return counter;
@@ -196,8 +226,8 @@ class ApiWideCounters {
     }
     try {
       const states = await this.limits.count(
-        API_LIMIT,
-        API_WINDOW_MS,
+        this.name,
+        WINDOW_MS,
         batch.map(([key, counter]) => ({ key, count: counter.sending })),
       );
       const answered = Date.now();
@@ -215,7 +245,9 @@ class ApiWideCounters {
         counter.sending = 0;
       }
       // No error details: a failed query's text carries client addresses.
-      this.log.warn('API-wide rate-limit counters not synced; limiting per process meanwhile');
+      this.log.warn(
+        `'${this.name}' rate-limit counters not synced; limiting per process meanwhile`,
+      );
       return false;
     }
   }

@@ -4,7 +4,8 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { APP_ROUTE_PATHS } from '#contract';
+import { APP_ROUTE_PATHS, SHOP_NAME } from '#contract';
+import type { PageAdmission } from './rate-limit.ts';
 
 /** Paths that never fall back to the web app: an unknown one is a JSON 404. */
 const NON_APP_PREFIXES = ['/api/', '/media/'];
@@ -21,7 +22,25 @@ export interface PageLookups {
   productOnSale(id: string): Promise<boolean>;
   /** The page server-rendered (decision 022), or undefined when the browser renders it. */
   renderPage(url: string): Promise<{ status: number; html: string } | undefined>;
+  /** May this client have another page now (PAGE_RATE_LIMIT_PER_MINUTE)? */
+  admitPage(request: FastifyRequest): Promise<PageAdmission>;
 }
+
+/** What a client over the pages' limit gets: a page, as it asked for one, not the API's JSON. */
+const TOO_MANY_PAGES = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
+    <meta name="robots" content="noindex" />
+    <title>Too many requests · ${SHOP_NAME}</title>
+  </head>
+  <body>
+    <h1>Too many requests</h1>
+    <p>This address asked for more pages than ${SHOP_NAME} serves in a minute. Please wait a moment and reload.</p>
+  </body>
+</html>
+`;
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -89,6 +108,14 @@ export async function registerWebApp(
       (request.method === 'GET' || request.method === 'HEAD') &&
       !NON_APP_PREFIXES.some((prefix) => path.startsWith(prefix) || `${path}/` === prefix);
     if (wantsApp && built) {
+      const admission = await lookups.admitPage(request);
+      if (!admission.allowed) {
+        reply
+          .code(429)
+          .header('retry-after', String(admission.retryAfterSeconds))
+          .header('cache-control', 'no-store');
+        return sendHtml(request, reply, TOO_MANY_PAGES);
+      }
       const page = await lookups.renderPage(request.url);
       if (page) {
         reply.code(page.status).header('cache-control', 'no-cache');

@@ -17,6 +17,7 @@ import {
 import { outboxMessages } from '#server/db/schema/mail.ts';
 import { asUser } from '#server/features/admin/admin-fixtures.ts';
 import { addAddress, addLine, checkoutRequest } from '#server/features/orders/checkout-fixtures.ts';
+import { REDACTED } from '#server/lib/secrets.ts';
 import { signUpAdmin } from '#server-test/admins.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { createProduct } from '#server-test/catalogue-fixtures.ts';
@@ -194,6 +195,35 @@ describe('GET /api/v1/admin/outbox', () => {
     );
     expect(message.text).toContain('Hi Asha Shopper,');
     expect(message.html).toContain('<p style="margin:0 0 16px">Hi Asha Shopper,</p>');
+  });
+
+  it("shows a password-reset link with its token redacted: an admin cannot take a shopper's account", async () => {
+    const t = await app();
+    const admin = await signUpAdmin(t.app, t.db);
+    const shopper = await signUp(t.app);
+    const forgot = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/forgot-password',
+      payload: { email: shopper.email },
+    });
+    expect(forgot.statusCode).toBe(200);
+    const stored = (await findMessagesTo(t.db, shopper.email)).find(
+      (row) => row.kind === 'password-reset',
+    );
+    const token = stored?.text.match(/token=([^\s&]+)/)?.[1] ?? '';
+    expect(token.length).toBeGreaterThan(20);
+
+    const message = await expectResult(
+      t.app,
+      asUser(admin, { url: `/api/v1/admin/outbox/${stored?.id}` }),
+      OutboxMessageSchema,
+    );
+    for (const part of [message.text, message.html]) {
+      expect(part).not.toContain(token);
+      expect(part).toContain(`${PUBLIC_URL}/reset-password?token=${REDACTED}`);
+    }
+    // The email itself keeps its link: the shopper gets a working one.
+    expect(stored?.html).toContain(token);
   });
 
   it('answers 401 without a session, 403 to a shopper, 404 for an unknown message, 400 for a bad query', async () => {

@@ -1,4 +1,5 @@
 import type { MailKind, OutboxMessage, OutboxMessageSummary } from '#contract';
+import { withSecretsRedacted } from '#server/lib/secrets.ts';
 import type { OutboxRow } from './mail.repository.ts';
 
 export function toOutboxSummary(row: OutboxRow): OutboxMessageSummary {
@@ -16,6 +17,15 @@ export function toOutboxSummary(row: OutboxRow): OutboxMessageSummary {
   };
 }
 
+/**
+ * A message as an admin may read it: a reset or confirmation link's token
+ * is shown redacted, or the admin could open it and act as the shopper
+ * (issue 23). The message stored and sent keeps its link whole.
+ */
 export function toOutboxMessage(row: OutboxRow): OutboxMessage {
-  return { ...toOutboxSummary(row), text: row.text, html: row.html };
+  return {
+    ...toOutboxSummary(row),
+    text: withSecretsRedacted(row.text),
+    html: withSecretsRedacted(row.html),
+  };
 }

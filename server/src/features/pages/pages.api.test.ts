@@ -1,14 +1,23 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdminOrderSchema, OrderSchema, type Review, ReviewSchema } from '#contract';
+import {
+  AdminOrderSchema,
+  OrderSchema,
+  REVIEW_TITLE_MAX,
+  type Review,
+  ReviewSchema,
+} from '#contract';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config/env.ts';
 import { addAddress, addLine, checkoutRequest } from '#server/features/orders/checkout-fixtures.ts';
 import { signUpAdmin } from '#server-test/admins.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { archiveProduct, createProduct } from '#server-test/catalogue-fixtures.ts';
 import { expectResult } from '#server-test/http.ts';
-import { signUp } from '#server-test/users.ts';
+import { type SignedUp, signUp } from '#server-test/users.ts';
 import { buildWebApp } from '../../../../scripts/build-web.ts';
 
 /**
@@ -22,6 +31,7 @@ let t: TestApp;
 let webRoot: string;
 const ids: Record<string, string> = {};
 let review: Review;
+let admin: SignedUp;
 
 beforeAll(async () => {
   webRoot = mkdtempSync(join(tmpdir(), 'ssr-web-'));
@@ -37,11 +47,24 @@ beforeAll(async () => {
     stock: { M: 3 },
   });
   // A real review (D28): bought, delivered, then written.
-  const reviewer = await signUp(t.app, { name: 'Meera Iyer' });
-  const admin = await signUpAdmin(t.app, t.db);
-  await addAddress(t.app, reviewer);
-  await addLine(t.app, reviewer, ids.rated, 'M', 1);
-  const order = await expectResult(t.app, checkoutRequest(reviewer), OrderSchema, 201);
+  admin = await signUpAdmin(t.app, t.db);
+  const reviewer = await buyerOf(ids.rated, 'Meera Iyer');
+  review = await writeReview(reviewer, ids.rated, {
+    title: 'Holds its <shape>',
+    text: 'Washed ten times, still crisp.',
+  });
+  ids.soldOut = await createProduct(t.db, { title: 'Sold Out Tee', stock: { M: 0 } });
+  ids.archived = await createProduct(t.db, { title: 'Archived Tee' });
+  await archiveProduct(t.db, ids.archived);
+  await createProduct(t.db, { title: 'Canvas Tote Bag' });
+}, 180_000);
+
+/** A shopper whose order of the product was delivered: one who may review it (D28). */
+async function buyerOf(productId: string, name: string): Promise<SignedUp> {
+  const buyer = await signUp(t.app, { name });
+  await addAddress(t.app, buyer);
+  await addLine(t.app, buyer, productId, 'M', 1);
+  const order = await expectResult(t.app, checkoutRequest(buyer), OrderSchema, 201);
   for (const status of ['shipped', 'delivered']) {
     await expectResult(
       t.app,
@@ -54,22 +77,26 @@ beforeAll(async () => {
       AdminOrderSchema,
     );
   }
-  review = await expectResult(
+  return buyer;
+}
+
+function writeReview(
+  reviewer: SignedUp,
+  productId: string,
+  body: { title: string; text: string },
+): Promise<Review> {
+  return expectResult(
     t.app,
     {
       method: 'POST',
-      url: `/api/v1/product/${ids.rated}/reviews`,
+      url: `/api/v1/product/${productId}/reviews`,
       headers: reviewer.auth,
-      payload: { rating: 5, title: 'Holds its <shape>', text: 'Washed ten times, still crisp.' },
+      payload: { rating: 5, ...body },
     },
     ReviewSchema,
     201,
   );
-  ids.soldOut = await createProduct(t.db, { title: 'Sold Out Tee', stock: { M: 0 } });
-  ids.archived = await createProduct(t.db, { title: 'Archived Tee' });
-  await archiveProduct(t.db, ids.archived);
-  await createProduct(t.db, { title: 'Canvas Tote Bag' });
-}, 180_000);
+}
 
 afterAll(async () => {
   await t?.close();
@@ -280,5 +307,168 @@ describe('pages the browser renders', () => {
     expect(response.body).not.toMatch(
       /<link rel="modulepreload" crossorigin href="\/assets\/orders-/,
     );
+  });
+});
+
+/**
+ * Text from visitors and shoppers (a search, a review, a reviewer's name) is
+ * put into the page as it is: `$` patterns are characters, never
+ * String.prototype.replace's patterns that paste the page into itself (issue 23).
+ */
+describe('text with `$` patterns', () => {
+  const PATTERNS = ['$`', "$'", '$&', '$1', '$$'];
+  /** The same length of plain text, for a page of the same size. */
+  const plain = (text: string) => text.replaceAll('$', 'x');
+
+  /** Text as React writes it into the markup. */
+  const asMarkup = (text: string) =>
+    text
+      .replaceAll('&', '&amp;')
+      .replaceAll('<', '&lt;')
+      .replaceAll('>', '&gt;')
+      .replaceAll('"', '&quot;')
+      .replaceAll("'", '&#x27;');
+
+  const ENTITIES: Record<string, string> = {
+    '&amp;': '&',
+    '&lt;': '<',
+    '&gt;': '>',
+    '&quot;': '"',
+    '&#x27;': "'",
+    '&#39;': "'",
+  };
+  const fromMarkup = (html: string) =>
+    html.replace(/&(?:amp|lt|gt|quot|#x27|#39);/g, (entity) => ENTITIES[entity] ?? entity);
+
+  async function page(url: string) {
+    const response = await t.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    return { status: response.statusCode, html: response.body };
+  }
+
+  /** Both pages answer 200, and the one with patterns is the plain one's size (±5%). */
+  function expectSameSize(patterned: { status: number; html: string }, twin: { html: string }) {
+    expect(patterned.status).toBe(200);
+    const ratio = Buffer.byteLength(patterned.html) / Buffer.byteLength(twin.html);
+    expect(ratio).toBeGreaterThan(0.95);
+    expect(ratio).toBeLessThan(1.05);
+  }
+
+  const searchUrl = (term: string) => `/products?search=${encodeURIComponent(term)}`;
+
+  it.each(PATTERNS)('a search for %s shows it as typed', async (pattern) => {
+    const term = `zq${pattern}qz`;
+    const patterned = await page(searchUrl(term));
+    expectSameSize(patterned, await page(searchUrl(plain(term))));
+    expect(patterned.html).toContain(`Results for “${asMarkup(term)}”`);
+    expect(fromMarkup(patterned.html.match(/<title>(.*?)<\/title>/)?.[1] ?? '')).toBe(
+      `Search: ${term} · TeeCraft`,
+    );
+  });
+
+  /** The page of a new product reviewed by `name` with `body`, and of its twin reviewed in plain text. */
+  async function reviewedPages(name: string, body: { title: string; text: string }) {
+    async function reviewedPage(reviewer: string, title: string, text: string) {
+      const id = await createProduct(t.db, { title: 'Pattern Tee', stock: { M: 3 } });
+      await writeReview(await buyerOf(id, reviewer), id, { title, text });
+      return page(`/product/${id}`);
+    }
+    return {
+      patterned: await reviewedPage(name, body.title, body.text),
+      twin: await reviewedPage(plain(name), plain(body.title), plain(body.text)),
+    };
+  }
+
+  it.each(
+    PATTERNS,
+  )('a review with %s in its title, its text and its reviewer name shows them as written', async (pattern) => {
+    const body = { title: `Holds ${pattern} shape`, text: `Washed ${pattern} ten times` };
+    const { patterned, twin } = await reviewedPages(`Ka${pattern}ya Rao`, body);
+    expectSameSize(patterned, twin);
+    const root = patterned.html.slice(patterned.html.indexOf('<div id="root">'));
+    for (const text of [body.title, body.text, `Ka${pattern}ya`]) {
+      expect(root).toContain(asMarkup(text));
+    }
+    const [product] = structuredData(patterned.html);
+    expect(product).toMatchObject({
+      review: [{ name: body.title, reviewBody: body.text, author: { name: `Ka${pattern}ya` } }],
+    });
+  });
+
+  it('a long review full of patterns leaves its product page whole (it answered 500)', async () => {
+    const text = '$`'.repeat(300);
+    const { patterned, twin } = await reviewedPages('Long Reviewer', {
+      title: '$`'.repeat(REVIEW_TITLE_MAX / 2),
+      text,
+    });
+    expectSameSize(patterned, twin);
+    const [product] = structuredData(patterned.html);
+    expect(product).toMatchObject({ review: [{ reviewBody: text }] });
+  });
+
+  it('six searches at once for fourteen `$`` pairs answer pages of the usual size', async () => {
+    const term = `zq${'$`'.repeat(14)}qz`;
+    const twin = await page(searchUrl(plain(term)));
+    const pages = await Promise.all(Array.from({ length: 6 }, () => page(searchUrl(term))));
+    for (const patterned of pages) expectSameSize(patterned, twin);
+  });
+});
+
+describe('the pages limit', () => {
+  const PAGES_PER_MINUTE = 3;
+  let limited: TestApp;
+  let other: FastifyInstance;
+  beforeAll(async () => {
+    const env = {
+      WEB_ROOT: webRoot,
+      PUBLIC_URL,
+      PAGE_RATE_LIMIT_PER_MINUTE: String(PAGES_PER_MINUTE),
+    };
+    limited = await createTestApp({ serveWebApp: true, env });
+    // A second process of the same shop: the same database, its own memory.
+    other = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }),
+      database: limited.database,
+      serveWebApp: true,
+    });
+  });
+  afterAll(async () => {
+    await other?.close();
+    await limited?.close();
+  });
+
+  const visit = (app: FastifyInstance, url: string, remoteAddress: string) =>
+    app.inject({ url, remoteAddress, headers: { 'accept-encoding': 'identity' } });
+
+  it(`answers ${PAGES_PER_MINUTE} pages a minute per client address, then a 429 page`, async () => {
+    const statuses: number[] = [];
+    for (const url of ['/', '/products?search=tee', '/cart', '/products', '/']) {
+      statuses.push((await visit(limited.app, url, '10.23.0.1')).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+
+    const refused = await visit(limited.app, '/', '10.23.0.1');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['content-type']).toMatch(/^text\/html/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.body).toContain('<title>Too many requests · TeeCraft</title>');
+    // The API has a budget of its own, and another address is not held back.
+    expect(
+      (await limited.app.inject({ url: '/api/v1/health', remoteAddress: '10.23.0.1' })).statusCode,
+    ).toBe(200);
+    expect((await visit(limited.app, '/', '10.23.0.2')).statusCode).toBe(200);
+  });
+
+  it('counts the pages of every process together, through the shared table', async () => {
+    const statuses: number[] = [];
+    for (const app of [limited.app, other, limited.app, other, limited.app, other]) {
+      statuses.push((await visit(app, '/products', '10.23.0.3')).statusCode);
+    }
+    // Counted apart, each process would allow 3 (6 in all); together they stop
+    // within max + one process's local share (decision 009), here 4.
+    expect(statuses.slice(0, PAGES_PER_MINUTE)).toEqual([200, 200, 200]);
+    expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(
+      PAGES_PER_MINUTE + 1,
+    );
+    expect(statuses.slice(-2)).toEqual([429, 429]);
   });
 });
