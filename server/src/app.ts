@@ -114,6 +114,7 @@ export async function buildApp({
     rateLimits,
     mail,
     passwords: createPasswords(config.passwordHashCost),
+    signupLimitPerHour: config.signupLimitPerHour,
   });
   const stockAlerts = createStockAlertsService(db, { mail });
   const catalogue = createCatalogueService(db, { stockReturned: stockAlerts.sizesRestocked });

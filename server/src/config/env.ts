@@ -17,6 +17,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Requests a client address may make per minute, across the whole API. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1000),
+  /** Sign-ups (accounts asked for, taken emails too) a client address may make per hour. */
+  SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(20),
   /** Origins allowed to call the API from a browser (comma-separated); same-origin always works. */
   CORS_ORIGINS: z.string().default(''),
   /** Set when a reverse proxy sits in front, so client addresses come from X-Forwarded-For. */
@@ -90,6 +92,7 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   rateLimitPerMinute: number;
+  signupLimitPerHour: number;
   corsOrigins: string[];
   trustProxy: boolean;
   /** The shop's public origin, without a trailing slash. */
@@ -124,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: vars.DATABASE_URL,
     logLevel: vars.LOG_LEVEL,
     rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
+    signupLimitPerHour: vars.SIGNUP_LIMIT_PER_HOUR,
     corsOrigins: vars.CORS_ORIGINS.split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),

@@ -73,6 +73,15 @@ export async function takeHit(
   return taken.length > 0;
 }
 
+/** A key's hits in its live window; 0 when it has none. */
+export async function findHits(db: Database, name: string, key: string): Promise<number> {
+  const [row] = await db
+    .select({ hits: counters.hits })
+    .from(counters)
+    .where(and(eq(counters.name, name), eq(counters.key, key), live));
+  return row?.hits ?? 0;
+}
+
 /** Gives back one hit taken with takeHit. */
 export async function giveBackHit(db: Database, name: string, key: string): Promise<void> {
   await db
