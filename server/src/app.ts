@@ -116,7 +116,7 @@ export async function buildApp({
     passwords: createPasswords(config.passwordHashCost),
     signupLimitPerHour: config.signupLimitPerHour,
   });
-  const stockAlerts = createStockAlertsService(db, { mail });
+  const stockAlerts = createStockAlertsService(db, { mail, rateLimits });
   const catalogue = createCatalogueService(db, { stockReturned: stockAlerts.sizesRestocked });
   const catalogueCache = await createCatalogueCache({ database, ...config.catalogueCache });
   const media = createMediaService(db);

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import {
   type ChangePasswordBody,
   FORGOT_PASSWORD_ANSWER,
@@ -20,6 +19,7 @@ import type { MailService } from '#server/features/mail/mail.service.ts';
 import type { RateLimitsService } from '#server/features/rate-limits/rate-limits.service.ts';
 import { AppError, badRequest, conflict, unauthorized } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/auth-user.ts';
+import { hashToken, newToken } from '#server/lib/tokens.ts';
 import { toSession } from './auth.mapper.ts';
 import {
   deleteSession,
@@ -66,11 +66,6 @@ const SIGNUP_WINDOW_MS = HOUR_MS;
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
 const WRONG_CREDENTIALS = 'Invalid email or password';
-
-/** Tokens are random and opaque; only their hash is stored. */
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-const newToken = () => randomBytes(32).toString('base64url');
 
 export interface AuthDependencies {
   rateLimits: RateLimitsService;
