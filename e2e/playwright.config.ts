@@ -67,6 +67,8 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         RATE_LIMIT_PER_MINUTE: '100000',
         PAGE_RATE_LIMIT_PER_MINUTE: '100000',
+        // Every journey signs up from this one machine.
+        SIGNUP_LIMIT_PER_HOUR: '1000000',
         SMTP_URL: `smtp://127.0.0.1:${INBOX.smtpPort}`,
         PUBLIC_URL: baseURL,
         MAIL_POLL_MS: '200',

@@ -127,6 +127,18 @@ export const changePassword = defineEndpoint({
   result: z.null(),
 });
 
+// ---------------------------------------------------------------- limits (429 answers)
+
+/** Failed sign-ins are counted per email and client address in this window. */
+export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
+export const LOGIN_RATE_LIMITED = `Too many failed sign-in attempts. Please try again in ${LOGIN_FAILURE_WINDOW_MINUTES} minutes.`;
+export const SIGNUP_RATE_LIMITED =
+  'Too many accounts were created from your network. Please try again in an hour.';
+export const FORGOT_PASSWORD_RATE_LIMITED =
+  'Too many password reset requests. Please try again in an hour.';
+export const RESET_PASSWORD_RATE_LIMITED =
+  'Too many attempts to set a new password. Please try again in an hour.';
+
 // ---------------------------------------------------------------- password reset (D29)
 
 /** A reset link works for this long, once. */

@@ -16,6 +16,8 @@ export const MAIL_KINDS = [
   'return-received',
   // D33: a sold-out size the shopper asked about is back.
   'back-in-stock',
+  // The link that confirms a back-in-stock request for someone else's or a guest's email.
+  'stock-alert-confirm',
 ] as const;
 export const MailKindSchema = z.enum(MAIL_KINDS);
 export type MailKind = z.infer<typeof MailKindSchema>;

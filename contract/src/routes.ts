@@ -28,6 +28,8 @@ export const APP_ROUTE_PATHS = {
   settings: '/settings',
   // D33: saved products (a guest's live in the browser).
   wishlist: '/wishlist',
+  // The mailed link that confirms a back-in-stock request (?token=…).
+  confirmStockAlert: '/stock-alerts/confirm',
   // D27: the signed-in shopper's saved designs.
   myDesigns: '/designs',
   // D25: the shop owner's screens.

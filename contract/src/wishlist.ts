@@ -19,6 +19,21 @@ export const STOCK_ALERT_IN_STOCK = 'This size is in stock: add it to your cart 
 export const STOCK_ALERT_NO_SUCH_SIZE = 'This product does not come in that size';
 export const STOCK_ALERT_EMAIL_REQUIRED = 'Email is required';
 
+/**
+ * A request for an email that is not the signed-in shopper's own waits for a
+ * mailed link (double opt-in), so nobody can sign up someone else's inbox; an
+ * unconfirmed request is never answered and is forgotten after this long.
+ */
+export const STOCK_ALERT_CONFIRM_HOURS = 48;
+/** Confirmation emails one address may be sent per hour. */
+export const STOCK_ALERT_CONFIRMATIONS_PER_HOUR = 5;
+export const STOCK_ALERT_CHECK_INBOX =
+  'Check your inbox to confirm: we will email you once when this size is back.';
+export const STOCK_ALERT_LINK_INVALID =
+  'This link has expired or was already used. Please ask again on the product page.';
+export const STOCK_ALERT_CONFIRMATIONS_LIMITED =
+  'We have already sent several links to this email. Please check your inbox, or try again in an hour.';
+
 export const WishlistItemSchema = z.object({
   /** The product as it is now: current price and stock per size. */
   product: ProductSchema,
@@ -43,10 +58,14 @@ export const CreateStockAlertBodySchema = z.object({
 });
 export type CreateStockAlertBody = z.infer<typeof CreateStockAlertBodySchema>;
 
+/** `active`: it will be answered; `pending`: it waits for the link mailed to `email`. */
+export const StockAlertStatusSchema = z.enum(['active', 'pending']);
+
 export const StockAlertSchema = z.object({
   productId: IdSchema,
   size: SizeSchema,
   email: z.string(),
+  status: StockAlertStatusSchema,
 });
 export type StockAlert = z.infer<typeof StockAlertSchema>;
 
@@ -100,9 +119,26 @@ export const createStockAlert = defineEndpoint({
   method: 'POST',
   path: '/product/:id/stock-alerts',
   tag: 'wishlist',
-  summary: 'Email me once when this sold-out size is back (asking twice changes nothing)',
+  summary:
+    "Email me once when this sold-out size is back (asking twice changes nothing); pending until confirmed by a mailed link unless it is the signed-in shopper's own email",
   auth: 'optional',
   params: IdParamsSchema,
   body: CreateStockAlertBodySchema,
+  result: StockAlertSchema,
+});
+
+export const ConfirmStockAlertBodySchema = z.object({
+  token: z.string().trim().min(1, STOCK_ALERT_LINK_INVALID).max(200, STOCK_ALERT_LINK_INVALID),
+});
+export type ConfirmStockAlertBody = z.infer<typeof ConfirmStockAlertBodySchema>;
+
+export const confirmStockAlert = defineEndpoint({
+  name: 'confirmStockAlert',
+  method: 'POST',
+  path: '/stock-alerts/confirm',
+  tag: 'wishlist',
+  summary: 'Confirm a back-in-stock request with the token of its mailed link (works once)',
+  auth: 'none',
+  body: ConfirmStockAlertBodySchema,
   result: StockAlertSchema,
 });

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import type { AdminProduct, StockAlert } from '#contract';
+import { type AdminProduct, STOCK_ALERT_CHECK_INBOX, type StockAlert } from '#contract';
 import { expect, test } from '../fixtures.ts';
 import { adminTokenViaApi } from '../support/admin.ts';
 import { bearer, productsInStock, resultOf, uniqueEmail } from '../support/api.ts';
@@ -49,7 +49,7 @@ async function soldOutProduct(request: APIRequestContext, adminToken: string) {
   return { product, body };
 }
 
-test('Notify me on a sold-out size: the owner restocks it and the email arrives', async ({
+test('Notify me on a sold-out size: the guest confirms by the mailed link, the owner restocks it and the email arrives', async ({
   page,
   request,
 }) => {
@@ -66,7 +66,20 @@ test('Notify me on a sold-out size: the owner restocks it and the email arrives'
   await notify.getByLabel('Email').fill(email);
   await notify.getByRole('button', { name: 'Notify me' }).click();
   await expect(notify.getByRole('status')).toHaveText(
-    `We will email ${email} once when size S is back.`,
+    `${STOCK_ALERT_CHECK_INBOX} We sent the link to ${email}.`,
+  );
+
+  // A guest's request is kept only once the mailed link is followed (double opt-in).
+  const confirmation = await waitForEmail(
+    email,
+    new RegExp(`Confirm: tell me when ${product.title}`),
+  );
+  const link = /https?:\/\/\S+\/stock-alerts\/confirm\?token=[\w-]+/.exec(confirmation.text)?.[0];
+  if (!link) throw new Error(`No confirmation link in: ${confirmation.text}`);
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await page.getByRole('button', { name: 'Yes, tell me when it is back' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    `Confirmed: we will email ${email} once when size S is back.`,
   );
 
   // The owner's edit brings size S back (D25).

@@ -125,8 +125,9 @@ export async function buildApp({
     rateLimits,
     mail,
     passwords: createPasswords(config.passwordHashCost),
+    signupLimitPerHour: config.signupLimitPerHour,
   });
-  const stockAlerts = createStockAlertsService(db, { mail });
+  const stockAlerts = createStockAlertsService(db, { mail, rateLimits });
   const catalogue = createCatalogueService(db, { stockReturned: stockAlerts.sizesRestocked });
   const catalogueCache = await createCatalogueCache({ database, ...config.catalogueCache });
   const media = createMediaService(db);

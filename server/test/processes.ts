@@ -76,6 +76,7 @@ function startShopProcess(databaseUrl: string, env: Record<string, string>): Pro
       LOG_LEVEL: 'info',
       RATE_LIMIT_PER_MINUTE: '100000',
       PAGE_RATE_LIMIT_PER_MINUTE: '100000',
+      SIGNUP_LIMIT_PER_HOUR: '1000000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

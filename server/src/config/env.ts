@@ -22,6 +22,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1000),
   /** Pages (the web app's HTML, rendered on the server) a client address may load per minute. */
   PAGE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  /** Sign-ups (accounts asked for, taken emails too) a client address may make per hour. */
+  SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(20),
   /** Origins allowed to call the API from a browser (comma-separated); same-origin always works. */
   CORS_ORIGINS: z.string().default(''),
   /** Set when a reverse proxy sits in front, so client addresses come from X-Forwarded-For. */
@@ -108,6 +110,7 @@ export interface AppConfig {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   rateLimitPerMinute: number;
   pageRateLimitPerMinute: number;
+  signupLimitPerHour: number;
   corsOrigins: string[];
   trustProxy: boolean;
   /** The shop's public origin, without a trailing slash. */
@@ -147,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: vars.LOG_LEVEL,
     rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
     pageRateLimitPerMinute: vars.PAGE_RATE_LIMIT_PER_MINUTE,
+    signupLimitPerHour: vars.SIGNUP_LIMIT_PER_HOUR,
     corsOrigins: vars.CORS_ORIGINS.split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),

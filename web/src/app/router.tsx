@@ -128,6 +128,15 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            // The mailed link that confirms a back-in-stock request (D33, double opt-in).
+            path: routePaths.confirmStockAlert,
+            ...lazyPage(() =>
+              import('./routes/confirm-stock-alert.tsx').then(
+                (module) => module.ConfirmStockAlertRoute,
+              ),
+            ),
+          },
+          {
             // D17: a visitor's cart is theirs to see; checking out asks them to sign in (D15).
             path: routePaths.cart,
             ...lazyPage(() => import('./routes/cart.tsx').then((module) => module.CartRoute)),

@@ -23,17 +23,48 @@ const withNext = (base: string, next?: string) => {
   return target === routePaths.home ? base : `${base}?${new URLSearchParams({ next: target })}`;
 };
 
+/** Any origin serves to resolve against: only a result on the same origin is kept. */
+const RESOLVE_ORIGIN = 'http://shop.invalid';
+
+/** Decodes a path until it stops changing (`%252F` → `%2F` → `/`); undefined when malformed. */
+function fullyDecoded(path: string): string | undefined {
+  let current = path;
+  for (let round = 0; round < 5; round++) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(current);
+    } catch {
+      return undefined;
+    }
+    if (decoded === current) return current;
+    current = decoded;
+  }
+  return undefined;
+}
+
 /**
  * A `next` target from the URL, if it is a page of this shop: never another
- * site (`//evil.test`), never the sign-in, sign-up or logout pages; otherwise /.
+ * site (`//evil.test`, `/%09/evil.test`, `https:evil.test`, ...), never the
+ * sign-in, sign-up or logout pages; otherwise /. It is resolved as the browser
+ * would resolve it (`new URL`, which also drops tabs and newlines), and only
+ * the path, query and hash of a same-origin result are kept; a path that
+ * would read as another host once decoded (`/%2F/evil.test`) goes home too.
  */
 export function safeNextPath(next: string | null | undefined): string {
-  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) {
+  if (!next?.startsWith('/')) return routePaths.home;
+  let url: URL;
+  try {
+    url = new URL(next, RESOLVE_ORIGIN);
+  } catch {
     return routePaths.home;
   }
-  const pathname = next.split(/[?#]/, 1)[0];
+  if (url.origin !== RESOLVE_ORIGIN) return routePaths.home;
+  // Control characters and spaces count as nothing, as browsers strip tabs and newlines.
+  const decoded = fullyDecoded(url.pathname)?.replace(/[\p{Cc}\s]/gu, '');
+  if (!decoded || decoded.replace(/\\/g, '/').startsWith('//')) return routePaths.home;
   const authPages: string[] = [routePaths.login, routePaths.signUp, routePaths.logout];
-  return pathname && authPages.includes(pathname) ? routePaths.home : next;
+  if (authPages.includes(url.pathname)) return routePaths.home;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /** `base?key=value` with the empty values and page 1 left out. */

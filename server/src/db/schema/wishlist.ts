@@ -57,3 +57,24 @@ export const stockAlerts = pgTable(
 );
 
 export type StockAlertRow = typeof stockAlerts.$inferSelect;
+
+/**
+ * A back-in-stock request waiting for its mailed link (double opt-in): for a
+ * guest, or a signed-in shopper asking for an email not their own. Following
+ * the link moves it to `stock_alerts`; until then it is never answered, and
+ * it is forgotten once expired. Only the SHA-256 of the link's token is kept.
+ */
+export const stockAlertConfirmations = pgTable(
+  'stock_alert_confirmations',
+  {
+    tokenHash: text().primaryKey(),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    size: text({ enum: SIZES }).notNull(),
+    email: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [index('stock_alert_confirmations_expires_idx').on(table.expiresAt)],
+);

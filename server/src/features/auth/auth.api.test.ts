@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD_MESSAGE, SessionSchema } from '#contract';
+import {
+  LOGIN_RATE_LIMITED,
+  PASSWORD_MESSAGE,
+  SessionSchema,
+  SIGNUP_RATE_LIMITED,
+} from '#contract';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { call, expectFailure, expectResult } from '#server-test/http.ts';
 import { PASSWORD, signUp } from '#server-test/users.ts';
@@ -22,6 +27,33 @@ const post = (url: string, payload: unknown, headers: Record<string, string> = {
   url,
   payload: payload as object,
   headers,
+});
+
+describe('sign-ups per client address', () => {
+  const LIMIT = 3;
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ env: { SIGNUP_LIMIT_PER_HOUR: String(LIMIT) } });
+  });
+  afterAll(() => limited.close());
+
+  const signupFrom = (remoteAddress: string, body = signupBody()) => ({
+    ...post('/api/v1/auth/signup', body),
+    remoteAddress,
+  });
+
+  it(`answers 429 past ${LIMIT} an hour from one address, a taken email counted too; another address is not held`, async () => {
+    const address = '198.51.100.23';
+    const first = signupBody();
+    const statuses = [];
+    for (const body of [first, signupBody({ email: first.email }), signupBody()]) {
+      statuses.push((await limited.app.inject(signupFrom(address, body))).statusCode);
+    }
+    expect(statuses).toEqual([201, 409, 201]);
+    const refused = await expectFailure(limited.app, signupFrom(address), 429);
+    expect(refused.message).toBe(SIGNUP_RATE_LIMITED);
+    await expectResult(limited.app, signupFrom('198.51.100.24'), SessionSchema, 201);
+  });
 });
 
 describe('POST /api/v1/auth/signup', () => {
@@ -140,7 +172,7 @@ describe('POST /api/v1/auth/login', () => {
     );
   });
 
-  it('locks an email out after 10 failures in 15 minutes, even with the right password', async () => {
+  it('holds an email at one address after 10 failures in 15 minutes, even with the right password', async () => {
     const { email } = await signUp(t.app);
     for (let attempt = 0; attempt < 10; attempt++) {
       await expectFailure(
@@ -154,7 +186,7 @@ describe('POST /api/v1/auth/login', () => {
       post('/api/v1/auth/login', { email, password: PASSWORD }),
       429,
     );
-    expect(locked.message).toContain('Too many failed sign-in attempts');
+    expect(locked.message).toBe(LOGIN_RATE_LIMITED);
   });
 
   it('locks a client address out after 100 failures across emails', async () => {

@@ -79,6 +79,25 @@ export async function insertPasswordResetToken(
   await db.insert(passwordResetTokens).values(token);
 }
 
+/** Whether a reset token is known, unused and unexpired (it may still be used by a racing request). */
+export async function findLivePasswordResetToken(
+  db: Database,
+  tokenHash: string,
+  now: Date,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    );
+  return row !== undefined;
+}
+
 /**
  * Uses a reset token: one atomic statement, so of two requests racing with
  * one link only one gets its user. Undefined when the token is unknown,

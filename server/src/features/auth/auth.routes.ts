@@ -13,7 +13,7 @@ import type { AuthService } from './auth.service.ts';
 
 export function authRoutes(auth: AuthService) {
   return async (app: FastifyInstance) => {
-    route(app, signup, ({ body }) => auth.signup(body), { status: 201 });
+    route(app, signup, ({ body, request }) => auth.signup(body, request.ip), { status: 201 });
     route(app, login, ({ body, request }) => auth.login(body, request.ip));
     route(app, logout, async ({ user }) => {
       await auth.logout(user);
@@ -28,6 +28,6 @@ export function authRoutes(auth: AuthService) {
       return null;
     });
     route(app, forgotPassword, ({ body, request }) => auth.forgotPassword(body, request.ip));
-    route(app, resetPassword, ({ body }) => auth.resetPassword(body));
+    route(app, resetPassword, ({ body, request }) => auth.resetPassword(body, request.ip));
   };
 }

@@ -1,13 +1,17 @@
-import { createHash, randomBytes } from 'node:crypto';
 import {
   type ChangePasswordBody,
   FORGOT_PASSWORD_ANSWER,
+  FORGOT_PASSWORD_RATE_LIMITED,
   type ForgotPasswordBody,
+  LOGIN_FAILURE_WINDOW_MINUTES,
+  LOGIN_RATE_LIMITED,
   type LoginBody,
   PASSWORD_RESET_TTL_MINUTES,
   RESET_LINK_INVALID,
+  RESET_PASSWORD_RATE_LIMITED,
   type ResetPasswordBody,
   type Session,
+  SIGNUP_RATE_LIMITED,
   type SignupBody,
 } from '#contract';
 import type { Database } from '#server/db/client.ts';
@@ -15,10 +19,12 @@ import type { MailService } from '#server/features/mail/mail.service.ts';
 import type { RateLimitsService } from '#server/features/rate-limits/rate-limits.service.ts';
 import { AppError, badRequest, conflict, unauthorized } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/auth-user.ts';
+import { hashToken, newToken } from '#server/lib/tokens.ts';
 import { toSession } from './auth.mapper.ts';
 import {
   deleteSession,
   deleteUserSessions,
+  findLivePasswordResetToken,
   findSession,
   findUserByEmail,
   findUserById,
@@ -38,29 +44,38 @@ export { toUser } from './auth.mapper.ts';
 const HOUR_MS = 60 * 60 * 1000;
 /** 'Remember me' keeps a session 30 days, otherwise 1 day (D14). */
 const SESSION_TTL_MS = { remembered: 30 * 24 * HOUR_MS, default: 24 * HOUR_MS };
-/** Failed sign-ins: tight per email, loose per client address, so one office is not locked out (D14). */
-const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
-const MAX_FAILURES_PER_EMAIL = 10;
+/**
+ * Failed sign-ins are limited per email *and* client address, so an attacker's
+ * failures hold the attacker, not the owner signing in from elsewhere; loose
+ * per address alone, so one office is not locked out (D14). Once an email has
+ * had MAX_FAILURES_PER_EMAIL_AND_ADDRESS failures from anywhere, each address
+ * gets fewer tries for it, which slows guessing spread over many addresses.
+ */
+const LOGIN_FAILURE_WINDOW_MS = LOGIN_FAILURE_WINDOW_MINUTES * 60 * 1000;
+const MAX_FAILURES_PER_EMAIL_AND_ADDRESS = 10;
+const MAX_FAILURES_PER_ADDRESS_UNDER_ATTACK = 3;
 const MAX_FAILURES_PER_ADDRESS = 100;
 const LOGIN_BY_EMAIL = 'login:email';
+const LOGIN_BY_EMAIL_AND_ADDRESS = 'login:email-address';
 const LOGIN_BY_ADDRESS = 'login:address';
 /** Reset links asked for: a few per email (its owner's inbox), more per client address (D29). */
 const RESET_REQUEST_WINDOW_MS = 60 * 60 * 1000;
 const MAX_RESET_REQUESTS_PER_EMAIL = 5;
 const MAX_RESET_REQUESTS_PER_ADDRESS = 30;
+/** New passwords set with a link, per client address: each valid one costs a hash. */
+const MAX_RESETS_PER_ADDRESS = 20;
+/** Sign-ups are counted per client address in this window (the limit is config). */
+const SIGNUP_WINDOW_MS = HOUR_MS;
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
 const WRONG_CREDENTIALS = 'Invalid email or password';
-
-/** Tokens are random and opaque; only their hash is stored. */
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-const newToken = () => randomBytes(32).toString('base64url');
 
 export interface AuthDependencies {
   rateLimits: RateLimitsService;
   mail: Pick<MailService, 'welcome' | 'passwordReset'>;
   passwords: Passwords;
+  /** Sign-ups per client address per hour (SIGNUP_LIMIT_PER_HOUR). */
+  signupLimitPerHour: number;
 }
 
 export function createAuthService(db: Database, deps: AuthDependencies) {
@@ -80,7 +95,13 @@ export function createAuthService(db: Database, deps: AuthDependencies) {
   }
 
   return {
-    async signup(body: SignupBody): Promise<Session> {
+    /** Limited per client address before the password is hashed, taken emails counted too. */
+    async signup(body: SignupBody, clientAddress: string): Promise<Session> {
+      const allowed = await rateLimits.reserve(
+        [{ name: 'signup:address', key: clientAddress, max: deps.signupLimitPerHour }],
+        SIGNUP_WINDOW_MS,
+      );
+      if (!allowed) throw new AppError('rate_limited', SIGNUP_RATE_LIMITED);
       const passwordHash = await hashPassword(body.password);
       return db.transaction(async (tx) => {
         const user = await insertUser(tx, { name: body.name, email: body.email, passwordHash });
@@ -93,28 +114,39 @@ export function createAuthService(db: Database, deps: AuthDependencies) {
     /**
      * Each attempt is reserved in the database before the password is
      * verified, and a failed one keeps its reservation: so a burst of guesses,
-     * on any number of processes, gets at most the limit verified (D14, D30).
+     * on any number of processes, gets at most the limit verified per email
+     * and address (D14, D30).
      */
     async login(body: LoginBody, clientAddress: string): Promise<Session> {
+      const emailAndAddress = `${body.email} ${clientAddress}`;
+      const underAttack =
+        (await rateLimits.hits(LOGIN_BY_EMAIL, body.email)) >= MAX_FAILURES_PER_EMAIL_AND_ADDRESS;
       const reserved = await rateLimits.reserve(
         [
-          { name: LOGIN_BY_EMAIL, key: body.email, max: MAX_FAILURES_PER_EMAIL },
+          {
+            name: LOGIN_BY_EMAIL_AND_ADDRESS,
+            key: emailAndAddress,
+            max: underAttack
+              ? MAX_FAILURES_PER_ADDRESS_UNDER_ATTACK
+              : MAX_FAILURES_PER_EMAIL_AND_ADDRESS,
+          },
           { name: LOGIN_BY_ADDRESS, key: clientAddress, max: MAX_FAILURES_PER_ADDRESS },
         ],
         LOGIN_FAILURE_WINDOW_MS,
       );
-      if (!reserved) {
-        throw new AppError(
-          'rate_limited',
-          'Too many failed sign-in attempts. Please try again in 15 minutes.',
-        );
-      }
+      if (!reserved) throw new AppError('rate_limited', LOGIN_RATE_LIMITED);
       const user = await findUserByEmail(db, body.email);
       const valid = user
         ? await verifyPassword(user.passwordHash, body.password)
         : await verifyDecoy(body.password);
-      if (!user || !valid) throw unauthorized(WRONG_CREDENTIALS);
-      // The owner is back: the email's failures are forgotten, and this attempt was no failure.
+      if (!user || !valid) {
+        await rateLimits.count(LOGIN_BY_EMAIL, LOGIN_FAILURE_WINDOW_MS, [
+          { key: body.email, count: 1 },
+        ]);
+        throw unauthorized(WRONG_CREDENTIALS);
+      }
+      // The owner is back: their address's and the email's failures are forgotten, and this attempt was no failure.
+      await rateLimits.reset(LOGIN_BY_EMAIL_AND_ADDRESS, emailAndAddress);
       await rateLimits.reset(LOGIN_BY_EMAIL, body.email);
       await rateLimits.giveBack(LOGIN_BY_ADDRESS, clientAddress);
       return startSession(db, user, body.rememberMe);
@@ -167,10 +199,7 @@ export function createAuthService(db: Database, deps: AuthDependencies) {
         RESET_REQUEST_WINDOW_MS,
       );
       if (!allowed) {
-        throw new AppError(
-          'rate_limited',
-          'Too many password reset requests. Please try again in an hour.',
-        );
+        throw new AppError('rate_limited', FORGOT_PASSWORD_RATE_LIMITED);
       }
       const user = await findUserByEmail(db, body.email);
       if (user) {
@@ -190,16 +219,27 @@ export function createAuthService(db: Database, deps: AuthDependencies) {
     /**
      * Sets a new password with a reset link, once (D29): the link and every
      * other link of the account stop working, every session ends (whoever
-     * got in with the old password is out) and a fresh one starts.
+     * got in with the old password is out) and a fresh one starts. The link
+     * is checked before the new password is hashed, so a bogus one costs no
+     * hash; attempts are limited per client address.
      */
-    async resetPassword(body: ResetPasswordBody): Promise<Session> {
+    async resetPassword(body: ResetPasswordBody, clientAddress: string): Promise<Session> {
+      const allowed = await rateLimits.reserve(
+        [{ name: 'password-reset-use:address', key: clientAddress, max: MAX_RESETS_PER_ADDRESS }],
+        RESET_REQUEST_WINDOW_MS,
+      );
+      if (!allowed) throw new AppError('rate_limited', RESET_PASSWORD_RATE_LIMITED);
+      const tokenHash = hashToken(body.token);
+      const invalid = () =>
+        badRequest(RESET_LINK_INVALID, [{ field: 'token', message: RESET_LINK_INVALID }]);
+      if (!(await findLivePasswordResetToken(db, tokenHash, new Date()))) throw invalid();
       const passwordHash = await hashPassword(body.password);
       return db.transaction(async (tx) => {
         const now = new Date();
-        const userId = await usePasswordResetToken(tx, hashToken(body.token), now);
+        // Used in one statement: of two requests racing with one link, one gets the user.
+        const userId = await usePasswordResetToken(tx, tokenHash, now);
         const user = userId && (await updateUser(tx, userId, { passwordHash }));
-        if (!user)
-          throw badRequest(RESET_LINK_INVALID, [{ field: 'token', message: RESET_LINK_INVALID }]);
+        if (!user) throw invalid();
         await useUserPasswordResetTokens(tx, user.id, now);
         await deleteUserSessions(tx, user.id);
         return startSession(tx, user, false);

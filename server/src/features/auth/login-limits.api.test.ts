@@ -1,6 +1,7 @@
 /**
- * Failed sign-ins are limited per email (10 in 15 minutes) and per client
- * address (100), D14, and the limits hold under concurrency: each attempt is
+ * Failed sign-ins are limited per email and client address (10 in 15 minutes)
+ * and per client address (100), D14, so an attacker holds their own address,
+ * not the owner's; and the limits hold under concurrency: each attempt is
  * reserved in the database before its password is verified, so a burst cannot
  * read one stale count (issue 10, item 1), not even across two processes (D30).
  *
@@ -20,6 +21,8 @@ import { PASSWORD, signUp } from '#server-test/users.ts';
 
 const PER_EMAIL = 10;
 const PER_ADDRESS = 100;
+/** Tries per address once the email has had PER_EMAIL failures from anywhere. */
+const UNDER_ATTACK_PER_ADDRESS = 3;
 const WRONG = 'Wrong$ecret1';
 
 let t: TestApp;
@@ -89,6 +92,39 @@ describe('one process', () => {
 
     // The right password from that address is refused unseen; from another address it works.
     expect((await t.app.inject(login(email, PASSWORD, address))).statusCode).toBe(429);
+    expect((await t.app.inject(login(email, PASSWORD, freshAddress()))).statusCode).toBe(200);
+  });
+
+  it("an attacker's failures from one address do not lock the owner out of another", async () => {
+    const { email } = await signUp(t.app);
+    const attacker = freshAddress();
+    const guesses = await statusesOf(
+      Array.from({ length: PER_EMAIL + 5 }, () => login(email, WRONG, attacker)),
+    );
+    expect(tally(guesses)).toEqual({ 401: PER_EMAIL, 429: 5 });
+
+    // The owner, from an address that did not fail, gets in; the attacker is still held.
+    expect((await t.app.inject(login(email, PASSWORD, freshAddress()))).statusCode).toBe(200);
+    expect((await t.app.inject(login(email, WRONG, attacker))).statusCode).toBe(429);
+    expect((await t.app.inject(login(email, PASSWORD, attacker))).statusCode).toBe(429);
+  });
+
+  it(`an email under attack gives each further address ${UNDER_ATTACK_PER_ADDRESS} tries, not ${PER_EMAIL}`, async () => {
+    const { email } = await signUp(t.app);
+    const first = await statusesOf(
+      Array.from({ length: PER_EMAIL }, () => login(email, WRONG, freshAddress())),
+    );
+    expect(first).toEqual(Array(PER_EMAIL).fill(401));
+    const second = freshAddress();
+    const guesses = [];
+    for (let attempt = 0; attempt < PER_EMAIL; attempt++) {
+      guesses.push((await t.app.inject(login(email, WRONG, second))).statusCode);
+    }
+    expect(tally(guesses)).toEqual({
+      401: UNDER_ATTACK_PER_ADDRESS,
+      429: PER_EMAIL - UNDER_ATTACK_PER_ADDRESS,
+    });
+    // The owner from a clean address still gets in.
     expect((await t.app.inject(login(email, PASSWORD, freshAddress()))).statusCode).toBe(200);
   });
 

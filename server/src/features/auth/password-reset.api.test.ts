@@ -10,15 +10,21 @@ import {
   FORGOT_PASSWORD_ANSWER,
   PASSWORD_MESSAGE,
   RESET_LINK_INVALID,
+  RESET_PASSWORD_RATE_LIMITED,
   SessionSchema,
 } from '#contract';
 import { passwordResetTokens } from '#server/db/schema/accounts.ts';
+import { createAuthService } from '#server/features/auth/auth.service.ts';
+import { createPasswords } from '#server/features/auth/passwords.ts';
+import { createMailService } from '#server/features/mail/mail.service.ts';
+import { createRateLimitsService } from '#server/features/rate-limits/rate-limits.service.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { call, expectFailure, expectResult } from '#server-test/http.ts';
 import { findMessagesTo } from '#server-test/outbox.ts';
 import { signUp } from '#server-test/users.ts';
 
 const NEW_PASSWORD = 'N3w$ecret!';
+const RESET_ATTEMPTS_PER_ADDRESS = 20;
 const ForgotResultSchema = z.object({ message: z.string() });
 
 let t: TestApp;
@@ -42,10 +48,16 @@ const forgot = (email: string, remoteAddress = freshAddress()) =>
     remoteAddress,
   });
 
-const reset = (token: string, password = NEW_PASSWORD, confirmPassword = password) => ({
+const reset = (
+  token: string,
+  password = NEW_PASSWORD,
+  confirmPassword = password,
+  remoteAddress = freshAddress(),
+) => ({
   method: 'POST' as const,
   url: '/api/v1/auth/reset-password',
   payload: { token, password, confirmPassword },
+  remoteAddress,
 });
 
 /** The tokens of every reset link emailed to an address, oldest first. */
@@ -190,6 +202,60 @@ describe('POST /api/v1/auth/reset-password', () => {
     expect(failure.message).toBe(RESET_LINK_INVALID);
     expect(failure.errors).toEqual([{ field: 'token', message: RESET_LINK_INVALID }]);
     expect(await isSignedIn(shopper.auth)).toBe(true);
+  });
+
+  it('checks the token before it hashes: an unknown one costs no password hash', async () => {
+    const hashed: string[] = [];
+    const passwords = createPasswords('test');
+    const auth = createAuthService(t.db, {
+      rateLimits: createRateLimitsService(t.db),
+      mail: createMailService(t.db, { smtpUrl: undefined, publicUrl: 'https://shop.example' }),
+      passwords: {
+        ...passwords,
+        hashPassword: (password) => {
+          hashed.push(password);
+          return passwords.hashPassword(password);
+        },
+      },
+      signupLimitPerHour: 1,
+    });
+    const body = {
+      token: 'not-a-real-token',
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    };
+    await expect(auth.resetPassword(body, freshAddress())).rejects.toMatchObject({
+      kind: 'bad_request',
+      message: RESET_LINK_INVALID,
+    });
+    expect(hashed).toEqual([]);
+
+    const shopper = await signUp(t.app);
+    await forgot(shopper.email);
+    const [token] = await linksTo(shopper.email);
+    if (!token) throw new Error('No reset link');
+    await auth.resetPassword({ ...body, token }, freshAddress());
+    expect(hashed).toEqual([NEW_PASSWORD]);
+  });
+
+  it(`limits attempts to ${RESET_ATTEMPTS_PER_ADDRESS} an hour per client address`, async () => {
+    const address = freshAddress();
+    const statuses = [];
+    for (let index = 0; index <= RESET_ATTEMPTS_PER_ADDRESS; index++) {
+      statuses.push(
+        (await t.app.inject(reset(`guess-${index}`, NEW_PASSWORD, NEW_PASSWORD, address)))
+          .statusCode,
+      );
+    }
+    expect(statuses.filter((status) => status === 400)).toHaveLength(RESET_ATTEMPTS_PER_ADDRESS);
+    const limited = await expectFailure(
+      t.app,
+      reset('guess-again', NEW_PASSWORD, NEW_PASSWORD, address),
+      429,
+    );
+    expect(limited.message).toBe(RESET_PASSWORD_RATE_LIMITED);
+    // Another address is not held.
+    await expectFailure(t.app, reset('guess-elsewhere'), 400);
   });
 
   it('answers 400 for an unknown token, a weak password or a confirmation that differs', async () => {

@@ -1,4 +1,5 @@
 import {
+  APP_ROUTE_PATHS,
   HELD_NO_MAIL_SERVER,
   type ListOutboxQuery,
   type Order,
@@ -24,6 +25,7 @@ import {
   type ReturnMailKind,
   refundNote,
   returnUpdateEmail,
+  stockAlertConfirmEmail,
   welcomeEmail,
 } from './templates.ts';
 
@@ -99,6 +101,23 @@ export function createMailService(db: Database, config: Pick<MailConfig, 'smtpUr
         passwordResetEmail(
           to,
           `${publicUrl}/reset-password?${new URLSearchParams({ token })}`,
+          publicUrl,
+        ),
+      ),
+
+    /** D33: the link that confirms a request for a sold-out size: /stock-alerts/confirm?token=…. */
+    stockAlertConfirm: (
+      executor: Database,
+      to: Recipient,
+      product: { title: string; size: string },
+      token: string,
+    ) =>
+      enqueue(
+        executor,
+        stockAlertConfirmEmail(
+          to,
+          product,
+          `${publicUrl}${APP_ROUTE_PATHS.confirmStockAlert}?${new URLSearchParams({ token })}`,
           publicUrl,
         ),
       ),

@@ -8,6 +8,7 @@ import {
   returnWindowClosesAt,
   SHOP_NAME,
   SHOP_POSTAL_ADDRESS,
+  STOCK_ALERT_CONFIRM_HOURS,
 } from '#contract';
 import { shopDayPlus } from '#server/lib/dates.ts';
 
@@ -386,6 +387,28 @@ export function returnUpdateEmail(
 }
 
 /** D33: a size the shopper asked to hear about is back in stock. */
+/** The double opt-in of a back-in-stock request: nothing is kept until this link is followed. */
+export function stockAlertConfirmEmail(
+  to: Recipient,
+  product: { title: string; size: string },
+  confirmUrl: string,
+  publicUrl: string,
+): MailMessage {
+  return compose(
+    'stock-alert-confirm',
+    to,
+    `Confirm: tell me when ${product.title} is back in size ${product.size}`,
+    [
+      paragraph(
+        `Someone asked us to email this address once when ${product.title} is back in stock in size ${product.size}. Confirm it was you, within ${STOCK_ALERT_CONFIRM_HOURS} hours:`,
+      ),
+      action('Yes, tell me when it is back', confirmUrl),
+      paragraph('If it was not you, ignore this email: we will not write to you about it.'),
+    ],
+    publicUrl,
+  );
+}
+
 export function backInStockEmail(
   to: Recipient,
   product: { id: string; title: string; size: string },

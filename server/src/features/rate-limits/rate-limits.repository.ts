@@ -75,6 +75,15 @@ export async function takeHits(
   return taken.length > 0;
 }
 
+/** A key's hits in its live window; 0 when it has none. */
+export async function findHits(db: Database, name: string, key: string): Promise<number> {
+  const [row] = await db
+    .select({ hits: counters.hits })
+    .from(counters)
+    .where(and(eq(counters.name, name), eq(counters.key, key), live));
+  return row?.hits ?? 0;
+}
+
 /** Gives back hits taken with takeHits. */
 export async function giveBackHits(
   db: Database,

@@ -3,6 +3,7 @@ import {
   addHits,
   deleteCounter,
   deleteExpiredCounters,
+  findHits,
   giveBackHits,
   takeHits,
 } from './rate-limits.repository.ts';
@@ -36,6 +37,9 @@ export function createRateLimitsService(db: Database) {
       }
       return true;
     },
+
+    /** A key's hits in its current window (0 when none), without adding one. */
+    hits: (name: string, key: string) => findHits(db, name, key),
 
     giveBack: (name: string, key: string, count = 1) => giveBackHits(db, name, key, count),
 

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -8,19 +10,25 @@ import {
   ProductSchema,
   ReturnRequestSchema,
   type Size,
+  STOCK_ALERT_CONFIRM_HOURS,
+  STOCK_ALERT_CONFIRMATIONS_LIMITED,
+  STOCK_ALERT_CONFIRMATIONS_PER_HOUR,
   STOCK_ALERT_EMAIL_REQUIRED,
   STOCK_ALERT_IN_STOCK,
+  STOCK_ALERT_LINK_INVALID,
   STOCK_ALERT_NO_SUCH_SIZE,
   StockAlertSchema,
   WISHLIST_ITEM_NOT_FOUND,
   WishlistItemSchema,
 } from '#contract';
+import { stockAlertConfirmations, stockAlerts } from '#server/db/schema/wishlist.ts';
 import { addAddress, addLine, checkoutRequest } from '#server/features/orders/checkout-fixtures.ts';
 import { signUpAdmin } from '#server-test/admins.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { archiveProduct, createProduct } from '#server-test/catalogue-fixtures.ts';
 import { call, expectFailure, expectResult } from '#server-test/http.ts';
 import { findMessagesTo } from '#server-test/outbox.ts';
+import { confirmLastStockAlert, stockAlertLinksTo } from '#server-test/stock-alerts.ts';
 import { type SignedUp, signUp } from '#server-test/users.ts';
 
 let t: TestApp;
@@ -191,7 +199,7 @@ describe("'Notify me' on a sold-out size (D33)", () => {
       StockAlertSchema,
       201,
     );
-    expect(asked).toEqual({ productId: id, size: 'S', email: guest });
+    expect(asked).toEqual({ productId: id, size: 'S', email: guest, status: 'pending' });
     // Asking twice stands as one request.
     await expectResult(
       t.app,
@@ -205,7 +213,8 @@ describe("'Notify me' on a sold-out size (D33)", () => {
       StockAlertSchema,
       201,
     );
-    expect(mine.email).toBe(shopper.user.email);
+    expect(mine).toMatchObject({ email: shopper.user.email, status: 'active' });
+    await confirmLastStockAlert(t.app, t.db, guest);
 
     await restock(id, { S: 0, M: 5 });
     expect(await backInStockTo(guest)).toEqual([]);
@@ -235,6 +244,7 @@ describe("'Notify me' on a sold-out size (D33)", () => {
       StockAlertSchema,
       201,
     );
+    await confirmLastStockAlert(t.app, t.db, waiting);
     expect(await backInStockTo(waiting)).toEqual([]);
     await expectResult(
       t.app,
@@ -270,6 +280,7 @@ describe("'Notify me' on a sold-out size (D33)", () => {
       StockAlertSchema,
       201,
     );
+    await confirmLastStockAlert(t.app, t.db, waiting);
     const [line] = order.items;
     const asked = await expectResult(
       t.app,
@@ -291,5 +302,135 @@ describe("'Notify me' on a sold-out size (D33)", () => {
     const [message, ...more] = await backInStockTo(waiting);
     expect(more).toEqual([]);
     expect(message?.subject).toBe('Returned Tee in size M is back');
+  });
+});
+
+describe("a request for an email not the shopper's own waits for a mailed link (double opt-in)", () => {
+  const confirm = (token: string) => ({
+    method: 'POST' as const,
+    url: '/api/v1/stock-alerts/confirm',
+    payload: { token },
+  });
+  const isKept = async (productId: string, email: string) =>
+    (await t.db.select().from(stockAlerts).where(eq(stockAlerts.productId, productId))).some(
+      (alert) => alert.email === email,
+    );
+
+  it("a guest's request is not kept, nor answered by a restock, until its link is followed, once", async () => {
+    const id = await createProduct(t.db, { title: 'Opt-in Tee', stock: { S: 0, M: 2 } });
+    const guest = `guest-${crypto.randomUUID()}@example.com`;
+    const asked = await expectResult(
+      t.app,
+      alertRequest(id, { size: 'S', email: guest }),
+      StockAlertSchema,
+      201,
+    );
+    expect(asked.status).toBe('pending');
+    expect(await isKept(id, guest)).toBe(false);
+    const [message] = (await findMessagesTo(t.db, guest)).filter(
+      (mail) => mail.kind === 'stock-alert-confirm',
+    );
+    expect(message?.subject).toBe('Confirm: tell me when Opt-in Tee is back in size S');
+    const [token] = await stockAlertLinksTo(t.db, guest);
+    if (!token) throw new Error('No confirmation link');
+    // Only the token's SHA-256 is stored.
+    const [pending] = await t.db
+      .select()
+      .from(stockAlertConfirmations)
+      .where(eq(stockAlertConfirmations.email, guest));
+    expect(pending?.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
+    expect(JSON.stringify(pending)).not.toContain(token);
+
+    await restock(id, { S: 3, M: 2 });
+    expect(await backInStockTo(guest)).toEqual([]);
+    await restock(id, { S: 0, M: 2 });
+
+    const confirmed = await expectResult(t.app, confirm(token), StockAlertSchema);
+    expect(confirmed).toEqual({ productId: id, size: 'S', email: guest, status: 'active' });
+    expect(await isKept(id, guest)).toBe(true);
+    const again = await expectFailure(t.app, confirm(token), 400);
+    expect(again.errors).toEqual([{ field: 'token', message: STOCK_ALERT_LINK_INVALID }]);
+    await expectFailure(t.app, confirm('not-a-real-token'), 400);
+
+    await restock(id, { S: 3, M: 2 });
+    expect(await backInStockTo(guest)).toHaveLength(1);
+  });
+
+  it('a signed-in shopper cannot make an alert for another email without its link; their own needs none', async () => {
+    const id = await createProduct(t.db, { title: 'Other Tee', stock: { S: 0, M: 2 } });
+    const shopper = await signUp(t.app, { name: 'Kiran Rao' });
+    const victim = `victim-${crypto.randomUUID()}@example.com`;
+    const forOther = await expectResult(
+      t.app,
+      alertRequest(id, { size: 'S', email: victim }, shopper),
+      StockAlertSchema,
+      201,
+    );
+    expect(forOther.status).toBe('pending');
+    expect(await isKept(id, victim)).toBe(false);
+    const own = await expectResult(
+      t.app,
+      alertRequest(id, { size: 'S', email: shopper.user.email.toUpperCase() }, shopper),
+      StockAlertSchema,
+      201,
+    );
+    expect(own).toMatchObject({ email: shopper.user.email, status: 'active' });
+
+    await restock(id, { S: 2, M: 2 });
+    expect(await backInStockTo(victim)).toEqual([]);
+    expect(await backInStockTo(shopper.user.email)).toHaveLength(1);
+    // The link, followed after the restock, keeps a request for the next one; nobody else's name greets the owner.
+    await restock(id, { S: 0, M: 2 });
+    await confirmLastStockAlert(t.app, t.db, victim);
+    await restock(id, { S: 2, M: 2 });
+    const [message] = await backInStockTo(victim);
+    expect(message?.text).toContain('Hi there,');
+  });
+
+  it(`forgets an unconfirmed request after ${STOCK_ALERT_CONFIRM_HOURS} hours`, async () => {
+    const id = await createProduct(t.db, { stock: { S: 0, M: 2 } });
+    const guest = `late-${crypto.randomUUID()}@example.com`;
+    await expectResult(t.app, alertRequest(id, { size: 'S', email: guest }), StockAlertSchema, 201);
+    const [pending] = await t.db
+      .select()
+      .from(stockAlertConfirmations)
+      .where(eq(stockAlertConfirmations.email, guest));
+    const hours =
+      ((pending?.expiresAt.getTime() ?? 0) - (pending?.createdAt.getTime() ?? 0)) / 3_600_000;
+    expect(hours).toBeCloseTo(STOCK_ALERT_CONFIRM_HOURS, 2);
+    await t.db
+      .update(stockAlertConfirmations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(stockAlertConfirmations.email, guest));
+    const [token] = await stockAlertLinksTo(t.db, guest);
+    const expired = await expectFailure(t.app, confirm(token ?? ''), 400);
+    expect(expired.message).toBe(STOCK_ALERT_LINK_INVALID);
+    expect(await isKept(id, guest)).toBe(false);
+  });
+
+  // The route's own limit per client address (20 a minute) is not what this test is about.
+  const fromItsOwnAddress = (request: InjectOptions): InjectOptions => ({
+    ...request,
+    remoteAddress: '198.51.100.77',
+  });
+
+  it(`sends one email at most ${STOCK_ALERT_CONFIRMATIONS_PER_HOUR} links an hour`, async () => {
+    const id = await createProduct(t.db, { stock: { S: 0, M: 0, L: 0, XL: 0, XXL: 0, XS: 0 } });
+    const guest = `flooded-${crypto.randomUUID()}@example.com`;
+    const sizes = ['XS', 'S', 'M', 'L', 'XL', 'XXL'] as const;
+    const statuses = [];
+    for (const size of sizes) {
+      statuses.push(
+        (await call(t.app, fromItsOwnAddress(alertRequest(id, { size, email: guest })))).status,
+      );
+    }
+    expect(statuses).toEqual([...Array(STOCK_ALERT_CONFIRMATIONS_PER_HOUR).fill(201), 429]);
+    const limited = await expectFailure(
+      t.app,
+      fromItsOwnAddress(alertRequest(id, { size: 'S', email: guest })),
+      429,
+    );
+    expect(limited.message).toBe(STOCK_ALERT_CONFIRMATIONS_LIMITED);
+    expect(await stockAlertLinksTo(t.db, guest)).toHaveLength(STOCK_ALERT_CONFIRMATIONS_PER_HOUR);
   });
 });

@@ -1,10 +1,10 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Size } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import { rowsOf } from '#server/db/rows.ts';
 import { users } from '#server/db/schema/accounts.ts';
 import { productStock, products } from '#server/db/schema/catalogue.ts';
-import { stockAlerts, wishlistItems } from '#server/db/schema/wishlist.ts';
+import { stockAlertConfirmations, stockAlerts, wishlistItems } from '#server/db/schema/wishlist.ts';
 
 const onSale = isNull(products.archivedAt);
 
@@ -76,16 +76,55 @@ export async function findSizeStock(
   db: Database,
   productId: string,
   size: Size,
-): Promise<{ onSale: boolean; stock: number | undefined }> {
+): Promise<{ onSale: boolean; title: string; stock: number | undefined }> {
   const [product] = await db
-    .select({ id: products.id, stock: productStock.stock })
+    .select({ id: products.id, title: products.title, stock: productStock.stock })
     .from(products)
     .leftJoin(
       productStock,
       and(eq(productStock.productId, products.id), eq(productStock.size, size)),
     )
     .where(and(eq(products.id, productId), onSale));
-  return { onSale: product !== undefined, stock: product?.stock ?? undefined };
+  return {
+    onSale: product !== undefined,
+    title: product?.title ?? '',
+    stock: product?.stock ?? undefined,
+  };
+}
+
+/** Records a request waiting for its mailed link, and forgets every expired one. */
+export async function insertStockAlertConfirmation(
+  db: Database,
+  pending: { tokenHash: string; productId: string; size: Size; email: string; expiresAt: Date },
+): Promise<void> {
+  await db
+    .delete(stockAlertConfirmations)
+    .where(lte(stockAlertConfirmations.expiresAt, sql`now()`));
+  await db.insert(stockAlertConfirmations).values(pending);
+}
+
+/**
+ * Uses a confirmation link: one atomic statement, so it works once. Undefined
+ * when the token is unknown, used or expired.
+ */
+export async function useStockAlertConfirmation(
+  db: Database,
+  tokenHash: string,
+): Promise<{ productId: string; size: Size; email: string } | undefined> {
+  const [row] = await db
+    .delete(stockAlertConfirmations)
+    .where(
+      and(
+        eq(stockAlertConfirmations.tokenHash, tokenHash),
+        gt(stockAlertConfirmations.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({
+      productId: stockAlertConfirmations.productId,
+      size: stockAlertConfirmations.size,
+      email: stockAlertConfirmations.email,
+    });
+  return row;
 }
 
 /** Records a request; one already open for the same address, product and size stands. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   addWishlistItem,
+  confirmStockAlert,
   createStockAlert,
   getWishlist,
   mergeWishlist,
@@ -29,5 +30,8 @@ export function wishlistRoutes(wishlist: WishlistService, stockAlerts: StockAler
       ({ user, params, body }) => stockAlerts.createStockAlert(user, params.id, body),
       { status: 201, rateLimit: { max: STOCK_ALERTS_PER_MINUTE, timeWindow: '1 minute' } },
     );
+    route(app, confirmStockAlert, ({ body }) => stockAlerts.confirmStockAlert(body), {
+      rateLimit: { max: STOCK_ALERTS_PER_MINUTE, timeWindow: '1 minute' },
+    });
   };
 }

@@ -8,6 +8,7 @@ import {
 import {
   addWishlistItem as addWishlistItemEndpoint,
   type CreateStockAlertBody,
+  confirmStockAlert as confirmStockAlertEndpoint,
   createStockAlert as createStockAlertEndpoint,
   getProduct as getProductEndpoint,
   getWishlist as getWishlistEndpoint,
@@ -56,6 +57,13 @@ export function useCreateStockAlert(productId: string) {
   return useMutation({
     mutationFn: (body: CreateStockAlertBody) =>
       apiCall(createStockAlertEndpoint, { params: { id: productId }, body }),
+  });
+}
+
+/** POST /api/v1/stock-alerts/confirm: the mailed link of a request for a guest's or another email. */
+export function useConfirmStockAlert() {
+  return useMutation({
+    mutationFn: (token: string) => apiCall(confirmStockAlertEndpoint, { body: { token } }),
   });
 }
 

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { STOCK_ALERT_EMAIL_REQUIRED } from '#contract';
+import { STOCK_ALERT_CHECK_INBOX, STOCK_ALERT_EMAIL_REQUIRED } from '#contract';
 import { setAuthToken } from '#web/lib/auth-token.ts';
 import { apiFail, apiOk, mockApi } from '#web/testing/mock-api.ts';
 import { renderWithRouter } from '#web/testing/render.tsx';
@@ -16,9 +16,12 @@ afterEach(() => {
 const region = () => within(screen.getByRole('region', { name: 'Sold out in your size?' }));
 
 describe("NotifyMe ('Notify me' on a sold-out size, D33)", () => {
-  it('offers only the sold-out sizes, and a guest gives an email', async () => {
+  it('offers only the sold-out sizes; a guest gives an email and is asked to confirm it', async () => {
     const { requests } = mockApi({
-      [ALERTS]: apiOk({ productId: 'tee-1', size: 'L', email: 'meera@example.com' }, 201),
+      [ALERTS]: apiOk(
+        { productId: 'tee-1', size: 'L', email: 'meera@example.com', status: 'pending' },
+        201,
+      ),
     });
     const { user } = renderWithRouter(<NotifyMe product={product} />);
 
@@ -33,7 +36,7 @@ describe("NotifyMe ('Notify me' on a sold-out size, D33)", () => {
     await user.click(region().getByRole('button', { name: 'Notify me' }));
 
     expect(await region().findByRole('status')).toHaveTextContent(
-      'We will email meera@example.com once when size L is back.',
+      `${STOCK_ALERT_CHECK_INBOX} We sent the link to meera@example.com.`,
     );
     expect(requests.map((request) => request.body)).toEqual([
       { size: 'L', email: 'meera@example.com' },
@@ -57,7 +60,10 @@ describe("NotifyMe ('Notify me' on a sold-out size, D33)", () => {
   it("asks a signed-in shopper for no email: the account's is used", async () => {
     setAuthToken('token-1');
     const { requests } = mockApi({
-      [ALERTS]: apiOk({ productId: 'tee-1', size: 'S', email: 'asha@example.com' }, 201),
+      [ALERTS]: apiOk(
+        { productId: 'tee-1', size: 'S', email: 'asha@example.com', status: 'active' },
+        201,
+      ),
     });
     const { user } = renderWithRouter(<NotifyMe product={product} />);
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
-import { type Product, SIZES, type Size } from '#contract';
+import { type Product, SIZES, type Size, STOCK_ALERT_CHECK_INBOX } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { TextField } from '#web/components/ui/form-field.tsx';
 import { useHydrated } from '#web/hooks/use-hydrated.ts';
@@ -10,7 +10,8 @@ import { useCreateStockAlert } from '../api/wishlist-api.ts';
 
 /**
  * 'Notify me' (D33): for a size that is sold out, one email when it is back.
- * A guest gives an address; a signed-in shopper's account email is used.
+ * A guest gives an address and confirms it by a mailed link; a signed-in
+ * shopper's account email is used at once.
  */
 export function NotifyMe({ product }: { product: Pick<Product, '_id' | 'sizes'> }) {
   const soldOut = SIZES.filter((size) => product.sizes[size] === 0);
@@ -29,7 +30,11 @@ export function NotifyMe({ product }: { product: Pick<Product, '_id' | 'sizes'> 
     setError(undefined);
     try {
       const alert = await create.mutateAsync(token && !email ? { size } : { size, email });
-      setDone(`We will email ${alert.email} once when size ${alert.size} is back.`);
+      setDone(
+        alert.status === 'pending'
+          ? `${STOCK_ALERT_CHECK_INBOX} We sent the link to ${alert.email}.`
+          : `We will email ${alert.email} once when size ${alert.size} is back.`,
+      );
     } catch (failure) {
       const emailError = failure instanceof ApiError ? failure.fieldError('email') : undefined;
       if (emailError) setError(emailError);
