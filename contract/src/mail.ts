@@ -16,6 +16,9 @@ export const MAIL_KINDS = [
   'return-received',
   // D33: a sold-out size the shopper asked about is back.
   'back-in-stock',
+  // Issue 23: the link to the new address, and the notice to the old one.
+  'email-change-confirm',
+  'email-change-notice',
 ] as const;
 export const MailKindSchema = z.enum(MAIL_KINDS);
 export type MailKind = z.infer<typeof MailKindSchema>;

@@ -9,6 +9,7 @@ import { adminRoutes } from '#server/features/admin/admin.routes.ts';
 import { createAdminService } from '#server/features/admin/admin.service.ts';
 import { authRoutes } from '#server/features/auth/auth.routes.ts';
 import { createAuthService } from '#server/features/auth/auth.service.ts';
+import { createEmailChangeService } from '#server/features/auth/email-change.service.ts';
 import { createPasswords } from '#server/features/auth/passwords.ts';
 import { cartRoutes } from '#server/features/cart/cart.routes.ts';
 import { createCartService } from '#server/features/cart/cart.service.ts';
@@ -110,11 +111,9 @@ export async function buildApp({
   const db = database.db;
   const rateLimits = createRateLimitsService(db);
   const mail = createMailService(db, config.mail);
-  const auth = createAuthService(db, {
-    rateLimits,
-    mail,
-    passwords: createPasswords(config.passwordHashCost),
-  });
+  const passwords = createPasswords(config.passwordHashCost);
+  const auth = createAuthService(db, { rateLimits, mail, passwords });
+  const emailChanges = createEmailChangeService(db, { mail, passwords });
   const stockAlerts = createStockAlertsService(db, { mail });
   const catalogue = createCatalogueService(db, { stockReturned: stockAlerts.sizesRestocked });
   const catalogueCache = await createCatalogueCache({ database, ...config.catalogueCache });
@@ -122,7 +121,7 @@ export async function buildApp({
   const designs = createDesignsService(db, { media, catalogue });
   const cart = createCartService(db, { catalogue, designs });
   const addresses = createAddressesService(db);
-  const profile = createProfileService(db, { auth });
+  const profile = createProfileService(db, { auth, emailChanges });
   const messages = createMessagesService(db);
   const payments = createPaymentsService(db, paymentProvider);
   const orders = createOrdersService(db, { cart, addresses, payments, catalogue, mail });

@@ -1,10 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
 import {
   type ChangePasswordBody,
+  CURRENT_PASSWORD_INCORRECT,
   FORGOT_PASSWORD_ANSWER,
   type ForgotPasswordBody,
   type LoginBody,
-  PASSWORD_RESET_TTL_MINUTES,
   RESET_LINK_INVALID,
   type ResetPasswordBody,
   type Session,
@@ -19,18 +18,19 @@ import { toSession } from './auth.mapper.ts';
 import {
   deleteSession,
   deleteUserSessions,
+  endOtherAccess,
   findSession,
   findUserByEmail,
   findUserById,
-  insertPasswordResetToken,
   insertSession,
   insertUser,
   type UserRow,
   updateUser,
   usePasswordResetToken,
-  useUserPasswordResetTokens,
 } from './auth.repository.ts';
 import type { Passwords } from './passwords.ts';
+import { sendPasswordResetLink } from './reset-links.ts';
+import { hashToken, newToken } from './tokens.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** 'Remember me' keeps a session 30 days, otherwise 1 day (D14). */
@@ -48,11 +48,6 @@ const MAX_RESET_REQUESTS_PER_ADDRESS = 30;
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
 const WRONG_CREDENTIALS = 'Invalid email or password';
-
-/** Tokens are random and opaque; only their hash is stored. */
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-const newToken = () => randomBytes(32).toString('base64url');
 
 export interface AuthDependencies {
   rateLimits: RateLimitsService;
@@ -138,12 +133,15 @@ export function createAuthService(db: Database, deps: AuthDependencies) {
     async changePassword(user: AuthUser, body: ChangePasswordBody): Promise<void> {
       const row = await findUserById(db, user.id);
       if (!row || !(await verifyPassword(row.passwordHash, body.currentPassword))) {
-        const message = 'Current password is incorrect';
+        const message = CURRENT_PASSWORD_INCORRECT;
         throw badRequest(message, [{ field: 'currentPassword', message }]);
       }
-      await updateUser(db, user.id, { passwordHash: await hashPassword(body.newPassword) });
-      // Whoever knew the old password is signed out everywhere else.
-      await deleteUserSessions(db, user.id, user.sessionId);
+      const passwordHash = await hashPassword(body.newPassword);
+      await db.transaction(async (tx) => {
+        await updateUser(tx, user.id, { passwordHash });
+        // Whoever knew the old password is signed out everywhere else, and its links are dead.
+        await endOtherAccess(tx, user.id, user.sessionId);
+      });
     },
 
     /**
@@ -170,17 +168,7 @@ export function createAuthService(db: Database, deps: AuthDependencies) {
         );
       }
       const user = await findUserByEmail(db, body.email);
-      if (user) {
-        const token = newToken();
-        await db.transaction(async (tx) => {
-          await insertPasswordResetToken(tx, {
-            tokenHash: hashToken(token),
-            userId: user.id,
-            expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60 * 1000),
-          });
-          await mail.passwordReset(tx, user, token);
-        });
-      }
+      if (user) await db.transaction((tx) => sendPasswordResetLink(tx, mail, user));
       return { message: FORGOT_PASSWORD_ANSWER };
     },
 
@@ -197,8 +185,7 @@ export function createAuthService(db: Database, deps: AuthDependencies) {
         const user = userId && (await updateUser(tx, userId, { passwordHash }));
         if (!user)
           throw badRequest(RESET_LINK_INVALID, [{ field: 'token', message: RESET_LINK_INVALID }]);
-        await useUserPasswordResetTokens(tx, user.id, now);
-        await deleteUserSessions(tx, user.id);
+        await endOtherAccess(tx, user.id);
         return startSession(tx, user, false);
       });
     },

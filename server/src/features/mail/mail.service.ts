@@ -1,4 +1,5 @@
 import {
+  APP_ROUTE_PATHS,
   HELD_NO_MAIL_SERVER,
   type ListOutboxQuery,
   type Order,
@@ -14,6 +15,8 @@ import { toOutboxMessage, toOutboxSummary } from './mail.mapper.ts';
 import { findOutboxMessage, findOutboxPage, insertOutboxMessage } from './mail.repository.ts';
 import {
   backInStockEmail,
+  emailChangeConfirmEmail,
+  emailChangeNoticeEmail,
   type MailMessage,
   orderCancelledEmail,
   orderDeliveredEmail,
@@ -24,6 +27,7 @@ import {
   type ReturnMailKind,
   refundNote,
   returnUpdateEmail,
+  type UnverifiedRecipient,
   welcomeEmail,
 } from './templates.ts';
 
@@ -63,10 +67,15 @@ export function createMailService(db: Database, config: Pick<MailConfig, 'smtpUr
     });
   }
 
+  /** A link on the shop's public URL to one of its pages, carrying a token as `?token=`. */
+  const tokenLink = (page: string, token: string) =>
+    `${publicUrl}${page}?${new URLSearchParams({ token })}`;
+
   return {
     enqueue,
 
-    welcome: (executor: Database, to: Recipient) => enqueue(executor, welcomeEmail(to, publicUrl)),
+    welcome: (executor: Database, to: UnverifiedRecipient) =>
+      enqueue(executor, welcomeEmail(to, publicUrl)),
 
     orderPlaced: (executor: Database, to: Recipient, order: Order) =>
       enqueue(executor, orderPlacedEmail(to, order, publicUrl)),
@@ -96,12 +105,32 @@ export function createMailService(db: Database, config: Pick<MailConfig, 'smtpUr
     passwordReset: (executor: Database, to: Recipient, token: string) =>
       enqueue(
         executor,
-        passwordResetEmail(
-          to,
-          `${publicUrl}/reset-password?${new URLSearchParams({ token })}`,
+        passwordResetEmail(to, tokenLink(APP_ROUTE_PATHS.resetPassword, token), publicUrl),
+      ),
+
+    /** Issue 23: the confirmation link to the new address and the 'this was not me' link to the old one. */
+    async emailChangeRequested(
+      executor: Database,
+      change: { account: Recipient; newEmail: string; confirmToken: string; undoToken: string },
+    ): Promise<void> {
+      await enqueue(
+        executor,
+        emailChangeConfirmEmail(
+          { email: change.newEmail },
+          tokenLink(APP_ROUTE_PATHS.confirmEmailChange, change.confirmToken),
           publicUrl,
         ),
-      ),
+      );
+      await enqueue(
+        executor,
+        emailChangeNoticeEmail(
+          change.account,
+          change.newEmail,
+          tokenLink(APP_ROUTE_PATHS.cancelEmailChange, change.undoToken),
+          publicUrl,
+        ),
+      );
+    },
 
     /** D33: one request for a sold-out size answered, in the transaction that marks it done. */
     backInStock: (
