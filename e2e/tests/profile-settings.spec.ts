@@ -129,6 +129,40 @@ test('the profile shows the details, and the Edit modal saves them', async ({
   allowFailedResponses(consoleErrors, 409);
 });
 
+test("'This was not me' from the old address stops the change and secures the account", async ({
+  page,
+  request,
+}) => {
+  const account = await signUpViaApi(request);
+  const newEmail = uniqueEmail('thief');
+  const asked = await request.patch('/api/v1/user/profile/update', {
+    headers: bearer(account.token),
+    data: { name: 'Test Shopper', email: newEmail, currentPassword: TEST_PASSWORD },
+  });
+  expect(asked.status()).toBe(200);
+
+  const notice = await waitForEmail(account.email, /email is being changed$/);
+  const link = /This was not me: (\S+)/.exec(notice.text)?.[1] ?? '';
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1, name: 'This was not me' })).toBeVisible();
+  await expectNoSeriousA11yViolationsAtBothWidths(page);
+  await page.getByRole('button', { name: 'Stop the change and secure my account' }).click();
+  await expect(page.getByRole('status')).toContainText('We stopped the email change');
+
+  // Every session ended, the password no longer works, and a reset link went to the old address.
+  expect((await profileOf(request, account.token)).status()).toBe(401);
+  const login = await request.post('/api/v1/auth/login', {
+    data: { email: account.email, password: TEST_PASSWORD },
+  });
+  expect(login.status()).toBe(401);
+  await waitForEmail(account.email, /^Reset your .+ password$/);
+  const confirmation = await waitForEmail(newEmail, /^Confirm your new /);
+  const confirmLink = /Confirm this email: (\S+)/.exec(confirmation.text)?.[1] ?? '';
+  const token = new URL(confirmLink).searchParams.get('token');
+  const confirmed = await request.post('/api/v1/user/email-change/confirm', { data: { token } });
+  expect(confirmed.status()).toBe(400);
+});
+
 test('a long email stays inside the profile card on a 375 px phone', async ({ page, request }) => {
   // No hyphen: the browser finds no place to wrap it by itself.
   const email = uniqueEmail('ashopperwitharemarkablylongaddressthatneverbreaksbyitself').replaceAll(
