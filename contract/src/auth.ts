@@ -68,6 +68,9 @@ export const LoginBodySchema = z
   }));
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
+/** A wrong current password is a 400 on its field, not a 401: the session itself is fine. */
+export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
+
 export const ChangePasswordBodySchema = withConfirmation(
   { currentPassword: PasswordSchema, newPassword: NewPasswordSchema },
   'newPassword',
@@ -121,7 +124,8 @@ export const changePassword = defineEndpoint({
   method: 'POST',
   path: '/auth/change-password',
   tag: 'auth',
-  summary: 'Change the password; other sessions are ended (D21)',
+  summary:
+    'Change the password; other sessions, reset links and unconfirmed email changes are ended (D21)',
   auth: 'user',
   body: ChangePasswordBodySchema,
   result: z.null(),
@@ -153,11 +157,13 @@ export const RESET_LINK_INVALID =
 export const ForgotPasswordBodySchema = z.object({ email: EmailSchema });
 export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBodySchema>;
 
+/** The token of an emailed link; anything that cannot be one answers as a dead link does. */
+export const linkTokenSchema = (invalid: string) =>
+  textSchema('token', { required: invalid }).min(1, invalid).max(200, invalid);
+
 export const ResetPasswordBodySchema = withConfirmation(
   {
-    token: textSchema('token', { required: RESET_LINK_INVALID })
-      .min(1, RESET_LINK_INVALID)
-      .max(200, RESET_LINK_INVALID),
+    token: linkTokenSchema(RESET_LINK_INVALID),
     password: NewPasswordSchema,
   },
   'password',

@@ -18,6 +18,9 @@ export const MAIL_KINDS = [
   'back-in-stock',
   // The link that confirms a back-in-stock request for someone else's or a guest's email.
   'stock-alert-confirm',
+  // The link to the new address, and the notice to the old one.
+  'email-change-confirm',
+  'email-change-notice',
 ] as const;
 export const MailKindSchema = z.enum(MAIL_KINDS);
 export type MailKind = z.infer<typeof MailKindSchema>;

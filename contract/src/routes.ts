@@ -16,6 +16,9 @@ export const APP_ROUTE_PATHS = {
   // D29: a reset link by email.
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  // Issue 23: the links an email change mails to the new and to the old address.
+  confirmEmailChange: '/email-change/confirm',
+  cancelEmailChange: '/email-change/cancel',
   cart: '/cart',
   checkout: '/checkout',
   paymentDone: '/payment-done/:id',

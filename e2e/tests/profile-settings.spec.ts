@@ -11,6 +11,7 @@ import {
 } from '../support/api.ts';
 import { expectNoSeriousA11yViolationsAtBothWidths, VIEWPORTS } from '../support/axe.ts';
 import { allowFailedResponses } from '../support/console.ts';
+import { waitForEmail } from '../support/inbox.ts';
 import { addAddressViaApi } from '../support/orders.ts';
 
 /**
@@ -66,29 +67,100 @@ test('the profile shows the details, and the Edit modal saves them', async ({
     'Phone Number may contain digits, spaces, +, - and brackets only',
   );
 
-  // The server's refusal shows under the field it is about.
+  // The server's refusals show under the field they are about: a new email needs the current password.
   await dialog.getByLabel('Name').fill('Asha R');
   await dialog.getByLabel('Phone').fill('98765 43210');
   await dialog.getByLabel('Email').fill(other.email);
+  const currentPassword = dialog.getByLabel('Current password', { exact: true });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(currentPassword).toHaveAccessibleDescription(
+    'Enter your current password to change your email',
+  );
+  await currentPassword.fill('Wrong#Pass1');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(currentPassword).toHaveAccessibleDescription('Current password is incorrect');
+  await currentPassword.fill(TEST_PASSWORD);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByLabel('Email')).toHaveAccessibleDescription(EMAIL_TAKEN);
   await expect(dialog.getByLabel('Email')).toBeFocused();
 
+  // Issue 23: the new email waits for the link mailed to it; the old one stays until then.
   const newEmail = uniqueEmail('renamed');
   await dialog.getByLabel('Email').fill(newEmail);
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Profile updated')).toBeVisible();
+  await expect(
+    page.getByText(
+      `We sent a confirmation link to ${newEmail}. Your email stays ${account.email} until you open it.`,
+    ),
+  ).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(profileInfo(page).getByText('Asha R', { exact: true })).toBeVisible();
-  await expect(profileInfo(page).getByText(newEmail)).toBeVisible();
+  await expect(profileInfo(page).getByText(account.email)).toBeVisible();
+  await expect(profileInfo(page).getByText(/New email waiting for confirmation/)).toContainText(
+    newEmail,
+  );
   await expect(profileInfo(page).getByText('98765 43210')).toBeVisible();
+  const notice = await waitForEmail(account.email, /email is being changed$/);
+  expect(notice.text).toMatch(/This was not me: \S+\/email-change\/cancel\?token=/);
 
-  await page.reload();
+  const confirmation = await waitForEmail(newEmail, /^Confirm your new /);
+  const link = /Confirm this email: (\S+)/.exec(confirmation.text)?.[1] ?? '';
+  expect(link).toContain('/email-change/confirm?token=');
+  await page.goto(link);
+  await expectNoSeriousA11yViolationsAtBothWidths(page);
+  await page.getByRole('button', { name: 'Confirm my new email' }).click();
+  await expect(page.getByRole('status')).toContainText(`Your email is now ${newEmail}`);
+
+  // This device asked for the change, so it stays signed in.
+  await page.getByRole('link', { name: 'Go to your profile' }).click();
   await expect(profileInfo(page).getByText(newEmail)).toBeVisible();
   const saved = await resultOf<User>(await profileOf(request, account.token));
   expect(saved).toMatchObject({ name: 'Asha R', email: newEmail, phone: '98765 43210' });
 
+  // Signed out, the new email signs in.
+  await page.goto('/logout');
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(newEmail);
+  await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Account' })).toBeVisible();
+
+  allowFailedResponses(consoleErrors, 400);
   allowFailedResponses(consoleErrors, 409);
+});
+
+test("'This was not me' from the old address stops the change and secures the account", async ({
+  page,
+  request,
+}) => {
+  const account = await signUpViaApi(request);
+  const newEmail = uniqueEmail('thief');
+  const asked = await request.patch('/api/v1/user/profile/update', {
+    headers: bearer(account.token),
+    data: { name: 'Test Shopper', email: newEmail, currentPassword: TEST_PASSWORD },
+  });
+  expect(asked.status()).toBe(200);
+
+  const notice = await waitForEmail(account.email, /email is being changed$/);
+  const link = /This was not me: (\S+)/.exec(notice.text)?.[1] ?? '';
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1, name: 'This was not me' })).toBeVisible();
+  await expectNoSeriousA11yViolationsAtBothWidths(page);
+  await page.getByRole('button', { name: 'Stop the change and secure my account' }).click();
+  await expect(page.getByRole('status')).toContainText('We stopped the email change');
+
+  // Every session ended, the password no longer works, and a reset link went to the old address.
+  expect((await profileOf(request, account.token)).status()).toBe(401);
+  const login = await request.post('/api/v1/auth/login', {
+    data: { email: account.email, password: TEST_PASSWORD },
+  });
+  expect(login.status()).toBe(401);
+  await waitForEmail(account.email, /^Reset your .+ password$/);
+  const confirmation = await waitForEmail(newEmail, /^Confirm your new /);
+  const confirmLink = /Confirm this email: (\S+)/.exec(confirmation.text)?.[1] ?? '';
+  const token = new URL(confirmLink).searchParams.get('token');
+  const confirmed = await request.post('/api/v1/user/email-change/confirm', { data: { token } });
+  expect(confirmed.status()).toBe(400);
 });
 
 test('a long email stays inside the profile card on a 375 px phone', async ({ page, request }) => {

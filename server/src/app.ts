@@ -9,6 +9,7 @@ import { adminRoutes } from '#server/features/admin/admin.routes.ts';
 import { createAdminService } from '#server/features/admin/admin.service.ts';
 import { authRoutes } from '#server/features/auth/auth.routes.ts';
 import { createAuthService } from '#server/features/auth/auth.service.ts';
+import { createEmailChangeService } from '#server/features/auth/email-change.service.ts';
 import { createPasswords } from '#server/features/auth/passwords.ts';
 import { cartRoutes } from '#server/features/cart/cart.routes.ts';
 import { createCartService } from '#server/features/cart/cart.service.ts';
@@ -121,12 +122,14 @@ export async function buildApp({
   const db = database.db;
   const rateLimits = createRateLimitsService(db);
   const mail = createMailService(db, config.mail);
+  const passwords = createPasswords(config.passwordHashCost);
   const auth = createAuthService(db, {
     rateLimits,
     mail,
-    passwords: createPasswords(config.passwordHashCost),
+    passwords,
     signupLimitPerHour: config.signupLimitPerHour,
   });
+  const emailChanges = createEmailChangeService(db, { mail, passwords });
   const stockAlerts = createStockAlertsService(db, { mail, rateLimits });
   const catalogue = createCatalogueService(db, { stockReturned: stockAlerts.sizesRestocked });
   const catalogueCache = await createCatalogueCache({ database, ...config.catalogueCache });
@@ -135,7 +138,7 @@ export async function buildApp({
   const designUploads = createDesignUploadsService(db, { media, rateLimits }, config.guestUploads);
   const cart = createCartService(db, { catalogue, designs });
   const addresses = createAddressesService(db);
-  const profile = createProfileService(db, { auth });
+  const profile = createProfileService(db, { auth, emailChanges });
   const messages = createMessagesService(db);
   const payments = createPaymentsService(db, paymentProvider);
   const orders = createOrdersService(db, { cart, addresses, payments, catalogue, mail });

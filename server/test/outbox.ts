@@ -10,3 +10,19 @@ export function findMessagesTo(db: Database, recipient: string) {
     .where(eq(outboxMessages.recipient, recipient))
     .orderBy(outboxMessages.createdAt);
 }
+
+/** The `?token=` of every link in the emails of one kind to this address, oldest first. */
+export async function findLinkTokens(
+  db: Database,
+  recipient: string,
+  kind: string,
+): Promise<string[]> {
+  const messages = await findMessagesTo(db, recipient);
+  return messages
+    .filter((message) => message.kind === kind)
+    .map((message) => {
+      const token = /[?&]token=([\w-]+)/.exec(message.text)?.[1];
+      if (!token) throw new Error(`No link in: ${message.text}`);
+      return token;
+    });
+}

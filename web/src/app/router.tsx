@@ -117,6 +117,22 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: routePaths.confirmEmailChange,
+            ...lazyPage(() =>
+              import('./routes/confirm-email-change.tsx').then(
+                (module) => module.ConfirmEmailChangeRoute,
+              ),
+            ),
+          },
+          {
+            path: routePaths.cancelEmailChange,
+            ...lazyPage(() =>
+              import('./routes/cancel-email-change.tsx').then(
+                (module) => module.CancelEmailChangeRoute,
+              ),
+            ),
+          },
+          {
             path: routePaths.logout,
             ...lazyPage(() => import('./routes/logout.tsx').then((module) => module.LogoutRoute)),
           },

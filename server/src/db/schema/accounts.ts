@@ -51,3 +51,32 @@ export const passwordResetTokens = pgTable(
   },
   (table) => [index('password_reset_tokens_user_idx').on(table.userId)],
 );
+
+/**
+ * Email changes (issue 23): the new email takes effect when the link mailed
+ * to it is opened (confirm token, 24 h); the old address gets a 'this was not
+ * me' link (undo token, 7 days). Only hashes of the tokens are kept.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    oldEmail: text().notNull(),
+    newEmail: text().notNull(),
+    confirmTokenHash: text().notNull().unique(),
+    undoTokenHash: text().notNull().unique(),
+    /** The session that asked: it stays signed in when the change is confirmed. */
+    sessionId: uuid().references(() => sessions.id, { onDelete: 'set null' }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    undoExpiresAt: timestamp({ withTimezone: true }).notNull(),
+    confirmedAt: timestamp({ withTimezone: true }),
+    /** Set when a newer change, a new password or 'this was not me' voided the unconfirmed link. */
+    cancelledAt: timestamp({ withTimezone: true }),
+    undoneAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('email_changes_user_idx').on(table.userId)],
+);

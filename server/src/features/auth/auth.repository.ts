@@ -1,8 +1,30 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { passwordResetTokens, sessions, users } from '#server/db/schema/accounts.ts';
+import { emailChanges, passwordResetTokens, sessions, users } from '#server/db/schema/accounts.ts';
 
 export type UserRow = typeof users.$inferSelect;
+export type EmailChangeRow = typeof emailChanges.$inferSelect;
+
+const UNIQUE_VIOLATION = '23505';
+const EMAIL_INDEX = 'users_email_key';
+
+/**
+ * True when PostgreSQL refused a write because users_email_key already holds
+ * the email. Drizzle wraps driver errors, so the code may sit on the error or
+ * on its cause (both pg and PGlite report the index as `constraint`).
+ */
+export function isEmailTaken(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 3; depth++) {
+    const { code, constraint, cause } = current as {
+      code?: unknown;
+      constraint?: unknown;
+      cause?: unknown;
+    };
+    if (code === UNIQUE_VIOLATION) return constraint === EMAIL_INDEX;
+    current = cause;
+  }
+  return false;
+}
 
 export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
   const [row] = await db
@@ -123,9 +145,116 @@ export async function usePasswordResetToken(
 }
 
 /** Ends every other reset link of a user: the password they were for is gone. */
-export async function useUserPasswordResetTokens(db: Database, userId: string, now: Date) {
+async function voidUserPasswordResetTokens(db: Database, userId: string, now: Date) {
   await db
     .update(passwordResetTokens)
     .set({ usedAt: now })
     .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}
+
+/** Voids the confirmation links of a user's unconfirmed email changes ('this was not me' links stay). */
+export async function cancelPendingEmailChanges(db: Database, userId: string, now: Date) {
+  await db
+    .update(emailChanges)
+    .set({ cancelledAt: now })
+    .where(
+      and(
+        eq(emailChanges.userId, userId),
+        isNull(emailChanges.confirmedAt),
+        isNull(emailChanges.cancelledAt),
+      ),
+    );
+}
+
+/**
+ * After a new password or a new email: every session ends but the one given,
+ * every reset link and every unconfirmed email change stops working, so
+ * nobody who knew the old password or read the old inbox keeps a way in.
+ */
+export async function endOtherAccess(db: Database, userId: string, exceptSessionId?: string) {
+  const now = new Date();
+  await deleteUserSessions(db, userId, exceptSessionId);
+  await voidUserPasswordResetTokens(db, userId, now);
+  await cancelPendingEmailChanges(db, userId, now);
+}
+
+export async function insertEmailChange(
+  db: Database,
+  change: Pick<
+    EmailChangeRow,
+    | 'userId'
+    | 'oldEmail'
+    | 'newEmail'
+    | 'confirmTokenHash'
+    | 'undoTokenHash'
+    | 'sessionId'
+    | 'expiresAt'
+    | 'undoExpiresAt'
+  >,
+): Promise<void> {
+  await db.insert(emailChanges).values(change);
+}
+
+/** The new email of a user's live unconfirmed change, if any. */
+export async function findPendingEmail(db: Database, userId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ newEmail: emailChanges.newEmail })
+    .from(emailChanges)
+    .where(
+      and(
+        eq(emailChanges.userId, userId),
+        isNull(emailChanges.confirmedAt),
+        isNull(emailChanges.cancelledAt),
+        gt(emailChanges.expiresAt, new Date()),
+      ),
+    )
+    .orderBy(desc(emailChanges.createdAt))
+    .limit(1);
+  return row?.newEmail;
+}
+
+/**
+ * Uses a confirmation link: one atomic statement, so of two requests racing
+ * with one link only one gets the change. Undefined when the token is
+ * unknown, expired, used, voided or undone.
+ */
+export async function useEmailChangeConfirmToken(
+  db: Database,
+  tokenHash: string,
+  now: Date,
+): Promise<EmailChangeRow | undefined> {
+  const [row] = await db
+    .update(emailChanges)
+    .set({ confirmedAt: now })
+    .where(
+      and(
+        eq(emailChanges.confirmTokenHash, tokenHash),
+        isNull(emailChanges.confirmedAt),
+        isNull(emailChanges.cancelledAt),
+        isNull(emailChanges.undoneAt),
+        gt(emailChanges.expiresAt, now),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Uses a 'this was not me' link, once, whether or not the change was confirmed. */
+export async function useEmailChangeUndoToken(
+  db: Database,
+  tokenHash: string,
+  now: Date,
+): Promise<EmailChangeRow | undefined> {
+  const [row] = await db
+    .update(emailChanges)
+    .set({ undoneAt: now })
+    .where(
+      and(
+        eq(emailChanges.undoTokenHash, tokenHash),
+        isNull(emailChanges.undoneAt),
+        gt(emailChanges.undoExpiresAt, now),
+      ),
+    )
+    .returning();
+  return row;
 }

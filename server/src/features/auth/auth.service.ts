@@ -1,12 +1,12 @@
 import {
   type ChangePasswordBody,
+  CURRENT_PASSWORD_INCORRECT,
   FORGOT_PASSWORD_ANSWER,
   FORGOT_PASSWORD_RATE_LIMITED,
   type ForgotPasswordBody,
   LOGIN_FAILURE_WINDOW_MINUTES,
   LOGIN_RATE_LIMITED,
   type LoginBody,
-  PASSWORD_RESET_TTL_MINUTES,
   RESET_LINK_INVALID,
   RESET_PASSWORD_RATE_LIMITED,
   type ResetPasswordBody,
@@ -24,19 +24,19 @@ import { toSession } from './auth.mapper.ts';
 import {
   deleteSession,
   deleteUserSessions,
+  endOtherAccess,
   findLivePasswordResetToken,
   findSession,
   findUserByEmail,
   findUserById,
-  insertPasswordResetToken,
   insertSession,
   insertUser,
   type UserRow,
   updateUser,
   usePasswordResetToken,
-  useUserPasswordResetTokens,
 } from './auth.repository.ts';
 import type { Passwords } from './passwords.ts';
+import { sendPasswordResetLink } from './reset-links.ts';
 
 /** The mapper's shape other features need (decision 011): the profile answers the user. */
 export { toUser } from './auth.mapper.ts';
@@ -173,12 +173,15 @@ export function createAuthService(db: Database, deps: AuthDependencies) {
     async changePassword(user: AuthUser, body: ChangePasswordBody): Promise<void> {
       const row = await findUserById(db, user.id);
       if (!row || !(await verifyPassword(row.passwordHash, body.currentPassword))) {
-        const message = 'Current password is incorrect';
+        const message = CURRENT_PASSWORD_INCORRECT;
         throw badRequest(message, [{ field: 'currentPassword', message }]);
       }
-      await updateUser(db, user.id, { passwordHash: await hashPassword(body.newPassword) });
-      // Whoever knew the old password is signed out everywhere else.
-      await deleteUserSessions(db, user.id, user.sessionId);
+      const passwordHash = await hashPassword(body.newPassword);
+      await db.transaction(async (tx) => {
+        await updateUser(tx, user.id, { passwordHash });
+        // Whoever knew the old password is signed out everywhere else, and its links are dead.
+        await endOtherAccess(tx, user.id, user.sessionId);
+      });
     },
 
     /**
@@ -202,17 +205,7 @@ export function createAuthService(db: Database, deps: AuthDependencies) {
         throw new AppError('rate_limited', FORGOT_PASSWORD_RATE_LIMITED);
       }
       const user = await findUserByEmail(db, body.email);
-      if (user) {
-        const token = newToken();
-        await db.transaction(async (tx) => {
-          await insertPasswordResetToken(tx, {
-            tokenHash: hashToken(token),
-            userId: user.id,
-            expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60 * 1000),
-          });
-          await mail.passwordReset(tx, user, token);
-        });
-      }
+      if (user) await db.transaction((tx) => sendPasswordResetLink(tx, mail, user));
       return { message: FORGOT_PASSWORD_ANSWER };
     },
 
@@ -240,8 +233,7 @@ export function createAuthService(db: Database, deps: AuthDependencies) {
         const userId = await usePasswordResetToken(tx, tokenHash, now);
         const user = userId && (await updateUser(tx, userId, { passwordHash }));
         if (!user) throw invalid();
-        await useUserPasswordResetTokens(tx, user.id, now);
-        await deleteUserSessions(tx, user.id);
+        await endOtherAccess(tx, user.id);
         return startSession(tx, user, false);
       });
     },

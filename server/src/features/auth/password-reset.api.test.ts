@@ -258,6 +258,29 @@ describe('POST /api/v1/auth/reset-password', () => {
     await expectFailure(t.app, reset('guess-elsewhere'), 400);
   });
 
+  it('a password change voids every outstanding reset link', async () => {
+    const shopper = await signUp(t.app);
+    await forgot(shopper.email);
+    const [token = ''] = await linksTo(shopper.email);
+    await expectResult(
+      t.app,
+      {
+        method: 'POST',
+        url: '/api/v1/auth/change-password',
+        headers: shopper.auth,
+        payload: {
+          currentPassword: shopper.password,
+          newPassword: 'An0ther$ecret',
+          confirmPassword: 'An0ther$ecret',
+        },
+      },
+      z.null(),
+    );
+    const failure = await expectFailure(t.app, reset(token), 400);
+    expect(failure.message).toBe(RESET_LINK_INVALID);
+    expect(await isSignedIn(shopper.auth)).toBe(true);
+  });
+
   it('answers 400 for an unknown token, a weak password or a confirmation that differs', async () => {
     const unknown = await expectFailure(t.app, reset('not-a-real-token'), 400);
     expect(unknown.message).toBe(RESET_LINK_INVALID);

@@ -15,6 +15,8 @@ import { toOutboxMessage, toOutboxSummary } from './mail.mapper.ts';
 import { findOutboxMessage, findOutboxPage, insertOutboxMessage } from './mail.repository.ts';
 import {
   backInStockEmail,
+  emailChangeConfirmEmail,
+  emailChangeNoticeEmail,
   type MailMessage,
   orderCancelledEmail,
   orderDeliveredEmail,
@@ -26,6 +28,7 @@ import {
   refundNote,
   returnUpdateEmail,
   stockAlertConfirmEmail,
+  type UnverifiedRecipient,
   welcomeEmail,
 } from './templates.ts';
 
@@ -65,10 +68,15 @@ export function createMailService(db: Database, config: Pick<MailConfig, 'smtpUr
     });
   }
 
+  /** A link on the shop's public URL to one of its pages, carrying a token as `?token=`. */
+  const tokenLink = (page: string, token: string) =>
+    `${publicUrl}${page}?${new URLSearchParams({ token })}`;
+
   return {
     enqueue,
 
-    welcome: (executor: Database, to: Recipient) => enqueue(executor, welcomeEmail(to, publicUrl)),
+    welcome: (executor: Database, to: UnverifiedRecipient) =>
+      enqueue(executor, welcomeEmail(to, publicUrl)),
 
     orderPlaced: (executor: Database, to: Recipient, order: Order) =>
       enqueue(executor, orderPlacedEmail(to, order, publicUrl)),
@@ -98,12 +106,32 @@ export function createMailService(db: Database, config: Pick<MailConfig, 'smtpUr
     passwordReset: (executor: Database, to: Recipient, token: string) =>
       enqueue(
         executor,
-        passwordResetEmail(
-          to,
-          `${publicUrl}/reset-password?${new URLSearchParams({ token })}`,
+        passwordResetEmail(to, tokenLink(APP_ROUTE_PATHS.resetPassword, token), publicUrl),
+      ),
+
+    /** The confirmation link to the new address and the 'this was not me' link to the old one. */
+    async emailChangeRequested(
+      executor: Database,
+      change: { account: Recipient; newEmail: string; confirmToken: string; undoToken: string },
+    ): Promise<void> {
+      await enqueue(
+        executor,
+        emailChangeConfirmEmail(
+          { email: change.newEmail },
+          tokenLink(APP_ROUTE_PATHS.confirmEmailChange, change.confirmToken),
           publicUrl,
         ),
-      ),
+      );
+      await enqueue(
+        executor,
+        emailChangeNoticeEmail(
+          change.account,
+          change.newEmail,
+          tokenLink(APP_ROUTE_PATHS.cancelEmailChange, change.undoToken),
+          publicUrl,
+        ),
+      );
+    },
 
     /** D33: the link that confirms a request for a sold-out size: /stock-alerts/confirm?token=…. */
     stockAlertConfirm: (

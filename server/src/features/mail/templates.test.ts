@@ -55,7 +55,7 @@ const order: Order = {
 
 describe('email templates', () => {
   it('escapes what shoppers typed in the HTML part and keeps it as typed in the text part', () => {
-    const mail = welcomeEmail(asha, URL_BASE);
+    const mail = passwordResetEmail(asha, `${URL_BASE}/reset-password?token=t`, URL_BASE);
     expect(mail.html).toContain('Hi Asha &lt;b&gt;Rao&lt;/b&gt;,');
     expect(mail.html).not.toContain('<b>Rao</b>');
     expect(mail.text).toContain('Hi Asha <b>Rao</b>,');

@@ -1,4 +1,6 @@
 import {
+  EMAIL_CHANGE_TTL_HOURS,
+  EMAIL_CHANGE_UNDO_DAYS,
   type MailKind,
   type Order,
   PASSWORD_RESET_TTL_MINUTES,
@@ -23,6 +25,15 @@ export interface MailMessage {
 
 export interface Recipient {
   name: string;
+  email: string;
+}
+
+/**
+ * An address whose owner has not shown it is theirs (a sign-up, a new email
+ * waiting for its link): mail to it greets nobody by name, since the name is
+ * whatever the sender typed and would reach any inbox they chose.
+ */
+export interface UnverifiedRecipient {
   email: string;
 }
 
@@ -92,12 +103,12 @@ const details = (rows: [string, string][]): Part => ({
 /** The whole message: greeting, parts, and the footer with the shop's name and postal address. */
 function compose(
   kind: MailKind,
-  to: Recipient,
+  to: Recipient | UnverifiedRecipient,
   subject: string,
   parts: Part[],
   publicUrl: string,
 ): MailMessage {
-  const all = [paragraph(`Hi ${to.name},`), ...parts];
+  const all = [paragraph('name' in to ? `Hi ${to.name},` : 'Hello,'), ...parts];
   const footer = `${SHOP_NAME} · ${SHOP_POSTAL_ADDRESS} · ${publicUrl}`;
   return {
     kind,
@@ -122,10 +133,11 @@ const paymentLabel = (order: Order) =>
       ? `${order.card.brand} •••• ${order.card.last4}`
       : 'Card';
 
-export function welcomeEmail(to: Recipient, publicUrl: string): MailMessage {
+/** To an address not yet shown to be the shopper's: no sign-up name in it (issue 23). */
+export function welcomeEmail(to: UnverifiedRecipient, publicUrl: string): MailMessage {
   return compose(
     'welcome',
-    to,
+    { email: to.email },
     `Welcome to ${SHOP_NAME}`,
     [
       paragraph(
@@ -275,6 +287,51 @@ export function passwordResetEmail(
       ),
       action('Choose a new password', resetUrl),
       paragraph('If it was not you, ignore this email: your password stays as it is.'),
+    ],
+    publicUrl,
+  );
+}
+
+/** Issue 23: the link that makes a new email the account's; no name, the address is not yet shown to be theirs. */
+export function emailChangeConfirmEmail(
+  to: UnverifiedRecipient,
+  confirmUrl: string,
+  publicUrl: string,
+): MailMessage {
+  return compose(
+    'email-change-confirm',
+    { email: to.email },
+    `Confirm your new ${SHOP_NAME} email`,
+    [
+      paragraph(
+        `Someone asked to use this address for a ${SHOP_NAME} account. The link works once, for ${EMAIL_CHANGE_TTL_HOURS} hours; until it is opened, the account keeps its old email.`,
+      ),
+      action('Confirm this email', confirmUrl),
+      paragraph('If it was not you, ignore this email: nothing changes.'),
+    ],
+    publicUrl,
+  );
+}
+
+/** Issue 23: the old address is told, with the way to say 'this was not me'. */
+export function emailChangeNoticeEmail(
+  to: Recipient,
+  newEmail: string,
+  undoUrl: string,
+  publicUrl: string,
+): MailMessage {
+  return compose(
+    'email-change-notice',
+    to,
+    `Your ${SHOP_NAME} email is being changed`,
+    [
+      paragraph(
+        `Someone with your password asked to change the email of your ${SHOP_NAME} account to ${newEmail}. It changes once the link we sent there is opened.`,
+      ),
+      paragraph(
+        `If it was not you, tell us within ${EMAIL_CHANGE_UNDO_DAYS} days: we stop the change (or undo it), sign your account out everywhere and send you a link to choose a new password.`,
+      ),
+      action('This was not me', undoUrl),
     ],
     publicUrl,
   );

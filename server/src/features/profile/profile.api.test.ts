@@ -1,9 +1,10 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { SessionSchema, UserSchema } from '#contract';
+import { EMAIL_CHANGE_EMAIL_TAKEN, ProfileSchema, SessionSchema } from '#contract';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { call, expectFailure, expectResult } from '#server-test/http.ts';
+import { findLinkTokens } from '#server-test/outbox.ts';
 import { PASSWORD, type SignedUp, signUp } from '#server-test/users.ts';
 
 let t: TestApp;
@@ -26,11 +27,21 @@ function titled<Row extends [Record<string, unknown>, ...unknown[]]>(rows: Row[]
 
 const uniqueEmail = (label = 'profile') => `${label}-${crypto.randomUUID()}@example.com`;
 
+/** Opens the confirmation link last mailed to a new email (issue 23). */
+async function confirmLink(email: string) {
+  const token = (await findLinkTokens(t.db, email, 'email-change-confirm')).at(-1) ?? '';
+  await expectResult(
+    t.app,
+    { method: 'POST', url: '/api/v1/user/email-change/confirm', payload: { token } },
+    z.object({ email: z.string() }),
+  );
+}
+
 const getProfile = (shopper: SignedUp) =>
   expectResult(
     t.app,
     { method: 'GET', url: '/api/v1/user/profile', headers: shopper.auth },
-    UserSchema,
+    ProfileSchema,
   );
 
 const patch = (shopper: SignedUp | undefined, payload: unknown): InjectOptions => ({
@@ -41,7 +52,7 @@ const patch = (shopper: SignedUp | undefined, payload: unknown): InjectOptions =
 });
 
 const update = (shopper: SignedUp, payload: Record<string, unknown>) =>
-  expectResult(t.app, patch(shopper, payload), UserSchema);
+  expectResult(t.app, patch(shopper, payload), ProfileSchema);
 
 describe('GET /api/v1/user/profile', () => {
   it("answers the signed-in shopper's name, email, phone, id and role, and nothing else", async () => {
@@ -56,6 +67,7 @@ describe('GET /api/v1/user/profile', () => {
       '_id',
       'email',
       'name',
+      'pendingEmail',
       'phone',
       'role',
     ]);
@@ -65,28 +77,37 @@ describe('GET /api/v1/user/profile', () => {
       email: shopper.email,
       phone: '',
       role: 'shopper',
+      pendingEmail: null,
     });
   });
 });
 
 describe('PATCH /api/v1/user/profile/update', () => {
-  it('changes name, email and phone, and keeps them', async () => {
+  it('changes name and phone at once, and the email once the link mailed to it is opened', async () => {
     const shopper = await signUp(t.app);
     const email = uniqueEmail('New.Address');
     const changed = await update(shopper, {
       name: '  Meera K  ',
       email: `  ${email.toUpperCase()} `,
       phone: ' +91 (98765) 43210 ',
+      currentPassword: PASSWORD,
     });
     expect(changed).toEqual({
       _id: shopper.user._id,
       name: 'Meera K',
-      email: email.toLowerCase(),
+      email: shopper.email,
       phone: '+91 (98765) 43210',
       role: 'shopper',
+      pendingEmail: email.toLowerCase(),
     });
     expect(await getProfile(shopper)).toEqual(changed);
 
+    await confirmLink(email.toLowerCase());
+    expect(await getProfile(shopper)).toEqual({
+      ...changed,
+      email: email.toLowerCase(),
+      pendingEmail: null,
+    });
     // The new email signs in; the old one no longer does.
     await expectResult(
       t.app,
@@ -129,7 +150,7 @@ describe('PATCH /api/v1/user/profile/update', () => {
     for (const email of [owner.email, owner.email.toUpperCase(), ` ${owner.email} `]) {
       const failure = await expectFailure(
         t.app,
-        patch(shopper, { name: 'After', email, phone: '9876543210' }),
+        patch(shopper, { name: 'After', email, phone: '9876543210', currentPassword: PASSWORD }),
         409,
       );
       expect(failure.message).toBe(EMAIL_TAKEN);
@@ -139,24 +160,32 @@ describe('PATCH /api/v1/user/profile/update', () => {
     expect((await getProfile(owner)).email).toBe(owner.email);
   });
 
-  it('answers 409, never 500, when two shoppers race for one new email', async () => {
-    const email = uniqueEmail('race');
+  it('answers 409, never 500, when two shoppers race to confirm one new email', async () => {
     for (let round = 0; round < 3; round++) {
+      const target = uniqueEmail('race');
       const racers = await Promise.all(Array.from({ length: 4 }, () => signUp(t.app)));
-      const target = round === 0 ? email : uniqueEmail('race');
+      for (const racer of racers) {
+        await update(racer, {
+          name: 'Racer',
+          email: target.toUpperCase(),
+          currentPassword: PASSWORD,
+        });
+      }
+      const tokens = await findLinkTokens(t.db, target, 'email-change-confirm');
+      expect(tokens).toHaveLength(4);
       const responses = await Promise.all(
-        racers.map((racer) =>
-          call(t.app, patch(racer, { name: 'Racer', email: target.toUpperCase() })),
+        tokens.map((token) =>
+          call(t.app, {
+            method: 'POST',
+            url: '/api/v1/user/email-change/confirm',
+            payload: { token },
+          }),
         ),
       );
       const statuses = responses.map((response) => response.status).sort();
       expect(statuses).toEqual([200, 409, 409, 409]);
       for (const response of responses.filter((r) => r.status === 409)) {
-        expect(response.body).toEqual({
-          success: false,
-          message: EMAIL_TAKEN,
-          errors: [{ field: 'email', message: EMAIL_TAKEN }],
-        });
+        expect(response.body).toEqual({ success: false, message: EMAIL_CHANGE_EMAIL_TAKEN });
       }
     }
   });

@@ -1,59 +1,55 @@
-import type { UpdateProfileBody, User } from '#contract';
+import type {
+  CancelEmailChangeBody,
+  ConfirmEmailChangeBody,
+  Profile,
+  UpdateProfileBody,
+} from '#contract';
 import type { Database } from '#server/db/client.ts';
-import { type AuthService, EMAIL_TAKEN, toUser } from '#server/features/auth/auth.service.ts';
-import { conflict, unauthorized } from '#server/lib/app-error.ts';
-
-const UNIQUE_VIOLATION = '23505';
-const EMAIL_INDEX = 'users_email_key';
-
-/**
- * True when PostgreSQL refused a write because users_email_key already holds
- * the email. Drizzle wraps driver errors, so the code may sit on the error or
- * on its cause (both pg and PGlite report the index as `constraint`).
- */
-function isEmailTaken(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 3; depth++) {
-    const { code, constraint, cause } = current as {
-      code?: unknown;
-      constraint?: unknown;
-      cause?: unknown;
-    };
-    if (code === UNIQUE_VIOLATION) return constraint === EMAIL_INDEX;
-    current = cause;
-  }
-  return false;
-}
+import type { AuthService } from '#server/features/auth/auth.service.ts';
+import type { EmailChangeService } from '#server/features/auth/email-change.service.ts';
+import { unauthorized } from '#server/lib/app-error.ts';
+import type { AuthUser } from '#server/lib/auth-user.ts';
+import { toProfile } from './profile.mapper.ts';
 
 export interface ProfileDependencies {
   auth: Pick<AuthService, 'findUserById' | 'updateUser'>;
+  emailChanges: EmailChangeService;
 }
 
-export function createProfileService(db: Database, { auth }: ProfileDependencies) {
+export function createProfileService(db: Database, { auth, emailChanges }: ProfileDependencies) {
   const { findUserById, updateUser } = auth;
   return {
-    async getProfile(userId: string): Promise<User> {
+    async getProfile(userId: string): Promise<Profile> {
       const row = await findUserById(db, userId);
       if (!row) throw unauthorized();
-      return toUser(row);
+      return toProfile(row, await emailChanges.pendingEmail(db, userId));
     },
 
-    /** Emails stay unique case-insensitively: the unique index decides, so a race is a 409 too (D14). */
-    async updateProfile(userId: string, body: UpdateProfileBody): Promise<User> {
-      try {
-        const row = await updateUser(db, userId, {
-          name: body.name,
-          email: body.email,
-          phone: body.phone,
-        });
+    /**
+     * Name and phone change at once. A new email (compared case-insensitively,
+     * D14) needs the current password and only waits for its link (issue 23):
+     * when it is refused, nothing changes.
+     */
+    async updateProfile(user: AuthUser, body: UpdateProfileBody): Promise<Profile> {
+      return db.transaction(async (tx) => {
+        const row = await findUserById(tx, user.id);
         if (!row) throw unauthorized();
-        return toUser(row);
-      } catch (error) {
-        if (isEmailTaken(error)) {
-          throw conflict(EMAIL_TAKEN, [{ field: 'email', message: EMAIL_TAKEN }]);
+        if (body.email !== row.email.toLowerCase()) {
+          await emailChanges.requestEmailChange(tx, row, {
+            newEmail: body.email,
+            currentPassword: body.currentPassword,
+            sessionId: user.sessionId,
+          });
         }
-        throw error;
-      }
+        const updated = await updateUser(tx, user.id, { name: body.name, phone: body.phone });
+        if (!updated) throw unauthorized();
+        return toProfile(updated, await emailChanges.pendingEmail(tx, user.id));
+      });
     },
+
+    confirmEmailChange: (body: ConfirmEmailChangeBody) => emailChanges.confirmEmailChange(body),
+
+    cancelEmailChange: (body: CancelEmailChangeBody) => emailChanges.cancelEmailChange(body),
   };
 }
 

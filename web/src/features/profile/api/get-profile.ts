@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getProfile as getProfileEndpoint, type User } from '#contract';
+import { getProfile as getProfileEndpoint, type Profile } from '#contract';
 import { apiCall } from '#web/lib/api-client.ts';
 
-/** GET /api/v1/user/profile: the signed-in shopper's name, email and phone. */
-export function getProfile(signal?: AbortSignal): Promise<User> {
+/** GET /api/v1/user/profile: the signed-in shopper's name, email and phone, and a new email waiting for its link. */
+export function getProfile(signal?: AbortSignal): Promise<Profile> {
   return apiCall(getProfileEndpoint, { signal });
 }
 

@@ -4,7 +4,7 @@ import { type UpdateProfileBodySchema, updateProfile as updateProfileEndpoint } 
 import { apiCall } from '#web/lib/api-client.ts';
 import { profileQueryOptions } from './get-profile.ts';
 
-/** PATCH /api/v1/user/profile/update: new name, email and phone (409 when the email is taken). */
+/** PATCH /api/v1/user/profile/update: new name and phone; a new email waits for its link (issue 23; 409 when taken). */
 export function updateProfile(body: z.input<typeof UpdateProfileBodySchema>) {
   return apiCall(updateProfileEndpoint, { body });
 }

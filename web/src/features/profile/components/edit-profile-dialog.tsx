@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
-import { UpdateProfileBodySchema, type User } from '#contract';
+import { type Profile, UpdateProfileBodySchema } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { Dialog } from '#web/components/ui/dialog.tsx';
-import { EmailField, TextField } from '#web/components/ui/form-field.tsx';
+import { EmailField, PasswordField, TextField } from '#web/components/ui/form-field.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { getErrorMessage } from '#web/lib/api-client.ts';
 import { setServerFieldErrors } from '#web/lib/form-errors.ts';
@@ -14,17 +14,26 @@ import { useUpdateProfile } from '../api/update-profile.ts';
 type ProfileFormInput = z.input<typeof UpdateProfileBodySchema>;
 type ProfileFormValues = z.output<typeof UpdateProfileBodySchema>;
 
-const FIELDS = ['name', 'email', 'phone'] as const;
+const FIELDS = ['name', 'email', 'phone', 'currentPassword'] as const;
+
+/** Emails are compared as the server compares them: trimmed, in any case (D14). */
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** What the shopper reads once a new email waits for its link (issue 23). */
+export const emailChangeSentMessage = (pendingEmail: string, email: string) =>
+  `We sent a confirmation link to ${pendingEmail}. Your email stays ${email} until you open it.`;
 
 interface EditProfileDialogProps {
-  user: User;
+  user: Profile;
   onClose: () => void;
 }
 
 /**
  * The profile's Edit modal (SPEC §2): Name, Email, Phone, Cancel and Save,
  * checked with the contract's rules; the server's complaints (an email
- * already taken: 409) show under their field. The saved profile replaces the cached one.
+ * already taken: 409, a wrong current password) show under their field. A
+ * new email asks for the current password and waits for the link mailed to
+ * it (issue 23). The saved profile replaces the cached one.
  */
 export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
   const update = useUpdateProfile();
@@ -32,17 +41,26 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
     register,
     handleSubmit,
     setError,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<ProfileFormInput, unknown, ProfileFormValues>({
     resolver: zodResolver(UpdateProfileBodySchema),
-    defaultValues: { name: user.name, email: user.email, phone: user.phone },
+    defaultValues: { name: user.name, email: user.email, phone: user.phone, currentPassword: '' },
   });
+  const email = useWatch({ control, name: 'email' });
+  const changesEmail = !sameEmail(email, user.email);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await update.mutateAsync(values);
+      // The password goes only with a new email, the one change that needs it.
+      const { currentPassword, ...details } = values;
+      const saved = await update.mutateAsync(changesEmail ? values : details);
       onClose();
-      toast.success('Profile updated');
+      if (changesEmail && saved.pendingEmail) {
+        toast.success(emailChangeSentMessage(saved.pendingEmail, saved.email));
+      } else {
+        toast.success('Profile updated');
+      }
     } catch (error) {
       if (setServerFieldErrors(error, setError, FIELDS) === 0) toast.error(getErrorMessage(error));
     }
@@ -62,7 +80,24 @@ export function EditProfileDialog({ user, onClose }: EditProfileDialogProps) {
           error={errors.name?.message}
           {...register('name')}
         />
-        <EmailField error={errors.email?.message} {...register('email')} />
+        <EmailField
+          error={errors.email?.message}
+          hint={
+            changesEmail
+              ? 'We will email a link to the new address; your email stays the same until it is opened.'
+              : undefined
+          }
+          {...register('email')}
+        />
+        {changesEmail ? (
+          <PasswordField
+            label="Current password"
+            autoComplete="current-password"
+            hint="Needed to change your email."
+            error={errors.currentPassword?.message}
+            {...register('currentPassword')}
+          />
+        ) : null}
         <TextField
           label="Phone"
           type="tel"

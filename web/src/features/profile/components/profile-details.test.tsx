@@ -1,16 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '#contract';
+import type { Profile } from '#contract';
 import { renderWithRouter } from '#web/testing/render.tsx';
 import { useProfile } from '../api/get-profile.ts';
 import { ProfileDetails } from './profile-details.tsx';
 
-const USER: User = {
+const USER: Profile = {
   _id: 'user-1',
   name: 'Asha Rao',
   email: 'asha@example.com',
   phone: '',
   role: 'shopper',
+  pendingEmail: null,
 };
 
 /** The profile as the page shows it: from the cache the Edit modal updates. */
@@ -27,8 +28,12 @@ beforeEach(() => {
     'fetch',
     vi.fn<typeof fetch>(async (_input, init) => {
       if (init?.method !== 'PATCH') return Response.json({ success: true, result: USER });
-      const body = JSON.parse(String(init?.body)) as Partial<User>;
-      return Response.json({ success: true, result: { ...USER, ...body } });
+      const { email, currentPassword, ...body } = JSON.parse(String(init?.body)) as Partial<
+        Profile & { currentPassword: string }
+      >;
+      // A new email waits for its link (issue 23): the server answers it as pending.
+      const pendingEmail = email === USER.email ? null : (email ?? null);
+      return Response.json({ success: true, result: { ...USER, ...body, pendingEmail } });
     }),
   );
 });
@@ -117,6 +122,31 @@ describe('ProfileDetails', () => {
       name: 'Asha R',
       email: 'asha@example.com',
       phone: '98765 43210',
+    });
+  });
+
+  it('asks for the current password for a new email, and shows it waiting for its link', async () => {
+    const { user, dialog } = await openEditor();
+    expect(dialog.queryByLabelText('Current password')).not.toBeInTheDocument();
+    await user.clear(dialog.getByLabelText('Email'));
+    await user.type(dialog.getByLabelText('Email'), 'asha.new@example.com');
+    await user.type(dialog.getByLabelText('Current password'), 'Sup3r$ecret');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(
+      await screen.findByText(
+        'We sent a confirmation link to asha.new@example.com. Your email stays asha@example.com until you open it.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('asha@example.com')).toBeInTheDocument();
+    expect(
+      screen.getByText(/New email waiting for confirmation: asha.new@example.com/),
+    ).toBeInTheDocument();
+    const [, init] = updateCalls()[0] ?? [];
+    expect(JSON.parse(String(init?.body))).toMatchObject({
+      email: 'asha.new@example.com',
+      currentPassword: 'Sup3r$ecret',
     });
   });
 

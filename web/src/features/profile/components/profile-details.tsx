@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import type { User } from '#contract';
+import type { Profile } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { EditProfileDialog } from './edit-profile-dialog.tsx';
 
-/** Name, email and phone with the Edit modal (SPEC §2 Profile). */
-export function ProfileDetails({ user }: { user: User }) {
+/** Name, email and phone with the Edit modal (SPEC §2 Profile), and a new email waiting for its link (issue 23). */
+export function ProfileDetails({ user }: { user: Profile }) {
   const [editing, setEditing] = useState(false);
   return (
     <>
@@ -16,6 +16,12 @@ export function ProfileDetails({ user }: { user: User }) {
         <div>
           <dt className="text-ink-600">Email</dt>
           <dd className="mt-0.5 font-semibold wrap-anywhere text-ink-900">{user.email}</dd>
+          {user.pendingEmail ? (
+            <dd className="mt-1 text-xs wrap-anywhere text-ink-600">
+              New email waiting for confirmation: {user.pendingEmail}. It replaces this one once the
+              link we sent there is opened.
+            </dd>
+          ) : null}
         </div>
         <div>
           <dt className="text-ink-600">Phone</dt>
