@@ -2,13 +2,19 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BackupListSchema, BackupSchema, backupPath } from '#contract';
+import { loadConfig } from '#server/config/env.ts';
+import { openPostgres } from '#server/db/client.ts';
 import { asUser } from '#server/features/admin/admin-fixtures.ts';
 import { signUpAdmin } from '#server-test/admins.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { expectFailure, expectResult } from '#server-test/http.ts';
+import { databaseUrlOf } from '#server-test/processes.ts';
 import { type SignedUp, signUp } from '#server-test/users.ts';
+import { backupName, listBackupFiles } from './backup-files.ts';
+import { readSchedule } from './backups.repository.ts';
+import { createBackupsService } from './backups.service.ts';
 
 let t: TestApp;
 let admin: SignedUp;
@@ -47,9 +53,7 @@ describe('POST /api/v1/admin/backups', () => {
     const response = await download(backup.name);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/gzip');
-    expect(response.headers['content-disposition']).toBe(
-      `attachment; filename="${backup.name}"`,
-    );
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="${backup.name}"`);
     const sql = gunzipSync(response.rawPayload).toString('utf8');
     expect(sql).toContain('PostgreSQL database dump complete');
     expect(sql).toContain(admin.user.email);
@@ -99,6 +103,53 @@ describe('GET /api/v1/admin/backups/{name}', () => {
       const response = await download(name);
       expect(response.statusCode, name).toBe(404);
       expect(response.json()).toMatchObject({ success: false });
+    }
+  });
+});
+
+describe('scheduled backups', () => {
+  it.runIf(inject('testDatabase').kind === 'postgres')(
+    'on PostgreSQL, of processes asking at once exactly one backs up, and none again until the interval has passed',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'shop-scheduled-'));
+      const url = await databaseUrlOf(t.db);
+      // Each its own pool, as separate processes would be: they share only the database.
+      const processes = Array.from({ length: 4 }, () => openPostgres(url, 2));
+      try {
+        const config = loadConfig({ BACKUP_DIR: dir, BACKUP_EVERY_HOURS: '1' }).backups;
+        const schedules = processes.map((database) => createBackupsService(database, config));
+        const round = (at: Date) =>
+          Promise.all(schedules.map((schedule) => schedule.backUpIfDue(at)));
+        const start = new Date();
+        const first = await round(start);
+        expect(first.filter(Boolean)).toHaveLength(1);
+        const notYet = await round(new Date(start.getTime() + 59 * 60 * 1000));
+        expect(notYet.filter(Boolean)).toHaveLength(0);
+        const next = await round(new Date(start.getTime() + 60 * 60 * 1000));
+        expect(next.filter(Boolean)).toHaveLength(1);
+        expect(await listBackupFiles(dir)).toHaveLength(2);
+      } finally {
+        await Promise.all(processes.map((database) => database.close()));
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it('on either database, is due at the first round and then once per interval', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'shop-scheduled-'));
+    try {
+      const config = loadConfig({ BACKUP_DIR: dir, BACKUP_EVERY_HOURS: '2' }).backups;
+      const schedule = createBackupsService(t.database, config);
+      const { lastBackupAt } = await readSchedule(t.db);
+      const start = new Date((lastBackupAt?.getTime() ?? Date.now()) + 3 * 60 * 60 * 1000);
+      expect(await schedule.backUpIfDue(start)).toMatchObject({ name: backupName(start) });
+      expect(
+        await schedule.backUpIfDue(new Date(start.getTime() + 60 * 60 * 1000)),
+      ).toBeUndefined();
+      const listed = await schedule.listBackups(new Date(start.getTime() + 5 * 60 * 60 * 1000));
+      expect(listed).toMatchObject({ everyHours: 2, overdue: true });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

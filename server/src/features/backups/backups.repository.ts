@@ -8,7 +8,9 @@ const SCHEDULE_ROW = 1;
  * The schedule's row, locked until the transaction ends; undefined when
  * another process holds it (that one is deciding, or making the backup).
  */
-export async function lockSchedule(tx: Database): Promise<{ lastBackupAt: Date | null } | undefined> {
+export async function lockSchedule(
+  tx: Database,
+): Promise<{ lastBackupAt: Date | null } | undefined> {
   const [row] = await tx
     .select({ lastBackupAt: backupSchedule.lastBackupAt })
     .from(backupSchedule)
