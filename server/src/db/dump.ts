@@ -16,9 +16,9 @@ import pg from 'pg';
 const DUMP_ARGS = ['--no-owner', '--no-privileges'];
 
 /**
- * PGlite's WebAssembly pg_dump, on the shop's own connection. It runs
- * synchronously, so every request waits until it is done, and nothing else
- * can run inside its snapshot.
+ * PGlite's WebAssembly pg_dump, on the shop's own connection. Once loaded it
+ * runs synchronously: requests wait while it reads the tables, and nothing
+ * else can run inside its snapshot.
  */
 export async function dumpPglite(client: PGlite): Promise<Readable> {
   const file = await pgDump({ pg: endingItsTransaction(client), args: DUMP_ARGS });
