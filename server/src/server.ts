@@ -64,6 +64,7 @@ async function main(): Promise<void> {
   // Every process asks; on PostgreSQL the database settles which one backs up (decision 030).
   const backupSchedule = createBackupSchedule(createBackupsService(database, config.backups), {
     everyHours: config.backups.everyHours,
+    onBackup: (backup) => app.log.info(`Backed up to ${backup.name} (${backup.bytes} bytes)`),
     onError: (error) => app.log.error({ err: error }, 'The scheduled backup failed'),
   });
 

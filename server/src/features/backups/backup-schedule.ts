@@ -1,3 +1,4 @@
+import type { Backup } from '#contract';
 import { createRepeatingTask } from '#server/lib/repeating-task.ts';
 import type { BackupsService } from './backups.service.ts';
 
@@ -11,9 +12,19 @@ const LONGEST_CHECK_MS = 60_000;
  */
 export function createBackupSchedule(
   backups: Pick<BackupsService, 'backUpIfDue'>,
-  options: { everyHours: number; onError: (error: unknown) => void },
+  options: {
+    everyHours: number;
+    onBackup: (backup: Backup) => void;
+    onError: (error: unknown) => void;
+  },
 ) {
   if (options.everyHours === 0) return undefined;
   const intervalMs = Math.min(options.everyHours * 60 * 60 * 1000, LONGEST_CHECK_MS);
-  return createRepeatingTask(() => backups.backUpIfDue(), { intervalMs, onError: options.onError });
+  return createRepeatingTask(
+    async () => {
+      const backup = await backups.backUpIfDue();
+      if (backup) options.onBackup(backup);
+    },
+    { intervalMs, onError: options.onError },
+  );
 }
