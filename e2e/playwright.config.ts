@@ -62,6 +62,7 @@ export default defineConfig({
         PORT: String(PORT),
         HOST: 'localhost',
         DATA_DIR: join(tmpdir(), `shop-e2e-${process.pid}`),
+        BACKUP_DIR: join(tmpdir(), `shop-e2e-backups-${process.pid}`),
         // Each run builds its own copy of the web app, so runs side by side never share files.
         WEB_ROOT: join(tmpdir(), `shop-e2e-web-${PORT}`),
         LOG_LEVEL: 'warn',

@@ -282,6 +282,8 @@ describe('control characters and broken Unicode in any string field get a 400 th
       .filter((endpoint) => endpoint.params)
       .map((endpoint) => [label(endpoint), endpoint] as const),
   )('%s with a control character in the id', async (_, endpoint) => {
+    // The first path parameter is named in the message: the id, or a backup's name.
+    const parameter = /:([a-zA-Z]+)/.exec(endpoint.path)?.[1];
     for (const control of controls) {
       const response = await call(t.app, {
         method: endpoint.method,
@@ -292,7 +294,7 @@ describe('control characters and broken Unicode in any string field get a 400 th
       });
       expect(response, JSON.stringify(control)).toMatchObject({
         status: 400,
-        body: { success: false, message: 'The id must not contain control characters' },
+        body: { success: false, message: `The ${parameter} must not contain control characters` },
       });
     }
   });

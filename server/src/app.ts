@@ -11,6 +11,8 @@ import { authRoutes } from '#server/features/auth/auth.routes.ts';
 import { createAuthService } from '#server/features/auth/auth.service.ts';
 import { createEmailChangeService } from '#server/features/auth/email-change.service.ts';
 import { createPasswords } from '#server/features/auth/passwords.ts';
+import { backupsRoutes } from '#server/features/backups/backups.routes.ts';
+import { createBackupsService } from '#server/features/backups/backups.service.ts';
 import { cartRoutes } from '#server/features/cart/cart.routes.ts';
 import { createCartService } from '#server/features/cart/cart.service.ts';
 import { catalogueRoutes } from '#server/features/catalogue/catalogue.routes.ts';
@@ -163,6 +165,7 @@ export async function buildApp({
       await api.register(ordersRoutes(orders));
       await api.register(paymentsRoutes(payments));
       await api.register(adminRoutes(admin));
+      await api.register(backupsRoutes(createBackupsService(database, config.backups)));
       await api.register(mailRoutes(mail));
       await api.register(reviewsRoutes(reviews));
       await api.register(returnsRoutes(returns));

@@ -6,6 +6,8 @@ import {
   PGLITE_AUTOVACUUM_DEFAULTS,
 } from '#server/db/pglite-autovacuum.ts';
 import { seedCatalogueIfEmpty } from '#server/db/seed/seed.ts';
+import { createBackupSchedule } from '#server/features/backups/backup-schedule.ts';
+import { createBackupsService } from '#server/features/backups/backups.service.ts';
 import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
 import {
   createUnitsSoldTally,
@@ -59,6 +61,13 @@ async function main(): Promise<void> {
     onError: (error) => app.log.error({ err: error }, 'Tallying the units sold failed'),
   });
 
+  // Every process asks; on PostgreSQL the database settles which one backs up (decision 034).
+  const backupSchedule = createBackupSchedule(createBackupsService(database, config.backups), {
+    everyHours: config.backups.everyHours,
+    onBackup: (backup) => app.log.info(`Backed up to ${backup.name} (${backup.bytes} bytes)`),
+    onError: (error) => app.log.error({ err: error }, 'The scheduled backup failed'),
+  });
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -68,6 +77,7 @@ async function main(): Promise<void> {
     await refundSweep.stop();
     await unitsSoldTally.stop();
     await autovacuum?.stop();
+    await backupSchedule?.stop();
     mailer?.close();
     await app.close();
     await database.close();
@@ -81,6 +91,7 @@ async function main(): Promise<void> {
   refundSweep.start();
   unitsSoldTally.start();
   autovacuum?.start();
+  backupSchedule?.start();
 }
 
 runMain(main);

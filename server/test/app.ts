@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type AppDependencies, buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config/env.ts';
@@ -24,7 +27,10 @@ export interface TestAppOptions
  */
 export async function createTestApp({ env, ...parts }: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
+  // Backups an admin makes (the API surface tests call every admin endpoint) go to a folder of the app's own.
+  const backupDir = mkdtempSync(join(tmpdir(), 'shop-test-backups-'));
   const config = loadConfig({
+    BACKUP_DIR: backupDir,
     NODE_ENV: 'test',
     // Sign-ups are most tests' first step; the OWASP cost has its own tests (passwords.test.ts).
     PASSWORD_HASH_COST: 'test',
@@ -42,6 +48,7 @@ export async function createTestApp({ env, ...parts }: TestAppOptions = {}): Pro
     close: async () => {
       await app.close();
       await database.close();
+      rmSync(backupDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './env.ts';
 
@@ -75,5 +76,27 @@ describe('loadConfig: rate limits', () => {
         'PAGE_RATE_LIMIT_PER_MINUTE',
       );
     }
+  });
+});
+
+describe('loadConfig: backups', () => {
+  it('backs up daily into ./backups and keeps seven, and takes fractions of an hour', () => {
+    expect(loadConfig({}).backups).toEqual({
+      dir: resolve('./backups'),
+      everyHours: 24,
+      keep: 7,
+    });
+    expect(loadConfig({ BACKUP_EVERY_HOURS: '0.5' }).backups.everyHours).toBe(0.5);
+  });
+
+  it('refuses a backup folder inside the data folder, and keeping no backup', () => {
+    expect(() => loadConfig({ DATA_DIR: '/srv/shop', BACKUP_DIR: '/srv/shop/backups' })).toThrow(
+      'BACKUP_DIR: must be outside DATA_DIR',
+    );
+    expect(loadConfig({ DATA_DIR: '/srv/shop', BACKUP_DIR: '/srv/shop-backups' }).backups.dir).toBe(
+      '/srv/shop-backups',
+    );
+    expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow('BACKUP_KEEP');
+    expect(() => loadConfig({ BACKUP_EVERY_HOURS: '-1' })).toThrow('BACKUP_EVERY_HOURS');
   });
 });

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { SHOP_NAME } from '#contract';
@@ -80,16 +80,32 @@ const EnvSchema = z.object({
   DESIGN_UPLOAD_GUEST_MB_PER_DAY: z.coerce.number().positive().max(2000).default(50),
   /** MiB stored for all guests' design uploads no design has claimed yet; while full, 503 (decision 031). */
   DESIGN_UPLOAD_GUEST_UNCLAIMED_MB: z.coerce.number().positive().default(1024),
+  /** Where backups are written (decision 034); outside DATA_DIR, so losing one folder never loses both. */
+  BACKUP_DIR: z.string().min(1).default('./backups'),
+  /** A backup is made this often, in hours (fractions allowed); 0 turns scheduled backups off. */
+  BACKUP_EVERY_HOURS: z.coerce.number().min(0).max(8760).default(24),
+  /** Backups kept; older ones are deleted after each new one. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
 });
 
 // Node refuses a headers timeout longer than the request timeout.
 const ConsistentEnvSchema = EnvSchema.refine(
   (vars) => vars.HEADERS_TIMEOUT_MS <= vars.REQUEST_TIMEOUT_MS,
   { path: ['HEADERS_TIMEOUT_MS'], message: 'must not be longer than REQUEST_TIMEOUT_MS' },
-).refine((vars) => vars.PASSWORD_HASH_COST === 'owasp' || vars.NODE_ENV === 'test', {
-  path: ['PASSWORD_HASH_COST'],
-  message: 'test is for test runs only (NODE_ENV=test); a shop hashes at OWASP cost',
-});
+)
+  .refine((vars) => vars.PASSWORD_HASH_COST === 'owasp' || vars.NODE_ENV === 'test', {
+    path: ['PASSWORD_HASH_COST'],
+    message: 'test is for test runs only (NODE_ENV=test); a shop hashes at OWASP cost',
+  })
+  .refine((vars) => !isInside(resolve(vars.BACKUP_DIR), resolve(vars.DATA_DIR)), {
+    path: ['BACKUP_DIR'],
+    message: 'must be outside DATA_DIR (a restore --force empties DATA_DIR)',
+  });
+
+function isInside(path: string, folder: string): boolean {
+  const relativePath = relative(folder, path);
+  return relativePath === '' || (!relativePath.startsWith('..') && !isAbsolute(relativePath));
+}
 
 export interface MailConfig {
   smtpUrl: string | undefined;
@@ -128,6 +144,14 @@ export interface AppConfig {
   mail: MailConfig;
   catalogueCache: { maxBytes: number; consistency: 'strict' | 'notify' };
   guestUploads: { bytesPerAddressPerDay: number; unclaimedBytes: number };
+  backups: BackupConfig;
+}
+
+export interface BackupConfig {
+  dir: string;
+  /** 0: scheduled backups are off. */
+  everyHours: number;
+  keep: number;
 }
 
 /** Reads the environment once, at boot, and fails with every problem listed. */
@@ -183,6 +207,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     guestUploads: {
       bytesPerAddressPerDay: Math.round(vars.DESIGN_UPLOAD_GUEST_MB_PER_DAY * 1024 * 1024),
       unclaimedBytes: Math.round(vars.DESIGN_UPLOAD_GUEST_UNCLAIMED_MB * 1024 * 1024),
+    },
+    backups: {
+      dir: resolve(vars.BACKUP_DIR),
+      everyHours: vars.BACKUP_EVERY_HOURS,
+      keep: vars.BACKUP_KEEP,
     },
   };
 }

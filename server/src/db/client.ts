@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -10,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
+import { dumpPglite, dumpPostgres } from './dump.ts';
 
 /** A database or a transaction on it: repositories accept either. */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -22,6 +24,8 @@ export interface DatabaseHandle {
   /** Applies the committed SQL migrations; safe to run on every start. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** The whole database as plain SQL that psql loads (backups, decision 034). */
+  dump(): Promise<Readable>;
   /**
    * Subscribes to a NOTIFY channel: PGlite delivers in-process at commit,
    * PostgreSQL on a dedicated connection that reconnects. The listener hears
@@ -40,6 +44,9 @@ const RELISTEN_DELAY_MS = 1_000;
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 const DRIZZLE_OPTIONS = { casing: 'snake_case' } as const;
 
+/** The embedded database's folder inside DATA_DIR. */
+export const PGLITE_FOLDER = 'pglite';
+
 /** The extensions PGlite must load on every open, or writes to a trigram index fail. */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
@@ -50,7 +57,7 @@ export async function openDatabase(options: {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
   const unlock = await lockDataDir(options.dataDir);
   try {
-    const client = await PGlite.create(join(options.dataDir, 'pglite'), {
+    const client = await PGlite.create(join(options.dataDir, PGLITE_FOLDER), {
       extensions: PGLITE_EXTENSIONS,
     });
     return wrapPglite(client, unlock);
@@ -71,6 +78,7 @@ export function wrapPglite(client: PGlite, onClose?: () => void): DatabaseHandle
       await client.close();
       onClose?.();
     },
+    dump: () => dumpPglite(client),
     listen: async (channel, listener) => {
       const unlisten = await client.listen(channel, (payload) => listener.notified(payload));
       listener.subscribed(true);
@@ -123,6 +131,7 @@ export function openPostgres(connectionString: string, poolSize = 10): DatabaseH
       ending = true;
       return pool.end();
     },
+    dump: () => dumpPostgres(connectionString),
     listen: async (channel, listener) => listenPostgres(connectionString, channel, listener),
   };
 }

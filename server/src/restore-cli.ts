@@ -1,0 +1,62 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '#server/config/env.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { restoreBackup } from '#server/db/restore.ts';
+import { runMain } from '#server/lib/run-main.ts';
+
+/**
+ * `npm run restore`: loads a backup into the database the shop is configured
+ * with (DATA_DIR or DATABASE_URL), then applies any migrations newer than the
+ * backup. With DATABASE_URL set it moves an embedded shop to PostgreSQL
+ * (README, "Moving to PostgreSQL").
+ */
+const USAGE = `Usage: npm run restore -- --from <backup.sql.gz> [--force]
+
+Loads a backup (from BACKUP_DIR, or downloaded from /admin) into an empty database:
+DATABASE_URL when set, else the embedded database in DATA_DIR (default ./data).
+  --from   the backup file (.sql.gz, or plain .sql)
+  --force  delete what the target holds first, instead of refusing it
+
+Stop a shop running on the same DATA_DIR first.`;
+
+async function main(argv: string[]): Promise<number> {
+  let values: { from?: string; force?: boolean; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        from: { type: 'string' },
+        force: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : error}\n\n${USAGE}`);
+    return 1;
+  }
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (!values.from) {
+    console.error(`--from is required.\n\n${USAGE}`);
+    return 1;
+  }
+  const config = loadConfig();
+  const from = resolve(values.from);
+  await restoreBackup({ ...config, from, force: values.force ?? false });
+  const database = await openDatabase(config);
+  try {
+    await database.migrate();
+  } finally {
+    await database.close();
+  }
+  const target = config.databaseUrl ? 'DATABASE_URL' : `the embedded database in ${config.dataDir}`;
+  console.log(`Restored ${from} into ${target}; the shop can start on it.`);
+  return 0;
+}
+
+runMain(() => main(process.argv.slice(2)));
