@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SizeSchema } from './catalogue.ts';
 import { IdParamsSchema, IdSchema, PageQuerySchema, pageOf, RupeesSchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { SHOP_TIME_ZONE } from './format.ts';
 import { RefundSchema } from './orders.ts';
 import { RETURN_WINDOW_DAYS } from './shop.ts';
 import { textSchema } from './text.ts';
@@ -49,7 +50,7 @@ const WINDOW_CLOSED_AT = new Intl.DateTimeFormat('en-IN', {
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
-  timeZone: 'Asia/Kolkata',
+  timeZone: SHOP_TIME_ZONE,
   timeZoneName: 'short',
 });
 

@@ -11,6 +11,7 @@ import {
   type ReturnStatus,
   returnWindowClosed,
   returnWindowClosesAt,
+  shortOrderNumber,
 } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import type { OrderItemRow, OrderRow } from '#server/db/schema/orders.ts';
@@ -330,7 +331,12 @@ export function createReturnsService(
         );
         const refund =
           row.refundPaise > 0
-            ? await payments.refundOrder(tx, order, row.refundPaise, `Return #${row.id.slice(-8)}`)
+            ? await payments.refundOrder(
+                tx,
+                order,
+                row.refundPaise,
+                `Return #${shortOrderNumber(row.id)}`,
+              )
             : undefined;
         const received = await updateReturn(tx, row.id, {
           status: 'received',

@@ -19,6 +19,7 @@ import {
   type Design,
   type DesignSide,
   designColorHex,
+  formatRupees,
   type ImageLayer,
   type Layer,
   type Product,
@@ -30,7 +31,6 @@ import {
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { getErrorMessage } from '#web/lib/api-client.ts';
 import { ensureDesignFonts } from '#web/lib/design-fonts.ts';
-import { formatRupees } from '#web/utils/format-money.ts';
 import { useUploadDesignImage } from '../api/upload-design-image.ts';
 import {
   editorReducer,

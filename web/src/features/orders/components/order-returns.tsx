@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import {
+  formatRupees,
   type Order,
   RETURN_REASONS,
   RETURN_WINDOW_DAYS,
@@ -10,11 +11,11 @@ import {
   type ReturnStatus,
   returnWindowClosesAt,
   type Size,
+  shortOrderNumber,
 } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { getErrorMessage } from '#web/lib/api-client.ts';
 import { formatDateTime } from '#web/utils/format-date.ts';
-import { formatRupees } from '#web/utils/format-money.ts';
 import { useExchangeSizes } from '../api/get-exchange-sizes.ts';
 import { useOrderReturns } from '../api/list-order-returns.ts';
 import { useRequestReturn } from '../api/request-return.ts';
@@ -292,7 +293,7 @@ function ReturnSummary({ request }: { request: ReturnRequest }) {
       data-return-status={request.status}
     >
       <p className="font-semibold text-ink-900">
-        Return #{request._id.slice(-8)} · {STATUS_LABELS[request.status]}
+        Return #{shortOrderNumber(request._id)} · {STATUS_LABELS[request.status]}
       </p>
       <ul className="mt-1 text-ink-700">
         {request.items.map((item) => (
