@@ -2,6 +2,7 @@ import {
   type AdminReturn,
   type AdminReturnPage,
   type ApproveReturnBody,
+  canMoveReturn,
   EXCHANGE_SAME_SIZE,
   type ListAdminReturnsQuery,
   RETURN_INSTRUCTIONS,
@@ -297,7 +298,8 @@ export function createReturnsService(
     /** Approves a requested return: the shopper is sent what to do with the parcel. */
     approveReturn: (admin: AuthUser, id: string, body: ApproveReturnBody) =>
       ownerStep(admin, id, async (tx, row, order, at) => {
-        if (row.status !== 'requested') throw conflict(cannotStep(row.status, 'approved'));
+        if (!canMoveReturn(row.status, 'approved'))
+          throw conflict(cannotStep(row.status, 'approved'));
         const instructions = body.note
           ? `${RETURN_INSTRUCTIONS}\n\n${body.note}`
           : RETURN_INSTRUCTIONS;
@@ -319,7 +321,8 @@ export function createReturnsService(
      */
     receiveReturn: (admin: AuthUser, id: string) =>
       ownerStep(admin, id, async (tx, row, order, at) => {
-        if (row.status !== 'approved') throw conflict(cannotStep(row.status, 'received'));
+        if (!canMoveReturn(row.status, 'received'))
+          throw conflict(cannotStep(row.status, 'received'));
         const items = await findReturnItems(tx, [row.id]);
         await catalogue.returnStock(
           tx,
@@ -380,7 +383,7 @@ export function createReturnsService(
     /** Rejects a return not yet received, saying why; sizes reserved for its exchanges go back to stock. */
     rejectReturn: (admin: AuthUser, id: string, body: RejectReturnBody) =>
       ownerStep(admin, id, async (tx, row, order, at) => {
-        if (row.status !== 'requested' && row.status !== 'approved') {
+        if (!canMoveReturn(row.status, 'rejected')) {
           throw conflict(cannotStep(row.status, 'rejected'));
         }
         const items = await findReturnItems(tx, [row.id]);

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { shortOrderNumber } from '#contract';
+import { findOrderTransition, shortOrderNumber } from '#contract';
 import { BackLink } from '#web/components/ui/back-link.tsx';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { OrderStatusBadge } from '#web/components/ui/order-status-badge.tsx';
@@ -84,7 +84,9 @@ export function OrderRoute() {
             <Link to={paths.orderTracking(data._id)} className={buttonStyles()}>
               Track Order
             </Link>
-            {data.status === 'pending' ? <CancelOrderButton order={data} /> : null}
+            {findOrderTransition(data.status, 'cancelled', 'shopper') ? (
+              <CancelOrderButton order={data} />
+            ) : null}
           </div>
         </div>
       </div>

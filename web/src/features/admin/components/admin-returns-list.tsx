@@ -1,7 +1,13 @@
 import { type FormEvent, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import { type AdminReturn, formatRupees, RETURN_REASONS, shortOrderNumber } from '#contract';
+import {
+  type AdminReturn,
+  canMoveReturn,
+  formatRupees,
+  RETURN_REASONS,
+  shortOrderNumber,
+} from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { paths } from '#web/config/paths.ts';
 import { getErrorMessage } from '#web/lib/api-client.ts';
@@ -83,7 +89,7 @@ function AdminReturnCard({ request }: { request: AdminReturn }) {
         <p className="mt-1 text-red-800">Rejected: {request.rejectionReason}</p>
       ) : null}
       <div className="mt-3 flex flex-wrap gap-2">
-        {request.status === 'requested' ? (
+        {canMoveReturn(request.status, 'approved') ? (
           <button
             type="button"
             className={buttonStyles({ size: 'sm' })}
@@ -93,7 +99,7 @@ function AdminReturnCard({ request }: { request: AdminReturn }) {
             Approve
           </button>
         ) : null}
-        {request.status === 'approved' ? (
+        {canMoveReturn(request.status, 'received') ? (
           <button
             type="button"
             className={buttonStyles({ size: 'sm' })}
@@ -103,7 +109,7 @@ function AdminReturnCard({ request }: { request: AdminReturn }) {
             Mark received
           </button>
         ) : null}
-        {(request.status === 'requested' || request.status === 'approved') && !rejecting ? (
+        {canMoveReturn(request.status, 'rejected') && !rejecting ? (
           <button
             type="button"
             className={buttonStyles({ variant: 'outline', size: 'sm' })}
