@@ -13,6 +13,7 @@ import { ORDER_NOT_FOUND, type OrdersService } from '#server/features/orders/ord
 import { notFound } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/auth-user.ts';
 import { isUuid } from '#server/lib/ids.ts';
+import { pageResult, pageWindow } from '#server/lib/paging.ts';
 import { toAdminOrder, toAdminOrderSummary } from './admin.mapper.ts';
 
 /** What the owner types to find an order: '#1A2B3C4D' (as shoppers see it), part of an email. */
@@ -46,16 +47,9 @@ export function createAdminOrdersService(
       const { rows, total } = await orders.findAdminOrderPage(db, {
         status: query.status,
         search: searchTerm(query.search),
-        offset: (query.page - 1) * query.limit,
-        limit: query.limit,
+        ...pageWindow(query),
       });
-      return {
-        results: rows.map(toAdminOrderSummary),
-        total,
-        page: query.page,
-        pages: Math.ceil(total / query.limit),
-        limit: query.limit,
-      };
+      return pageResult(rows.map(toAdminOrderSummary), total, query);
     },
 
     getOrder,
