@@ -7,15 +7,18 @@ import {
   RETURN_WINDOW_DAYS,
   type ReturnKind,
   type ReturnReason,
+  ReturnReasonSchema,
   type ReturnRequest,
   type ReturnStatus,
   returnWindowClosesAt,
+  SIZES,
   type Size,
   shortOrderNumber,
 } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { getErrorMessage } from '#web/lib/api-client.ts';
 import { formatDateTime } from '#web/utils/format-date.ts';
+import { selectedOption } from '#web/utils/select-option.ts';
 import { useExchangeSizes } from '../api/get-exchange-sizes.ts';
 import { useOrderReturns } from '../api/list-order-returns.ts';
 import { useRequestReturn } from '../api/request-return.ts';
@@ -238,7 +241,7 @@ function ReturnForm({
             value={size}
             required
             disabled={!sizes.data || noSizes}
-            onChange={(event) => setSize(event.target.value as Size)}
+            onChange={(event) => setSize(selectedOption(SIZES, event.target.value) ?? '')}
           >
             <option value="">{noSizes ? 'No other size in stock' : 'Choose a size'}</option>
             {(sizes.data ?? []).map((value) => (
@@ -257,7 +260,9 @@ function ReturnForm({
           id={`${id}-reason`}
           className={selectStyles}
           value={reason}
-          onChange={(event) => setReason(event.target.value as ReturnReason)}
+          onChange={(event) =>
+            setReason(selectedOption(ReturnReasonSchema.options, event.target.value) ?? reason)
+          }
         >
           {Object.entries(RETURN_REASONS).map(([value, label]) => (
             <option key={value} value={value}>
