@@ -11,8 +11,8 @@ import {
   ProductSchema,
   QuoteSchema,
 } from '#contract';
+import { coupons } from '#server/db/schema/cart.ts';
 import { products } from '#server/db/schema/catalogue.ts';
-import { coupons } from '#server/db/schema/orders.ts';
 import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
 import { createDesignsService } from '#server/features/designs/designs.service.ts';
 import { createMediaService } from '#server/features/media/media.service.ts';

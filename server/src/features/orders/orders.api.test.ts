@@ -3,13 +3,8 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CartItemSchema, IDEMPOTENCY_KEY_MESSAGE, type Order, OrderSchema } from '#contract';
-import {
-  idempotencyKeys,
-  orderEvents,
-  orderItems,
-  orders,
-  savedCards,
-} from '#server/db/schema/orders.ts';
+import { idempotencyKeys, orderEvents, orderItems, orders } from '#server/db/schema/orders.ts';
+import { savedCards } from '#server/db/schema/payments.ts';
 import { estimatedDelivery } from '#server/lib/dates.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { createProduct, setStock } from '#server-test/catalogue-fixtures.ts';

@@ -10,7 +10,8 @@ import {
   type Size,
 } from '#contract';
 import type { Database } from '#server/db/client.ts';
-import type { OrderEventRow, OrderItemRow, OrderRow, RefundRow } from '#server/db/schema/orders.ts';
+import type { OrderEventRow, OrderItemRow, OrderRow } from '#server/db/schema/orders.ts';
+import type { RefundRow } from '#server/db/schema/payments.ts';
 import type { AddressesService } from '#server/features/addresses/addresses.service.ts';
 import type { CartService } from '#server/features/cart/cart.service.ts';
 import type { CatalogueService } from '#server/features/catalogue/catalogue.service.ts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { OrderSchema, SAVED_CARD_CVV_MESSAGE, SavedCardSchema } from '#contract';
-import { savedCards } from '#server/db/schema/orders.ts';
+import { savedCards } from '#server/db/schema/payments.ts';
 import { CVV_MISMATCH, createTestGateway } from '#server/features/payments/payment-provider.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { createProduct } from '#server-test/catalogue-fixtures.ts';
