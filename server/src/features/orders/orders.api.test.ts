@@ -8,8 +8,6 @@ import { savedCards } from '#server/db/schema/payments.ts';
 import { estimatedDelivery } from '#server/lib/dates.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { createProduct, setStock } from '#server-test/catalogue-fixtures.ts';
-import { call, expectFailure, expectResult } from '#server-test/http.ts';
-import { type SignedUp, signUp } from '#server-test/users.ts';
 import {
   addAddress,
   addLine,
@@ -17,7 +15,9 @@ import {
   checkoutRequest,
   stockOf,
   unitsSoldOf,
-} from './checkout-fixtures.ts';
+} from '#server-test/checkout-fixtures.ts';
+import { call, expectFailure, expectResult } from '#server-test/http.ts';
+import { type SignedUp, signUp } from '#server-test/users.ts';
 import {
   KEY_REUSED,
   NO_ADDRESS,
