@@ -7,7 +7,7 @@ import {
   cannotMove,
   ONLY_PENDING_CANCEL,
   ORDER_NOT_FOUND,
-} from '#server/features/orders/orders.service.ts';
+} from '#server/features/orders/orders.messages.ts';
 import { asUser } from '#server-test/admin-fixtures.ts';
 import { signUpAdmin } from '#server-test/admins.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';

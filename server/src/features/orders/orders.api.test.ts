@@ -24,7 +24,7 @@ import {
   NO_SELECTED_ITEMS,
   ONLY_PENDING_CANCEL,
   ORDER_NOT_FOUND,
-} from './orders.service.ts';
+} from './orders.messages.ts';
 
 let t: TestApp;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';

@@ -25,7 +25,7 @@ import { addAddress, addLine, checkoutRequest, stockOf } from '#server-test/chec
 import { expectFailure, expectResult } from '#server-test/http.ts';
 import { findMessagesTo } from '#server-test/outbox.ts';
 import { type SignedUp, signUp } from '#server-test/users.ts';
-import { ONLY_DELIVERED_RETURNS } from '../orders/orders.service.ts';
+import { ONLY_DELIVERED_RETURNS } from '../orders/orders.messages.ts';
 import { NOT_AN_ORDER_ITEM, paidShare, tooManyUnits } from './returns.service.ts';
 
 /** Issue 13, section 3: returns and exchanges within 7 days of delivery (D31). */

@@ -19,14 +19,10 @@ import type { OrderItemRow, OrderRow } from '#server/db/schema/orders.ts';
 import type { ReturnRow } from '#server/db/schema/returns.ts';
 import type { CatalogueService } from '#server/features/catalogue/catalogue.service.ts';
 import type { ReturnMailKind } from '#server/features/mail/templates.ts';
+import type { OrderMover, OrderStepOutcome } from '#server/features/orders/order-lifecycle.ts';
 import type { OrderPayment } from '#server/features/orders/orders.mapper.ts';
-import {
-  ORDER_NOT_FOUND,
-  type OrderMover,
-  type OrderStepOutcome,
-  type OrdersService,
-  shortOfStock,
-} from '#server/features/orders/orders.service.ts';
+import { ORDER_NOT_FOUND, shortOfStock } from '#server/features/orders/orders.messages.ts';
+import type { OrdersService } from '#server/features/orders/orders.service.ts';
 import type { PaymentsService } from '#server/features/payments/payments.service.ts';
 import { badRequest, conflict, notFound } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/auth-user.ts';
