@@ -1,5 +1,5 @@
 /**
- * The import rules of STYLE.md §4 and decisions 011 and 041, checked on resolved files: a rule
+ * The import rules of STYLE.md §4 and decisions 011 and 035, checked on resolved files: a rule
  * holds however an import is written (`#server/...`, `../../..`), which Biome's
  * `noRestrictedImports` (it matches specifiers) cannot promise. Run by `npm run lint`.
  *

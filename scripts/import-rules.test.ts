@@ -7,7 +7,7 @@ import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The rules of .dependency-cruiser.cjs (decision 041) run on a tiny copy of the repository's
+ * The rules of .dependency-cruiser.cjs (decision 035) run on a tiny copy of the repository's
  * layout: each wrong import must fail under its rule, and the imports the rules allow on purpose
  * (their exceptions) must pass. A rule weakened or dropped fails this test.
  */

@@ -9,6 +9,7 @@ export * from './design.ts';
 export * from './endpoint.ts';
 export * from './envelope.ts';
 export * from './fields.ts';
+export * from './format.ts';
 export * from './mail.ts';
 export * from './messages.ts';
 export * from './orders.ts';

@@ -164,6 +164,19 @@ export const ORDER_EVENT_TYPES = [
   'exchange-shipped',
 ] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
+/** How the shopper's tracking page and the owner's order history name each event (D20). */
+export const ORDER_EVENT_LABELS: Record<OrderEventType, string> = {
+  placed: 'Order placed',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  'return-requested': 'Return requested',
+  'return-approved': 'Return approved',
+  'return-rejected': 'Return rejected',
+  'return-received': 'Return received',
+  refunded: 'Refunded',
+  'exchange-shipped': 'New size shipped',
+};
 /** The events of a return's steps: none of them changes the order's status. */
 export type ReturnEventType = Exclude<OrderEventType, OrderStatus | 'placed'>;
 export const OrderEventSchema = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SizeSchema } from './catalogue.ts';
 import { IdParamsSchema, IdSchema, PageQuerySchema, pageOf, RupeesSchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { SHOP_TIME_ZONE } from './format.ts';
 import { RefundSchema } from './orders.ts';
 import { RETURN_WINDOW_DAYS } from './shop.ts';
 import { textSchema } from './text.ts';
@@ -37,6 +38,27 @@ export const ReturnStatusSchema = z.enum(RETURN_STATUSES, {
 });
 export type ReturnStatus = z.infer<typeof ReturnStatusSchema>;
 
+/**
+ * D31, the one table of the return lifecycle, like ORDER_TRANSITIONS: every move
+ * a return may make. The shopper only asks (a new return is requested); every
+ * move below is the owner's. The server checks each step against it and the
+ * admin's list offers only these moves.
+ */
+export const RETURN_TRANSITIONS: readonly {
+  from: ReturnStatus;
+  /** Nothing ever moves back to requested. */
+  to: Exclude<ReturnStatus, 'requested'>;
+}[] = [
+  { from: 'requested', to: 'approved' },
+  { from: 'requested', to: 'rejected' },
+  { from: 'approved', to: 'received' },
+  { from: 'approved', to: 'rejected' },
+];
+
+/** Whether a return in `from` may move to `to`. */
+export const canMoveReturn = (from: ReturnStatus, to: ReturnStatus): boolean =>
+  RETURN_TRANSITIONS.some((rule) => rule.from === from && rule.to === to);
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The instant a delivered order's return window closes: exactly 7 days after delivery (D31). */
@@ -49,7 +71,7 @@ const WINDOW_CLOSED_AT = new Intl.DateTimeFormat('en-IN', {
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
-  timeZone: 'Asia/Kolkata',
+  timeZone: SHOP_TIME_ZONE,
   timeZoneName: 'short',
 });
 

@@ -10,16 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Backup, BackupSchema, OrderSchema } from '#contract';
 import { openDatabase, PGLITE_EXTENSIONS, PGLITE_FOLDER } from '#server/db/client.ts';
 import { restoreBackup } from '#server/db/restore.ts';
-import { asUser } from '#server/features/admin/admin-fixtures.ts';
-import {
-  addAddress,
-  addLine,
-  checkoutRequest,
-  stockOf,
-} from '#server/features/orders/checkout-fixtures.ts';
+import { asUser } from '#server-test/admin-fixtures.ts';
 import { signUpAdmin } from '#server-test/admins.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { createProduct } from '#server-test/catalogue-fixtures.ts';
+import { addAddress, addLine, checkoutRequest, stockOf } from '#server-test/checkout-fixtures.ts';
 import { withDatabase } from '#server-test/global-setup.ts';
 import { expectResult } from '#server-test/http.ts';
 import { type SignedUp, signUp } from '#server-test/users.ts';

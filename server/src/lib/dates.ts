@@ -1,7 +1,4 @@
-import { DELIVERY_DAYS } from '#contract';
-
-/** The shop keeps India's calendar: delivery dates are days there. */
-const SHOP_TIME_ZONE = 'Asia/Kolkata';
+import { DELIVERY_DAYS, SHOP_TIME_ZONE } from '#contract';
 
 const isoDay = new Intl.DateTimeFormat('en-CA', {
   timeZone: SHOP_TIME_ZONE,

@@ -7,10 +7,8 @@ import { useMergeGuestCart } from '#web/features/cart/hooks/use-merge-guest-cart
 import { useGuestCartStore } from '#web/features/cart/stores/guest-cart-store.ts';
 import { useMergeGuestWishlist } from '#web/features/wishlist/hooks/use-merge-guest-wishlist.ts';
 import { useGuestWishlistStore } from '#web/features/wishlist/stores/guest-wishlist-store.ts';
-import { onSessionExpired } from '#web/lib/api-client.ts';
+import { onSessionExpired, SESSION_EXPIRED_MESSAGE } from '#web/lib/api-client.ts';
 import { clearAuthToken, getAuthToken, setAuthToken } from '#web/lib/auth-token.ts';
-
-export const SESSION_EXPIRED_MESSAGE = 'Please log in to continue.';
 
 /**
  * Forgets the session on this device once the server has ended it: the token

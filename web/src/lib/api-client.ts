@@ -179,8 +179,11 @@ function isFailureEnvelope(payload: unknown): payload is FailureEnvelope {
   );
 }
 
+/** A 401 with no message of its own, and the toast when the session ends. */
+export const SESSION_EXPIRED_MESSAGE = 'Please log in to continue.';
+
 function fallbackMessage(status: number): string {
-  if (status === 401) return 'Please log in to continue.';
+  if (status === 401) return SESSION_EXPIRED_MESSAGE;
   if (status === 404) return 'We could not find what you were looking for.';
   if (status === 429) return 'Too many requests. Please wait a moment and try again.';
   if (status >= 500) return 'The shop is having trouble right now. Please try again shortly.';

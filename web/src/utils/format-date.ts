@@ -1,11 +1,11 @@
+import { SHOP_TIME_ZONE } from '#contract';
+
 /**
  * Dates as the shop shows them: en-IN, day, short month, year ('24 Nov 2026', D11).
  * Timestamps are shown in India's time zone, the one the server uses to work
  * out delivery dates, so 'Ordered on' and the estimated delivery always agree
  * wherever the shopper's device is set.
  */
-const SHOP_TIME_ZONE = 'Asia/Kolkata';
-
 const DATE = new Intl.DateTimeFormat('en-IN', {
   day: 'numeric',
   month: 'short',

@@ -5,6 +5,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   text,
   timestamp,
@@ -14,6 +15,18 @@ import {
 import { type Design, SIZES } from '#contract';
 import { users } from './accounts.ts';
 import { products } from './catalogue.ts';
+
+/** Coupons (D10): a percentage off the selected subtotal, capped, within an active window. */
+export const coupons = pgTable('coupons', {
+  code: text().primaryKey(),
+  description: text().notNull(),
+  percentOff: numeric({ precision: 5, scale: 2, mode: 'number' }).notNull(),
+  maxDiscountPaise: integer(),
+  minOrderPaise: integer().notNull().default(0),
+  active: boolean().notNull().default(true),
+  startsAt: timestamp({ withTimezone: true }),
+  endsAt: timestamp({ withTimezone: true }),
+});
 
 export const cartItems = pgTable(
   'cart_items',

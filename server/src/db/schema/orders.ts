@@ -1,12 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean,
   check,
   date,
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -20,23 +18,10 @@ import {
   ORDER_STATUSES,
   PAYMENT_METHODS,
   type PrintAreas,
-  REFUND_STATUSES,
   SIZES,
 } from '#contract';
 import { users } from './accounts.ts';
 import { products } from './catalogue.ts';
-
-/** Coupons (D10): a percentage off the selected subtotal, capped, within an active window. */
-export const coupons = pgTable('coupons', {
-  code: text().primaryKey(),
-  description: text().notNull(),
-  percentOff: numeric({ precision: 5, scale: 2, mode: 'number' }).notNull(),
-  maxDiscountPaise: integer(),
-  minOrderPaise: integer().notNull().default(0),
-  active: boolean().notNull().default(true),
-  startsAt: timestamp({ withTimezone: true }),
-  endsAt: timestamp({ withTimezone: true }),
-});
 
 export const orders = pgTable(
   'orders',
@@ -136,51 +121,3 @@ export const idempotencyKeys = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.key] })],
 );
-
-/** 'Save this card for later use' keeps only what identifies the card to its owner (D12). */
-export const savedCards = pgTable(
-  'saved_cards',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    name: text().notNull(),
-    brand: text().notNull(),
-    last4: text().notNull(),
-    expMonth: smallint().notNull(),
-    expYear: smallint().notNull(),
-    /** The provider's token for the card, charged with the CVV the shopper types; null before tokens. */
-    token: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index('saved_cards_user_idx').on(table.userId)],
-);
-
-/**
- * Money given back on an order (issue 13, section 4). A refund is written
- * 'pending' inside the transaction that decides it and sent to the provider
- * after that commits, with its id as the idempotency key (decision 014).
- */
-export const refunds = pgTable(
-  'refunds',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    orderId: uuid()
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    amountPaise: integer().notNull(),
-    reason: text().notNull(),
-    status: text({ enum: REFUND_STATUSES }).notNull().default('pending'),
-    providerReference: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    refundedAt: timestamp({ withTimezone: true }),
-  },
-  (table) => [
-    index('refunds_order_idx').on(table.orderId, table.createdAt),
-    check('refunds_amount_positive', sql`${table.amountPaise} > 0`),
-  ],
-);
-
-export type RefundRow = typeof refunds.$inferSelect;
-export type SavedCardRow = typeof savedCards.$inferSelect;

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { RETURN_KINDS, RETURN_STATUSES, SIZES } from '#contract';
-import { orderItems, orders, refunds } from './orders.ts';
+import { orderItems, orders } from './orders.ts';
+import { refunds } from './payments.ts';
 
 /**
  * A shopper's request to send items of a delivered order back (D31), and

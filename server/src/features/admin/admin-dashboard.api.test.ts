@@ -2,14 +2,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminDashboardSchema, OrderSchema } from '#contract';
 import { orders } from '#server/db/schema/orders.ts';
-import { addAddress, addLine, checkoutRequest } from '#server/features/orders/checkout-fixtures.ts';
 import { shopDayPlus, shopDayStart } from '#server/lib/dates.ts';
+import { asUser } from '#server-test/admin-fixtures.ts';
 import { signUpAdmin } from '#server-test/admins.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { archiveProduct, createProduct } from '#server-test/catalogue-fixtures.ts';
+import { addAddress, addLine, checkoutRequest } from '#server-test/checkout-fixtures.ts';
 import { expectResult } from '#server-test/http.ts';
 import { type SignedUp, signUp } from '#server-test/users.ts';
-import { asUser } from './admin-fixtures.ts';
 
 let t: TestApp;
 let admin: SignedUp;

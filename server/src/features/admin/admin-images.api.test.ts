@@ -15,12 +15,12 @@ import {
   SVG_REFUSED,
   tooManyPixels,
 } from '#server/features/media/image-upload.ts';
+import { addProduct, asUser, productBody } from '#server-test/admin-fixtures.ts';
 import { signUpAdmin } from '#server-test/admins.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { expectFailure, expectResult } from '#server-test/http.ts';
 import { imageBytes } from '#server-test/image-fixtures.ts';
 import { type SignedUp, signUp } from '#server-test/users.ts';
-import { addProduct, asUser, productBody } from './admin-fixtures.ts';
 import { PRODUCT_IMAGE_LIMITS } from './admin-images.service.ts';
 
 let t: TestApp;

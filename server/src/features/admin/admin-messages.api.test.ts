@@ -6,11 +6,11 @@ import {
   NewsletterSubscriberPageSchema,
 } from '#contract';
 import { contactMessages, newsletterSubscribers } from '#server/db/schema/messages.ts';
+import { asUser } from '#server-test/admin-fixtures.ts';
 import { signUpAdmin } from '#server-test/admins.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { expectFailure, expectResult } from '#server-test/http.ts';
 import { type SignedUp, signUp } from '#server-test/users.ts';
-import { asUser } from './admin-fixtures.ts';
 import { MESSAGE_NOT_FOUND } from './admin-messages.service.ts';
 
 let t: TestApp;

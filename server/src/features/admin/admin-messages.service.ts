@@ -9,18 +9,11 @@ import type { Database } from '#server/db/client.ts';
 import type { MessagesService } from '#server/features/messages/messages.service.ts';
 import { notFound } from '#server/lib/app-error.ts';
 import { isUuid } from '#server/lib/ids.ts';
+import { pageResult, pageWindow } from '#server/lib/paging.ts';
 import { toContactMessage, toSubscriber } from './admin.mapper.ts';
 import { toCsv } from './csv.ts';
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
-
-const pageOf = <Item>(items: Item[], total: number, query: { page: number; limit: number }) => ({
-  results: items,
-  total,
-  page: query.page,
-  pages: Math.ceil(total / query.limit),
-  limit: query.limit,
-});
 
 /** What shoppers wrote to the shop (D22), for the owner to read and answer. */
 export function createAdminMessagesService(
@@ -31,10 +24,9 @@ export function createAdminMessagesService(
     async listContactMessages(query: ListContactMessagesQuery) {
       const { rows, total } = await messages.findContactMessagePage(db, {
         handled: query.handled,
-        offset: (query.page - 1) * query.limit,
-        limit: query.limit,
+        ...pageWindow(query),
       });
-      return pageOf(rows.map(toContactMessage), total, query);
+      return pageResult(rows.map(toContactMessage), total, query);
     },
 
     async setContactMessageHandled(
@@ -50,10 +42,9 @@ export function createAdminMessagesService(
 
     async listNewsletterSubscribers(query: { page: number; limit: number }) {
       const { rows, total } = await messages.findSubscriberPage(db, {
-        offset: (query.page - 1) * query.limit,
-        limit: query.limit,
+        ...pageWindow(query),
       });
-      return pageOf<NewsletterSubscriber>(rows.map(toSubscriber), total, query);
+      return pageResult<NewsletterSubscriber>(rows.map(toSubscriber), total, query);
     },
 
     /** Every subscriber as CSV, oldest first: email, subscribed_at (ISO 8601, UTC). */

@@ -4,23 +4,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminOrderPageSchema, AdminOrderSchema, OrderSchema, type OrderStatus } from '#contract';
 import { orderEvents } from '#server/db/schema/orders.ts';
 import {
+  cannotMove,
+  ONLY_PENDING_CANCEL,
+  ORDER_NOT_FOUND,
+} from '#server/features/orders/orders.messages.ts';
+import { asUser } from '#server-test/admin-fixtures.ts';
+import { signUpAdmin } from '#server-test/admins.ts';
+import { createTestApp, type TestApp } from '#server-test/app.ts';
+import { createProduct } from '#server-test/catalogue-fixtures.ts';
+import {
   addAddress,
   addLine,
   checkoutRequest,
   stockOf,
   unitsSoldOf,
-} from '#server/features/orders/checkout-fixtures.ts';
-import {
-  cannotMove,
-  ONLY_PENDING_CANCEL,
-  ORDER_NOT_FOUND,
-} from '#server/features/orders/orders.service.ts';
-import { signUpAdmin } from '#server-test/admins.ts';
-import { createTestApp, type TestApp } from '#server-test/app.ts';
-import { createProduct } from '#server-test/catalogue-fixtures.ts';
+} from '#server-test/checkout-fixtures.ts';
 import { call, expectFailure, expectResult } from '#server-test/http.ts';
 import { type SignedUp, signUp } from '#server-test/users.ts';
-import { asUser } from './admin-fixtures.ts';
 
 let t: TestApp;
 let admin: SignedUp;

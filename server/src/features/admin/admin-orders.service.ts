@@ -9,10 +9,12 @@ import type { Database } from '#server/db/client.ts';
 import type { CustomerRow } from '#server/db/schema/accounts.ts';
 import type { OrderRow } from '#server/db/schema/orders.ts';
 import type { DesignsService } from '#server/features/designs/designs.service.ts';
-import { ORDER_NOT_FOUND, type OrdersService } from '#server/features/orders/orders.service.ts';
+import { ORDER_NOT_FOUND } from '#server/features/orders/orders.messages.ts';
+import type { OrdersService } from '#server/features/orders/orders.service.ts';
 import { notFound } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/auth-user.ts';
 import { isUuid } from '#server/lib/ids.ts';
+import { pageResult, pageWindow } from '#server/lib/paging.ts';
 import { toAdminOrder, toAdminOrderSummary } from './admin.mapper.ts';
 
 /** What the owner types to find an order: '#1A2B3C4D' (as shoppers see it), part of an email. */
@@ -46,16 +48,9 @@ export function createAdminOrdersService(
       const { rows, total } = await orders.findAdminOrderPage(db, {
         status: query.status,
         search: searchTerm(query.search),
-        offset: (query.page - 1) * query.limit,
-        limit: query.limit,
+        ...pageWindow(query),
       });
-      return {
-        results: rows.map(toAdminOrderSummary),
-        total,
-        page: query.page,
-        pages: Math.ceil(total / query.limit),
-        limit: query.limit,
-      };
+      return pageResult(rows.map(toAdminOrderSummary), total, query);
     },
 
     getOrder,

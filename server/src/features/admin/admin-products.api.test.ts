@@ -14,24 +14,19 @@ import {
 import { cartItems } from '#server/db/schema/cart.ts';
 import { productStock, products } from '#server/db/schema/catalogue.ts';
 import {
-  addAddress,
-  addLine,
-  checkoutRequest,
-  stockOf,
-} from '#server/features/orders/checkout-fixtures.ts';
-import { signUpAdmin } from '#server-test/admins.ts';
-import { createTestApp, type TestApp } from '#server-test/app.ts';
-import { createProduct } from '#server-test/catalogue-fixtures.ts';
-import { call, expectFailure, expectResult } from '#server-test/http.ts';
-import { type SignedUp, signUp } from '#server-test/users.ts';
-import {
   addProduct,
   asUser,
   editProduct,
   productBody,
   uniqueWord,
   uploadPng,
-} from './admin-fixtures.ts';
+} from '#server-test/admin-fixtures.ts';
+import { signUpAdmin } from '#server-test/admins.ts';
+import { createTestApp, type TestApp } from '#server-test/app.ts';
+import { createProduct } from '#server-test/catalogue-fixtures.ts';
+import { addAddress, addLine, checkoutRequest, stockOf } from '#server-test/checkout-fixtures.ts';
+import { call, expectFailure, expectResult } from '#server-test/http.ts';
+import { type SignedUp, signUp } from '#server-test/users.ts';
 import { PRODUCT_NOT_FOUND, unknownImage } from './admin-products.service.ts';
 
 let t: TestApp;

@@ -16,6 +16,7 @@ import type { OrdersService } from '#server/features/orders/orders.service.ts';
 import { badRequest, notFound } from '#server/lib/app-error.ts';
 import { isUuid } from '#server/lib/ids.ts';
 import { rupeesToPaise } from '#server/lib/money.ts';
+import { pageResult, pageWindow } from '#server/lib/paging.ts';
 import { toAdminProducts } from './admin.mapper.ts';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
@@ -107,16 +108,9 @@ export function createAdminProductsService(
       const { rows, total } = await catalogue.findAdminProductPage(db, {
         search: query.search || undefined,
         archived: query.archived,
-        offset: (query.page - 1) * query.limit,
-        limit: query.limit,
+        ...pageWindow(query),
       });
-      return {
-        results: await withDetails(db, rows),
-        total,
-        page: query.page,
-        pages: Math.ceil(total / query.limit),
-        limit: query.limit,
-      };
+      return pageResult(await withDetails(db, rows), total, query);
     },
 
     async getProduct(id: string): Promise<AdminProduct> {

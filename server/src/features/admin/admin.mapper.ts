@@ -13,7 +13,8 @@ import {
 import type { CustomerRow } from '#server/db/schema/accounts.ts';
 import type { ImageRow, ProductRow, StockRow, StyleColorRow } from '#server/db/schema/catalogue.ts';
 import type { ContactMessageRow, SubscriberRow } from '#server/db/schema/messages.ts';
-import type { OrderEventRow, OrderItemRow, OrderRow, RefundRow } from '#server/db/schema/orders.ts';
+import type { OrderEventRow, OrderItemRow, OrderRow } from '#server/db/schema/orders.ts';
+import type { RefundRow } from '#server/db/schema/payments.ts';
 import { toProducts } from '#server/features/catalogue/catalogue.service.ts';
 import { mediaUrl } from '#server/features/media/media.service.ts';
 import { toOrder } from '#server/features/orders/orders.service.ts';

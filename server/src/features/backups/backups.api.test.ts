@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BackupListSchema, BackupSchema, backupPath } from '#contract';
 import { loadConfig } from '#server/config/env.ts';
 import { openPostgres } from '#server/db/client.ts';
-import { asUser } from '#server/features/admin/admin-fixtures.ts';
+import { asUser } from '#server-test/admin-fixtures.ts';
 import { signUpAdmin } from '#server-test/admins.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { expectFailure, expectResult } from '#server-test/http.ts';

@@ -11,15 +11,15 @@ import {
   ProductSchema,
   QuoteSchema,
 } from '#contract';
+import { coupons } from '#server/db/schema/cart.ts';
 import { products } from '#server/db/schema/catalogue.ts';
-import { coupons } from '#server/db/schema/orders.ts';
 import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
 import { createDesignsService } from '#server/features/designs/designs.service.ts';
 import { createMediaService } from '#server/features/media/media.service.ts';
-import { addAddress, checkoutRequest } from '#server/features/orders/checkout-fixtures.ts';
 import { estimatedDelivery } from '#server/lib/dates.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { archiveProduct, createProduct, setStock } from '#server-test/catalogue-fixtures.ts';
+import { addAddress, checkoutRequest } from '#server-test/checkout-fixtures.ts';
 import { call, expectFailure, expectResult } from '#server-test/http.ts';
 import { type SignedUp, signUp } from '#server-test/users.ts';
 import { updateCartItem } from './cart.repository.ts';

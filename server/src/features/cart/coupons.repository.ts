@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { coupons } from '#server/db/schema/orders.ts';
+import { coupons } from '#server/db/schema/cart.ts';
 import type { CouponRule } from './pricing.ts';
 
 /** A coupon by its code, compared case-insensitively. */

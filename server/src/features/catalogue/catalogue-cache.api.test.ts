@@ -16,9 +16,22 @@ import {
 } from '#contract';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config/env.ts';
+import {
+  addProduct,
+  asUser,
+  editProduct,
+  productBody,
+  uniqueWord,
+} from '#server-test/admin-fixtures.ts';
 import { signUpAdmin } from '#server-test/admins.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { createProduct } from '#server-test/catalogue-fixtures.ts';
+import {
+  addAddress,
+  addLine,
+  checkoutRequest,
+  unitsSoldOf,
+} from '#server-test/checkout-fixtures.ts';
 import { expectFailure, expectResult } from '#server-test/http.ts';
 import {
   databaseUrlOf,
@@ -27,14 +40,6 @@ import {
   stopShopProcesses,
 } from '#server-test/processes.ts';
 import { signUp } from '#server-test/users.ts';
-import {
-  addProduct,
-  asUser,
-  editProduct,
-  productBody,
-  uniqueWord,
-} from '../admin/admin-fixtures.ts';
-import { addAddress, addLine, checkoutRequest, unitsSoldOf } from '../orders/checkout-fixtures.ts';
 import { createCatalogueService } from './catalogue.service.ts';
 
 let t: TestApp;

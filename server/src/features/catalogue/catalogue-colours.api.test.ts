@@ -6,14 +6,9 @@ import {
   ProductPageSchema,
   ProductSchema,
 } from '#contract';
-import {
-  addProduct,
-  asUser,
-  editProduct,
-  productBody,
-} from '#server/features/admin/admin-fixtures.ts';
 import { unknownStyle } from '#server/features/admin/admin-products.service.ts';
 import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
+import { addProduct, asUser, editProduct, productBody } from '#server-test/admin-fixtures.ts';
 import { signUpAdmin } from '#server-test/admins.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { archiveProduct, createProduct } from '#server-test/catalogue-fixtures.ts';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProductPageSchema, SORT_OPTIONS } from '#contract';
-import { editProduct, productBody, uniqueWord } from '#server/features/admin/admin-fixtures.ts';
 import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
+import { editProduct, productBody, uniqueWord } from '#server-test/admin-fixtures.ts';
 import { signUpAdmin } from '#server-test/admins.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { archiveProduct, createProduct } from '#server-test/catalogue-fixtures.ts';

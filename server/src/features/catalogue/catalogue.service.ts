@@ -14,6 +14,7 @@ import type { Database } from '#server/db/client.ts';
 import { notFound } from '#server/lib/app-error.ts';
 import { isUuid } from '#server/lib/ids.ts';
 import { rupeesToPaise } from '#server/lib/money.ts';
+import { pageCount, pageWindow } from '#server/lib/paging.ts';
 import { toProductFilters, toProducts } from './catalogue.mapper.ts';
 import {
   deleteProduct,
@@ -144,14 +145,13 @@ export function createCatalogueService(db: Database, hooks: CatalogueHooks = {})
         maxPricePaise: pricePaise(query.maxPrice),
         minRating: query.rating,
         sortBy: query.sortBy ?? defaultSortFor(words.length > 0),
-        offset: (query.page - 1) * query.limit,
-        limit: query.limit,
+        ...pageWindow(query),
       });
       return {
         results: await productsWithDetails(ids),
         total,
         // Past the count's cap, card total + 1 is known to exist: its page is the last one known.
-        pages: Math.ceil((moreThanTotal ? total + 1 : total) / query.limit),
+        pages: pageCount(moreThanTotal ? total + 1 : total, query.limit),
         moreThanTotal,
         ...page,
       };

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { catalogueVersion } from '#server/db/schema/catalogue.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { createProduct } from '#server-test/catalogue-fixtures.ts';
-import { stockOf } from '../orders/checkout-fixtures.ts';
+import { stockOf } from '#server-test/checkout-fixtures.ts';
 import {
   CATALOGUE_VERSION_CHANNEL,
   type CatalogueChange,

@@ -24,14 +24,14 @@ import {
 import type { ProductCustomisationColumns } from '#server/db/schema/catalogue.ts';
 import { images, products } from '#server/db/schema/catalogue.ts';
 import { designImages, savedDesigns } from '#server/db/schema/designs.ts';
-import { addProduct, productBody } from '#server/features/admin/admin-fixtures.ts';
 import { SVG_REFUSED } from '#server/features/media/image-upload.ts';
 import { createMediaService } from '#server/features/media/media.service.ts';
-import { addAddress, checkoutRequest } from '#server/features/orders/checkout-fixtures.ts';
 import { createRateLimitsService } from '#server/features/rate-limits/rate-limits.service.ts';
+import { addProduct, productBody } from '#server-test/admin-fixtures.ts';
 import { signUpAdmin } from '#server-test/admins.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { createProduct } from '#server-test/catalogue-fixtures.ts';
+import { addAddress, checkoutRequest } from '#server-test/checkout-fixtures.ts';
 import { call, expectFailure, expectResult } from '#server-test/http.ts';
 import { imageBytes } from '#server-test/image-fixtures.ts';
 import { type SignedUp, signUp } from '#server-test/users.ts';

@@ -15,12 +15,12 @@ import {
   SHOP_NAME,
 } from '#contract';
 import { outboxMessages } from '#server/db/schema/mail.ts';
-import { asUser } from '#server/features/admin/admin-fixtures.ts';
-import { addAddress, addLine, checkoutRequest } from '#server/features/orders/checkout-fixtures.ts';
 import { REDACTED } from '#server/lib/secrets.ts';
+import { asUser } from '#server-test/admin-fixtures.ts';
 import { signUpAdmin } from '#server-test/admins.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { createProduct } from '#server-test/catalogue-fixtures.ts';
+import { addAddress, addLine, checkoutRequest } from '#server-test/checkout-fixtures.ts';
 import { expectFailure, expectResult } from '#server-test/http.ts';
 import { findMessagesTo } from '#server-test/outbox.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '#server-test/smtp.ts';

@@ -11,6 +11,7 @@ import type { MailConfig } from '#server/config/env.ts';
 import type { Database } from '#server/db/client.ts';
 import { notFound } from '#server/lib/app-error.ts';
 import { isUuid } from '#server/lib/ids.ts';
+import { pageResult, pageWindow } from '#server/lib/paging.ts';
 import { toOutboxMessage, toOutboxSummary } from './mail.mapper.ts';
 import { findOutboxMessage, findOutboxPage, insertOutboxMessage } from './mail.repository.ts';
 import {
@@ -160,16 +161,9 @@ export function createMailService(db: Database, config: Pick<MailConfig, 'smtpUr
     async listOutbox(query: ListOutboxQuery): Promise<OutboxPage> {
       const { rows, total } = await findOutboxPage(db, {
         status: query.status,
-        offset: (query.page - 1) * query.limit,
-        limit: query.limit,
+        ...pageWindow(query),
       });
-      return {
-        results: rows.map(toOutboxSummary),
-        total,
-        page: query.page,
-        pages: Math.ceil(total / query.limit),
-        limit: query.limit,
-      };
+      return pageResult(rows.map(toOutboxSummary), total, query);
     },
 
     async getOutboxMessage(id: string): Promise<OutboxMessage> {

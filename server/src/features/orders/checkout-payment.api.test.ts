@@ -5,9 +5,9 @@ import { CartItemSchema, OrderSchema } from '#contract';
 import { createTestGateway } from '#server/features/payments/payment-provider.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { createProduct } from '#server-test/catalogue-fixtures.ts';
+import { addAddress, addLine, checkoutRequest, stockOf } from '#server-test/checkout-fixtures.ts';
 import { expectFailure, expectResult } from '#server-test/http.ts';
 import { signUp } from '#server-test/users.ts';
-import { addAddress, addLine, checkoutRequest, stockOf } from './checkout-fixtures.ts';
 
 /**
  * A checkout that fails after the card was approved must void the approval

@@ -3,18 +3,11 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CartItemSchema, IDEMPOTENCY_KEY_MESSAGE, type Order, OrderSchema } from '#contract';
-import {
-  idempotencyKeys,
-  orderEvents,
-  orderItems,
-  orders,
-  savedCards,
-} from '#server/db/schema/orders.ts';
+import { idempotencyKeys, orderEvents, orderItems, orders } from '#server/db/schema/orders.ts';
+import { savedCards } from '#server/db/schema/payments.ts';
 import { estimatedDelivery } from '#server/lib/dates.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { createProduct, setStock } from '#server-test/catalogue-fixtures.ts';
-import { call, expectFailure, expectResult } from '#server-test/http.ts';
-import { type SignedUp, signUp } from '#server-test/users.ts';
 import {
   addAddress,
   addLine,
@@ -22,14 +15,16 @@ import {
   checkoutRequest,
   stockOf,
   unitsSoldOf,
-} from './checkout-fixtures.ts';
+} from '#server-test/checkout-fixtures.ts';
+import { call, expectFailure, expectResult } from '#server-test/http.ts';
+import { type SignedUp, signUp } from '#server-test/users.ts';
 import {
   KEY_REUSED,
   NO_ADDRESS,
   NO_SELECTED_ITEMS,
   ONLY_PENDING_CANCEL,
   ORDER_NOT_FOUND,
-} from './orders.service.ts';
+} from './orders.messages.ts';
 
 let t: TestApp;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';

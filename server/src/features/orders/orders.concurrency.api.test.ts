@@ -29,6 +29,13 @@ import { CartItemSchema, OrderSchema } from '#contract';
 import { orderItems, orders } from '#server/db/schema/orders.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { createProduct } from '#server-test/catalogue-fixtures.ts';
+import {
+  addAddress,
+  addLine,
+  checkoutRequest,
+  stockOf,
+  unitsSoldOf,
+} from '#server-test/checkout-fixtures.ts';
 import { call, expectResult } from '#server-test/http.ts';
 import {
   databaseUrlOf,
@@ -37,7 +44,6 @@ import {
   stopShopProcesses,
 } from '#server-test/processes.ts';
 import { type SignedUp, signUp } from '#server-test/users.ts';
-import { addAddress, addLine, checkoutRequest, stockOf, unitsSoldOf } from './checkout-fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {

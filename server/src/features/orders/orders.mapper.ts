@@ -1,5 +1,6 @@
 import type { Order, Refund } from '#contract';
-import type { OrderEventRow, OrderItemRow, OrderRow, RefundRow } from '#server/db/schema/orders.ts';
+import type { OrderEventRow, OrderItemRow, OrderRow } from '#server/db/schema/orders.ts';
+import type { RefundRow } from '#server/db/schema/payments.ts';
 import { paiseToRupees } from '#server/lib/money.ts';
 
 function groupByOrder<Row extends { orderId: string }>(rows: Row[]): Map<string, Row[]> {

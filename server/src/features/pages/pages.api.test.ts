@@ -12,10 +12,10 @@ import {
 } from '#contract';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config/env.ts';
-import { addAddress, addLine, checkoutRequest } from '#server/features/orders/checkout-fixtures.ts';
 import { signUpAdmin } from '#server-test/admins.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { archiveProduct, createProduct } from '#server-test/catalogue-fixtures.ts';
+import { addAddress, addLine, checkoutRequest } from '#server-test/checkout-fixtures.ts';
 import { expectResult } from '#server-test/http.ts';
 import { type SignedUp, signUp } from '#server-test/users.ts';
 import { buildWebApp } from '../../../../scripts/build-web.ts';

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, lt, ne, sum } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { orders, type RefundRow, refunds, savedCards } from '#server/db/schema/orders.ts';
+import { orders } from '#server/db/schema/orders.ts';
+import { type RefundRow, refunds, savedCards } from '#server/db/schema/payments.ts';
 
 /** A saved card is only what identifies it to its owner and the provider's token: never its number or CVV (D12). */
 export interface NewSavedCard {

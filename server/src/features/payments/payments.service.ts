@@ -6,7 +6,7 @@ import {
   type SavedCard,
 } from '#contract';
 import type { Database } from '#server/db/client.ts';
-import type { RefundRow } from '#server/db/schema/orders.ts';
+import type { RefundRow } from '#server/db/schema/payments.ts';
 import { AppError, badRequest, conflict, notFound } from '#server/lib/app-error.ts';
 import { isUuid } from '#server/lib/ids.ts';
 import { paiseToRupees } from '#server/lib/money.ts';

@@ -6,9 +6,9 @@ import { paiseToRupees, rupeesToPaise } from '#server/lib/money.ts';
 import { signUpAdmin } from '#server-test/admins.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { createProduct } from '#server-test/catalogue-fixtures.ts';
+import { addAddress, addLine, checkoutRequest } from '#server-test/checkout-fixtures.ts';
 import { expectResult } from '#server-test/http.ts';
 import { type SignedUp, signUp } from '#server-test/users.ts';
-import { addAddress, addLine, checkoutRequest } from '../orders/checkout-fixtures.ts';
 
 /** Issue 13, section 4: a cancel refunds what was paid; no refund ever exceeds the payment. */
 

@@ -21,11 +21,11 @@ import { paiseToRupees, rupeesToPaise } from '#server/lib/money.ts';
 import { signUpAdmin } from '#server-test/admins.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { createProduct, setStock } from '#server-test/catalogue-fixtures.ts';
+import { addAddress, addLine, checkoutRequest, stockOf } from '#server-test/checkout-fixtures.ts';
 import { expectFailure, expectResult } from '#server-test/http.ts';
 import { findMessagesTo } from '#server-test/outbox.ts';
 import { type SignedUp, signUp } from '#server-test/users.ts';
-import { addAddress, addLine, checkoutRequest, stockOf } from '../orders/checkout-fixtures.ts';
-import { ONLY_DELIVERED_RETURNS } from '../orders/orders.service.ts';
+import { ONLY_DELIVERED_RETURNS } from '../orders/orders.messages.ts';
 import { NOT_AN_ORDER_ITEM, paidShare, tooManyUnits } from './returns.service.ts';
 
 /** Issue 13, section 3: returns and exchanges within 7 days of delivery (D31). */

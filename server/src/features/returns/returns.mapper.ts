@@ -1,5 +1,5 @@
 import type { AdminReturn, ReturnReason, ReturnRequest } from '#contract';
-import type { RefundRow } from '#server/db/schema/orders.ts';
+import type { RefundRow } from '#server/db/schema/payments.ts';
 import type { ReturnRow } from '#server/db/schema/returns.ts';
 import { type OrderPayment, toRefund } from '#server/features/orders/orders.service.ts';
 import { paiseToRupees } from '#server/lib/money.ts';

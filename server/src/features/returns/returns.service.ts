@@ -2,6 +2,7 @@ import {
   type AdminReturn,
   type AdminReturnPage,
   type ApproveReturnBody,
+  canMoveReturn,
   EXCHANGE_SAME_SIZE,
   type ListAdminReturnsQuery,
   RETURN_INSTRUCTIONS,
@@ -11,20 +12,16 @@ import {
   type ReturnStatus,
   returnWindowClosed,
   returnWindowClosesAt,
+  shortOrderNumber,
 } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import type { OrderItemRow, OrderRow } from '#server/db/schema/orders.ts';
 import type { ReturnRow } from '#server/db/schema/returns.ts';
 import type { CatalogueService } from '#server/features/catalogue/catalogue.service.ts';
 import type { ReturnMailKind } from '#server/features/mail/templates.ts';
-import {
-  ORDER_NOT_FOUND,
-  type OrderMover,
-  type OrderPayment,
-  type OrderStepOutcome,
-  type OrdersService,
-  shortOfStock,
-} from '#server/features/orders/orders.service.ts';
+import type { OrderMover, OrderStepOutcome } from '#server/features/orders/order-lifecycle.ts';
+import { ORDER_NOT_FOUND, shortOfStock } from '#server/features/orders/orders.messages.ts';
+import type { OrderPayment, OrdersService } from '#server/features/orders/orders.service.ts';
 import type { PaymentsService } from '#server/features/payments/payments.service.ts';
 import { badRequest, conflict, notFound } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/auth-user.ts';
@@ -296,7 +293,8 @@ export function createReturnsService(
     /** Approves a requested return: the shopper is sent what to do with the parcel. */
     approveReturn: (admin: AuthUser, id: string, body: ApproveReturnBody) =>
       ownerStep(admin, id, async (tx, row, order, at) => {
-        if (row.status !== 'requested') throw conflict(cannotStep(row.status, 'approved'));
+        if (!canMoveReturn(row.status, 'approved'))
+          throw conflict(cannotStep(row.status, 'approved'));
         const instructions = body.note
           ? `${RETURN_INSTRUCTIONS}\n\n${body.note}`
           : RETURN_INSTRUCTIONS;
@@ -318,7 +316,8 @@ export function createReturnsService(
      */
     receiveReturn: (admin: AuthUser, id: string) =>
       ownerStep(admin, id, async (tx, row, order, at) => {
-        if (row.status !== 'approved') throw conflict(cannotStep(row.status, 'received'));
+        if (!canMoveReturn(row.status, 'received'))
+          throw conflict(cannotStep(row.status, 'received'));
         const items = await findReturnItems(tx, [row.id]);
         await catalogue.returnStock(
           tx,
@@ -330,7 +329,12 @@ export function createReturnsService(
         );
         const refund =
           row.refundPaise > 0
-            ? await payments.refundOrder(tx, order, row.refundPaise, `Return #${row.id.slice(-8)}`)
+            ? await payments.refundOrder(
+                tx,
+                order,
+                row.refundPaise,
+                `Return #${shortOrderNumber(row.id)}`,
+              )
             : undefined;
         const received = await updateReturn(tx, row.id, {
           status: 'received',
@@ -374,7 +378,7 @@ export function createReturnsService(
     /** Rejects a return not yet received, saying why; sizes reserved for its exchanges go back to stock. */
     rejectReturn: (admin: AuthUser, id: string, body: RejectReturnBody) =>
       ownerStep(admin, id, async (tx, row, order, at) => {
-        if (row.status !== 'requested' && row.status !== 'approved') {
+        if (!canMoveReturn(row.status, 'rejected')) {
           throw conflict(cannotStep(row.status, 'rejected'));
         }
         const items = await findReturnItems(tx, [row.id]);

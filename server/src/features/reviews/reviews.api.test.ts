@@ -15,10 +15,10 @@ import {
   REVIEW_NOT_FOUND,
   ReviewSchema,
 } from '#contract';
-import { addAddress, addLine, checkoutRequest } from '#server/features/orders/checkout-fixtures.ts';
 import { signUpAdmin } from '#server-test/admins.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { createProduct } from '#server-test/catalogue-fixtures.ts';
+import { addAddress, addLine, checkoutRequest } from '#server-test/checkout-fixtures.ts';
 import { call, expectFailure, expectResult } from '#server-test/http.ts';
 import { type SignedUp, signUp } from '#server-test/users.ts';
 

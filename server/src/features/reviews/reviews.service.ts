@@ -16,6 +16,7 @@ import type { OrdersService } from '#server/features/orders/orders.service.ts';
 import { conflict, forbidden, notFound } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/auth-user.ts';
 import { isUuid } from '#server/lib/ids.ts';
+import { pageCount, pageResult, pageWindow } from '#server/lib/paging.ts';
 import { toAdminReview, toReview, toReviewSummary } from './reviews.mapper.ts';
 import {
   countProductStars,
@@ -75,15 +76,14 @@ export function createReviewsService(db: Database, { catalogue, orders }: Review
       const productId = await productOnSale(db, id);
       const [{ rows, total }, stars] = await Promise.all([
         findProductReviewPage(db, productId, {
-          offset: (page.page - 1) * page.limit,
-          limit: page.limit,
+          ...pageWindow(page),
         }),
         countProductStars(db, productId),
       ]);
       return {
         results: rows.map((row) => toReview(row, row.authorName)),
         total,
-        pages: Math.ceil(total / page.limit),
+        pages: pageCount(total, page.limit),
         ...page,
         summary: toReviewSummary(stars),
       };
@@ -130,16 +130,9 @@ export function createReviewsService(db: Database, { catalogue, orders }: Review
 
     async listAdminReviews(query: AdminReviewsQuery): Promise<AdminReviewPage> {
       const { rows, total } = await findAdminReviewPage(db, query.hidden, {
-        offset: (query.page - 1) * query.limit,
-        limit: query.limit,
+        ...pageWindow(query),
       });
-      return {
-        results: rows.map(toAdminReview),
-        total,
-        pages: Math.ceil(total / query.limit),
-        page: query.page,
-        limit: query.limit,
-      };
+      return pageResult(rows.map(toAdminReview), total, query);
     },
 
     /** The owner hides or restores a review (D28): it leaves or rejoins the average. */

@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
+import { addAddress } from '#server-test/checkout-fixtures.ts';
 import {
   databaseUrlOf,
   type ShopProcess,
@@ -16,7 +17,6 @@ import {
 } from '#server-test/processes.ts';
 import { startTcpProxy, type TcpProxy } from '#server-test/tcp-proxy.ts';
 import { type SignedUp, signUp } from '#server-test/users.ts';
-import { addAddress } from '../orders/checkout-fixtures.ts';
 
 /** More writers than both processes' pools hold connections, so every connection is busy. */
 const WRITERS = 24;

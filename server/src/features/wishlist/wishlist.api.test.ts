@@ -22,10 +22,10 @@ import {
   WishlistItemSchema,
 } from '#contract';
 import { stockAlertConfirmations, stockAlerts } from '#server/db/schema/wishlist.ts';
-import { addAddress, addLine, checkoutRequest } from '#server/features/orders/checkout-fixtures.ts';
 import { signUpAdmin } from '#server-test/admins.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { archiveProduct, createProduct } from '#server-test/catalogue-fixtures.ts';
+import { addAddress, addLine, checkoutRequest } from '#server-test/checkout-fixtures.ts';
 import { call, expectFailure, expectResult } from '#server-test/http.ts';
 import { findMessagesTo } from '#server-test/outbox.ts';
 import { confirmLastStockAlert, stockAlertLinksTo } from '#server-test/stock-alerts.ts';

@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { shortOrderNumber } from '#contract';
 import { BackLink } from '#web/components/ui/back-link.tsx';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { DesignThumbnails } from '#web/components/ui/design-thumbnail.tsx';
@@ -8,14 +9,13 @@ import { paths } from '#web/config/paths.ts';
 import { useOrder } from '#web/features/orders/api/get-order.ts';
 import { OrderNotFound } from '#web/features/orders/components/order-not-found.tsx';
 import { DeliveryOutlook, OrderTimeline } from '#web/features/orders/components/order-timeline.tsx';
-import { shortOrderId } from '#web/features/orders/utils/order-summary.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 /** /order/{id}/track: where the order is, as a timeline of its events (D20). */
 export function OrderTrackingRoute() {
   const { id = '' } = useParams();
   const order = useOrder(id);
-  const heading = `Track Order # ${shortOrderId(id)}`;
+  const heading = `Track Order # ${shortOrderNumber(id)}`;
   useDocumentTitle(heading);
 
   if (order.error?.status === 404) return <OrderNotFound />;

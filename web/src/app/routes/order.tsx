@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { findOrderTransition, shortOrderNumber } from '#contract';
 import { BackLink } from '#web/components/ui/back-link.tsx';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { OrderStatusBadge } from '#web/components/ui/order-status-badge.tsx';
@@ -13,7 +14,6 @@ import {
 } from '#web/features/orders/components/order-details.tsx';
 import { OrderNotFound } from '#web/features/orders/components/order-not-found.tsx';
 import { OrderReturns } from '#web/features/orders/components/order-returns.tsx';
-import { shortOrderId } from '#web/features/orders/utils/order-summary.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { formatDate } from '#web/utils/format-date.ts';
 
@@ -24,7 +24,7 @@ import { formatDate } from '#web/utils/format-date.ts';
 export function OrderRoute() {
   const { id = '' } = useParams();
   const order = useOrder(id);
-  const heading = `Order # ${shortOrderId(id)}`;
+  const heading = `Order # ${shortOrderNumber(id)}`;
   useDocumentTitle(heading);
 
   if (order.error?.status === 404) return <OrderNotFound />;
@@ -84,7 +84,9 @@ export function OrderRoute() {
             <Link to={paths.orderTracking(data._id)} className={buttonStyles()}>
               Track Order
             </Link>
-            {data.status === 'pending' ? <CancelOrderButton order={data} /> : null}
+            {findOrderTransition(data.status, 'cancelled', 'shopper') ? (
+              <CancelOrderButton order={data} />
+            ) : null}
           </div>
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { shortOrderNumber } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { CheckIcon } from '#web/components/ui/icons.tsx';
 import { ErrorMessage, LoadingMessage } from '#web/components/ui/status-message.tsx';
@@ -11,7 +12,6 @@ import {
   OrderPrices,
 } from '#web/features/orders/components/order-details.tsx';
 import { OrderNotFound } from '#web/features/orders/components/order-not-found.tsx';
-import { shortOrderId } from '#web/features/orders/utils/order-summary.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 /** SPEC §9: the success page goes home after 5 seconds. */
@@ -61,7 +61,9 @@ export function PaymentDoneRoute() {
       <h1 className="mt-6 text-2xl font-bold tracking-tight text-ink-900 sm:text-3xl">
         Order placed successfully!
       </h1>
-      <p className="mt-3 text-lg font-semibold text-ink-900">Order # {shortOrderId(placed._id)}</p>
+      <p className="mt-3 text-lg font-semibold text-ink-900">
+        Order # {shortOrderNumber(placed._id)}
+      </p>
       <p className="mt-2 text-ink-700">Thank you for your purchase.</p>
 
       <section

@@ -2,7 +2,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import type { CatalogueReader, Product, ProductPage, ProductReviewsPage } from '#contract';
 import { routePaths } from '#web/config/paths.ts';
-import { productQueryOptions } from '#web/features/catalogue/api/get-product.ts';
 import { productFiltersQueryOptions } from '#web/features/catalogue/api/get-product-filters.ts';
 import {
   type ListProductsInput,
@@ -15,6 +14,7 @@ import {
 } from '#web/features/catalogue/utils/products-view.ts';
 import { productReviewsQueryOptions } from '#web/features/reviews/api/reviews-api.ts';
 import { ApiError, serialiseQuery } from '#web/lib/api-client.ts';
+import { productQueryOptions } from '#web/lib/product-query.ts';
 import { BEST_SELLERS_QUERY, LATEST_QUERY } from '../routes/home.tsx';
 
 /** A server-rendered page and what it read, for its head (page-head.ts). */

@@ -19,7 +19,6 @@ import {
   getAdminOrder,
   getAdminProduct,
   getOrder,
-  getProduct,
   type ListAdminOrdersQuery,
   type ListAdminOrdersQuerySchema,
   type ListAdminProductsQuery,
@@ -42,6 +41,7 @@ import {
 } from '#contract';
 import { ApiError, apiCall, type EndpointResult, type QueryInput } from '#web/lib/api-client.ts';
 import { getAuthToken } from '#web/lib/auth-token.ts';
+import { productKeys } from '#web/lib/query-keys.ts';
 
 /**
  * The shop owner's calls (D25): every one is /api/v1/admin/..., refused to
@@ -149,7 +149,7 @@ function productChanged(client: QueryClient, product: AdminProduct | null, id: s
       [listAdminProducts.path],
       [getAdminDashboard.path],
       [listProducts.path],
-      [getProduct.path, { id }],
+      productKeys.detail(id),
     ].map((queryKey) => client.invalidateQueries({ queryKey })),
   );
 }

@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
-import type { AdminOrderSummary } from '#contract';
+import { type AdminOrderSummary, formatRupees } from '#contract';
 import { OrderStatusBadge } from '#web/components/ui/order-status-badge.tsx';
 import { paths } from '#web/config/paths.ts';
 import { formatDateTime } from '#web/utils/format-date.ts';
-import { formatRupees } from '#web/utils/format-money.ts';
 
 /** Orders as the owner lists them; each row's id opens the order. */
 export function AdminOrdersTable({ orders }: { orders: AdminOrderSummary[] }) {

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
-import { type AdminProduct, SIZES } from '#contract';
+import { type AdminProduct, formatRupees, SIZES } from '#contract';
 import { paths } from '#web/config/paths.ts';
-import { formatRupees } from '#web/utils/format-money.ts';
 
 /** Products as the owner lists them, with stock per size; each title opens the product. */
 export function AdminProductsTable({ products }: { products: AdminProduct[] }) {

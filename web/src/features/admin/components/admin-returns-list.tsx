@@ -1,12 +1,17 @@
 import { type FormEvent, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import { type AdminReturn, RETURN_REASONS } from '#contract';
+import {
+  type AdminReturn,
+  canMoveReturn,
+  formatRupees,
+  RETURN_REASONS,
+  shortOrderNumber,
+} from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { paths } from '#web/config/paths.ts';
 import { getErrorMessage } from '#web/lib/api-client.ts';
 import { formatDateTime } from '#web/utils/format-date.ts';
-import { formatRupees } from '#web/utils/format-money.ts';
 import { type ReturnStep, useReturnStep } from '../api/returns.ts';
 
 const STEP_DONE: Record<ReturnStep['step'], string> = {
@@ -31,7 +36,7 @@ function AdminReturnCard({ request }: { request: AdminReturn }) {
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const reasonId = useId();
-  const number = `#${request._id.slice(-8)}`;
+  const number = `#${shortOrderNumber(request._id)}`;
 
   const take = (input: ReturnStep) =>
     step.mutate(input, {
@@ -60,7 +65,7 @@ function AdminReturnCard({ request }: { request: AdminReturn }) {
           <time dateTime={request.createdAt}>{formatDateTime(request.createdAt)}</time> ·{' '}
           {request.customer.name} ({request.customer.email}) ·{' '}
           <Link className="underline" to={paths.adminOrder(request.orderId)}>
-            Order #{request.orderId.slice(-8)}
+            Order #{shortOrderNumber(request.orderId)}
           </Link>
         </p>
       </div>
@@ -84,7 +89,7 @@ function AdminReturnCard({ request }: { request: AdminReturn }) {
         <p className="mt-1 text-red-800">Rejected: {request.rejectionReason}</p>
       ) : null}
       <div className="mt-3 flex flex-wrap gap-2">
-        {request.status === 'requested' ? (
+        {canMoveReturn(request.status, 'approved') ? (
           <button
             type="button"
             className={buttonStyles({ size: 'sm' })}
@@ -94,7 +99,7 @@ function AdminReturnCard({ request }: { request: AdminReturn }) {
             Approve
           </button>
         ) : null}
-        {request.status === 'approved' ? (
+        {canMoveReturn(request.status, 'received') ? (
           <button
             type="button"
             className={buttonStyles({ size: 'sm' })}
@@ -104,7 +109,7 @@ function AdminReturnCard({ request }: { request: AdminReturn }) {
             Mark received
           </button>
         ) : null}
-        {(request.status === 'requested' || request.status === 'approved') && !rejecting ? (
+        {canMoveReturn(request.status, 'rejected') && !rejecting ? (
           <button
             type="button"
             className={buttonStyles({ variant: 'outline', size: 'sm' })}

@@ -1,10 +1,9 @@
 import { Link } from 'react-router';
-import { type AdminDashboard, ORDER_STATUSES } from '#contract';
+import { type AdminDashboard, formatRupees, ORDER_STATUSES } from '#contract';
 import { CardSection } from '#web/components/ui/card-section.tsx';
 import { OrderStatusBadge } from '#web/components/ui/order-status-badge.tsx';
 import { paths } from '#web/config/paths.ts';
 import { formatDate } from '#web/utils/format-date.ts';
-import { formatRupees } from '#web/utils/format-money.ts';
 
 function Figure({ label, value, detail }: { label: string; value: string; detail: string }) {
   return (

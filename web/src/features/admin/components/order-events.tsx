@@ -1,18 +1,5 @@
-import type { AdminOrder } from '#contract';
+import { type AdminOrder, ORDER_EVENT_LABELS } from '#contract';
 import { formatDateTime } from '#web/utils/format-date.ts';
-
-const EVENT_LABELS: Record<AdminOrder['events'][number]['type'], string> = {
-  placed: 'Placed',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-  'return-requested': 'Return requested',
-  'return-approved': 'Return approved',
-  'return-rejected': 'Return rejected',
-  'return-received': 'Return received',
-  refunded: 'Refunded',
-  'exchange-shipped': 'New size shipped',
-};
 
 /** The order's history, oldest first, with who made each change. */
 export function OrderEvents({ events }: { events: AdminOrder['events'] }) {
@@ -20,7 +7,7 @@ export function OrderEvents({ events }: { events: AdminOrder['events'] }) {
     <ol className="space-y-3">
       {events.map((event) => (
         <li key={`${event.type}-${event.at}`} className="border-l-2 border-ink-200 pl-4">
-          <p className="font-semibold text-ink-900">{EVENT_LABELS[event.type]}</p>
+          <p className="font-semibold text-ink-900">{ORDER_EVENT_LABELS[event.type]}</p>
           <p className="text-sm text-ink-700">
             <time dateTime={event.at}>{formatDateTime(event.at)}</time>
             {' · '}

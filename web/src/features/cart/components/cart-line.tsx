@@ -1,10 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { type CartItem, DELIVERY_DAYS } from '#contract';
+import { type CartItem, DELIVERY_DAYS, formatRupees } from '#contract';
 import { TrashIcon } from '#web/components/ui/icons.tsx';
 import { QuantityStepper } from '#web/components/ui/quantity-stepper.tsx';
 import { paths } from '#web/config/paths.ts';
-import { formatRupees } from '#web/utils/format-money.ts';
 import type { useCartLineActions } from '../hooks/use-cart-line-actions.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
+import { formatRupees } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { paths } from '#web/config/paths.ts';
-import { formatRupees } from '#web/utils/format-money.ts';
 import { useCartLines } from '../hooks/use-cart-lines.ts';
 import { sumOfLines } from '../utils/cart-lines.ts';
 

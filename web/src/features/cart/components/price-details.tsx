@@ -1,5 +1,4 @@
-import type { Quote } from '#contract';
-import { formatRupees } from '#web/utils/format-money.ts';
+import { formatRupees, type Quote } from '#contract';
 
 /**
  * SPEC §2 Price Details, every figure from the server's quote (D4, D10, D16):

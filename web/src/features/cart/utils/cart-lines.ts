@@ -1,12 +1,11 @@
-import type { CartItem } from '#contract';
+import { ALREADY_ADDED_MESSAGE, availableQuantityMessage, type CartItem } from '#contract';
 
 export const CART_MESSAGES = {
-  alreadyAdded: 'This product is already added',
+  alreadyAdded: ALREADY_ADDED_MESSAGE,
   added: 'Product added to cart!',
   addFailed: 'Product Not added On Cart',
   removeFailed: 'Failed to remove product',
-  /** D6/D9: the spec's 'Avalible Qty is {n}', spelled right. */
-  availableQuantity: (available: number) => `Available quantity is ${available}`,
+  availableQuantity: availableQuantityMessage,
 } as const;
 
 /** The line total in rupees, counted in paise so 0.1 + 0.2 never shows. */

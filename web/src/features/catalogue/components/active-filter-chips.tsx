@@ -1,5 +1,5 @@
+import { formatRupees } from '#contract';
 import { useHydrated } from '#web/hooks/use-hydrated.ts';
-import { formatRupees } from '#web/utils/format-money.ts';
 import { NO_FILTERS, type ProductFilterValues } from '../utils/products-view.ts';
 
 interface Chip {

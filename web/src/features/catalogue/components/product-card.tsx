@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Product } from '#contract';
+import { formatRupees, type Product } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { StarRating } from '#web/components/ui/star-rating.tsx';
 import { paths } from '#web/config/paths.ts';
-import { formatRupees } from '#web/utils/format-money.ts';
 import { inStockSizes } from '../utils/stock.ts';
 
 export type ProductCardProduct = Pick<

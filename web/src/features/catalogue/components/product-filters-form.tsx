@@ -1,10 +1,15 @@
 import { type ChangeEvent, type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
-import { type FacetGroup, isSize, type ProductFacets, type ProductFilters } from '#contract';
+import {
+  type FacetGroup,
+  formatRupees,
+  isSize,
+  type ProductFacets,
+  type ProductFilters,
+} from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { CheckboxField, TextField } from '#web/components/ui/form-field.tsx';
 import { ChevronDownIcon, StarIcon } from '#web/components/ui/icons.tsx';
 import { useHydrated } from '#web/hooks/use-hydrated.ts';
-import { formatRupees } from '#web/utils/format-money.ts';
 import {
   NO_FILTERS,
   type PriceRange,

@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { ApiError } from '#web/lib/api-client.ts';
-import { productQueryOptions } from '../api/get-product.ts';
+import { productQueryOptions } from '#web/lib/product-query.ts';
 import { useRecentlyViewedStore } from '../stores/recently-viewed-store.ts';
 import type { ProductCardProduct } from './product-card.tsx';
 import { ProductGrid } from './product-grid.tsx';

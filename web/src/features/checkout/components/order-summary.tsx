@@ -1,7 +1,6 @@
-import type { CartItem } from '#contract';
+import { type CartItem, formatRupees } from '#contract';
 import { DesignThumbnails } from '#web/components/ui/design-thumbnail.tsx';
 import { formatDate } from '#web/utils/format-date.ts';
-import { formatRupees } from '#web/utils/format-money.ts';
 
 interface OrderSummaryProps {
   /** The selected cart lines: what the order will hold. */

@@ -4,8 +4,10 @@ import { DEFAULT_CUSTOMISATION, type Design, type ProductCustomisation } from '#
 import { makeProduct } from '#web/testing/data.ts';
 import { apiOk } from '#web/testing/mock-api.ts';
 import { renderWithRouter } from '#web/testing/render.tsx';
+import { DESIGNER_MESSAGES } from '../utils/designer-messages.ts';
 import { GUARD_MESSAGES } from '../utils/guard-rails.ts';
-import { DESIGNER_MESSAGES, Designer, newImageLayer } from './designer.tsx';
+import { newImageLayer } from '../utils/new-layers.ts';
+import { Designer } from './designer.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();

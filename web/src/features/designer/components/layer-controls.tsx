@@ -116,7 +116,10 @@ function TextControls({ layer, update }: { layer: TextLayer; update: Update }) {
         <select
           id={fontId}
           value={layer.fontId}
-          onChange={(event) => update({ fontId: event.target.value as TextLayer['fontId'] })}
+          onChange={(event) => {
+            const font = DESIGN_FONTS.find(({ id }) => id === event.target.value);
+            if (font) update({ fontId: font.id });
+          }}
           className={`${inputStyles(false)} mt-1.5 h-11`}
         >
           {DESIGN_FONTS.map((font) => (

@@ -5,8 +5,10 @@ import {
   type DesignImage,
   type DesignSide,
   designFont,
+  EMPTY_DESIGN_MESSAGE,
   imagePrintDpi,
   layersOutsidePrintArea,
+  outsidePrintAreaMessage,
   type PrintArea,
   unprintableCharacter,
   unprintableCharacterMessage,
@@ -16,9 +18,10 @@ import {
 export type DesignImageInfo = Pick<DesignImage, '_id' | 'url' | 'width' | 'height'>;
 
 export const GUARD_MESSAGES = {
-  empty: 'Add some text or an image first: an empty design cannot be ordered.',
+  empty: EMPTY_DESIGN_MESSAGE,
+  /** The server's refusal, with what to do about it. */
   outside: (side: DesignSide) =>
-    `A layer on the ${side} reaches outside the print area. Move it inside or make it smaller.`,
+    `${outsidePrintAreaMessage(side)}. Move it inside or make it smaller.`,
   outsideLayer: 'Outside the print area',
   lowDpi: (dpi: number) =>
     `This image would print at ${dpi} DPI, below ${DESIGN_LIMITS.minPrintDpi}: it may look blurry. Make it smaller or upload a larger image.`,

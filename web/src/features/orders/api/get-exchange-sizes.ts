@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getProduct, SIZES, type Size } from '#contract';
 import { ApiError, apiCall } from '#web/lib/api-client.ts';
+import { productKeys } from '#web/lib/query-keys.ts';
 
 /**
  * The sizes of a product that have stock now, other than `except`: what an
@@ -8,7 +9,7 @@ import { ApiError, apiCall } from '#web/lib/api-client.ts';
  */
 export function useExchangeSizes(productId: string, except: Size, enabled: boolean) {
   return useQuery({
-    queryKey: [getProduct.path, { id: productId }, 'exchange-sizes'],
+    queryKey: productKeys.exchangeSizes(productId),
     queryFn: async ({ signal }) => {
       try {
         const product = await apiCall(getProduct, { params: { id: productId }, signal });

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import type { Order } from '#contract';
+import { type Order, shortOrderNumber } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { getErrorMessage } from '#web/lib/api-client.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
-import { shortOrderId } from '../utils/order-summary.ts';
 
 /** 'Cancel order' with a confirm step (D19): only a pending order can be cancelled. */
 export function CancelOrderButton({ order }: { order: Order }) {
@@ -34,7 +33,7 @@ export function CancelOrderButton({ order }: { order: Order }) {
       {confirming ? (
         <ConfirmDialog
           title="Cancel this order?"
-          description={`Order #${shortOrderId(order._id)} will be cancelled. This cannot be undone.`}
+          description={`Order #${shortOrderNumber(order._id)} will be cancelled. This cannot be undone.`}
           keepLabel="Keep order"
           confirmLabel="Yes, cancel order"
           pendingLabel="Cancelling…"

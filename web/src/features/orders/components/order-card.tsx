@@ -1,18 +1,17 @@
 import { Link } from 'react-router';
-import type { Order } from '#contract';
+import { formatRupees, type Order, shortOrderNumber } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { OrderStatusBadge } from '#web/components/ui/order-status-badge.tsx';
 import { paths } from '#web/config/paths.ts';
 import { formatDate } from '#web/utils/format-date.ts';
-import { formatRupees } from '#web/utils/format-money.ts';
-import { itemCountLabel, orderItemCount, shortOrderId } from '../utils/order-summary.ts';
+import { itemCountLabel, orderItemCount } from '../utils/order-summary.ts';
 
 /** SPEC §9: a card shows up to 3 item pictures. */
 export const ORDER_CARD_IMAGES = 3;
 
 /** One order in the list (SPEC §2 Orders). */
 export function OrderCard({ order }: { order: Order }) {
-  const shortId = shortOrderId(order._id);
+  const shortId = shortOrderNumber(order._id);
   const headingId = `order-${order._id}-heading`;
   const shown = order.items.slice(0, ORDER_CARD_IMAGES);
   const more = order.items.length - shown.length;

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
-import type { Order } from '#contract';
+import { formatRupees, type Order } from '#contract';
 import { DesignThumbnails } from '#web/components/ui/design-thumbnail.tsx';
 import { formatDate } from '#web/utils/format-date.ts';
-import { formatRupees } from '#web/utils/format-money.ts';
 import {
   itemCountLabel,
   orderItemCount,

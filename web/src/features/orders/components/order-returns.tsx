@@ -1,20 +1,24 @@
 import { type FormEvent, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import {
+  formatRupees,
   type Order,
   RETURN_REASONS,
   RETURN_WINDOW_DAYS,
   type ReturnKind,
   type ReturnReason,
+  ReturnReasonSchema,
   type ReturnRequest,
   type ReturnStatus,
   returnWindowClosesAt,
+  SIZES,
   type Size,
+  shortOrderNumber,
 } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { getErrorMessage } from '#web/lib/api-client.ts';
 import { formatDateTime } from '#web/utils/format-date.ts';
-import { formatRupees } from '#web/utils/format-money.ts';
+import { selectedOption } from '#web/utils/select-option.ts';
 import { useExchangeSizes } from '../api/get-exchange-sizes.ts';
 import { useOrderReturns } from '../api/list-order-returns.ts';
 import { useRequestReturn } from '../api/request-return.ts';
@@ -237,7 +241,7 @@ function ReturnForm({
             value={size}
             required
             disabled={!sizes.data || noSizes}
-            onChange={(event) => setSize(event.target.value as Size)}
+            onChange={(event) => setSize(selectedOption(SIZES, event.target.value) ?? '')}
           >
             <option value="">{noSizes ? 'No other size in stock' : 'Choose a size'}</option>
             {(sizes.data ?? []).map((value) => (
@@ -256,7 +260,9 @@ function ReturnForm({
           id={`${id}-reason`}
           className={selectStyles}
           value={reason}
-          onChange={(event) => setReason(event.target.value as ReturnReason)}
+          onChange={(event) =>
+            setReason(selectedOption(ReturnReasonSchema.options, event.target.value) ?? reason)
+          }
         >
           {Object.entries(RETURN_REASONS).map(([value, label]) => (
             <option key={value} value={value}>
@@ -292,7 +298,7 @@ function ReturnSummary({ request }: { request: ReturnRequest }) {
       data-return-status={request.status}
     >
       <p className="font-semibold text-ink-900">
-        Return #{request._id.slice(-8)} · {STATUS_LABELS[request.status]}
+        Return #{shortOrderNumber(request._id)} · {STATUS_LABELS[request.status]}
       </p>
       <ul className="mt-1 text-ink-700">
         {request.items.map((item) => (

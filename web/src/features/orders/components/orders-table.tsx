@@ -1,10 +1,9 @@
 import { Link } from 'react-router';
-import type { Order } from '#contract';
+import { formatRupees, type Order, shortOrderNumber } from '#contract';
 import { OrderStatusBadge } from '#web/components/ui/order-status-badge.tsx';
 import { paths } from '#web/config/paths.ts';
 import { formatDate } from '#web/utils/format-date.ts';
-import { formatRupees } from '#web/utils/format-money.ts';
-import { itemCountLabel, orderItemCount, shortOrderId } from '../utils/order-summary.ts';
+import { itemCountLabel, orderItemCount } from '../utils/order-summary.ts';
 
 /** The profile's 'Your Orders' table: id (a link to the order), date, items, total, status. */
 export function OrdersTable({ orders }: { orders: Order[] }) {
@@ -43,7 +42,7 @@ export function OrdersTable({ orders }: { orders: Order[] }) {
                   to={paths.order(order._id)}
                   className="rounded-sm text-brand-700 underline-offset-2 hover:underline"
                 >
-                  <span className="sr-only">Order </span>#{shortOrderId(order._id)}
+                  <span className="sr-only">Order </span>#{shortOrderNumber(order._id)}
                 </Link>
                 <span className="mt-0.5 block text-xs font-normal text-ink-600 sm:hidden">
                   {formatDate(order.createdAt)} · {itemCountLabel(orderItemCount(order))}

@@ -1,11 +1,5 @@
-import type { Order, Refund } from '#contract';
+import { formatRupees, type Order, type Refund } from '#contract';
 import { formatDate } from '#web/utils/format-date.ts';
-import { formatRupees } from '#web/utils/format-money.ts';
-
-/** SPEC §9: an order is shown by the last 8 characters of its id. */
-export function shortOrderId(id: string): string {
-  return id.slice(-8);
-}
 
 /** Pieces in the order (a line of 2 tees counts 2). */
 export function orderItemCount(order: Pick<Order, 'items'>): number {

@@ -1,4 +1,4 @@
-import type { Order, OrderEvent } from '#contract';
+import { ORDER_EVENT_LABELS, type Order, type OrderEvent } from '#contract';
 
 export type TrackingStepState = 'done' | 'upcoming' | 'cancelled';
 
@@ -12,19 +12,6 @@ export interface TrackingStep {
 }
 
 const PROGRESS = ['placed', 'shipped', 'delivered'] as const;
-
-const LABELS: Record<OrderEvent['type'], string> = {
-  placed: 'Order placed',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-  'return-requested': 'Return requested',
-  'return-approved': 'Return approved',
-  'return-rejected': 'Return rejected',
-  'return-received': 'Return received',
-  refunded: 'Refunded',
-  'exchange-shipped': 'New size shipped',
-};
 
 /** The steps of returns and exchanges after delivery (D31): each shown as it happened. */
 const AFTER_DELIVERY = new Set<OrderEvent['type']>([
@@ -84,5 +71,5 @@ function step(
   at: string | undefined,
   event: OrderEvent | undefined,
 ): TrackingStep {
-  return { type, label: LABELS[type], state, at, note: event?.note ?? null };
+  return { type, label: ORDER_EVENT_LABELS[type], state, at, note: event?.note ?? null };
 }

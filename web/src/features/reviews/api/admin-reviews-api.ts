@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  getProduct,
   hideAdminReview,
   listAdminReviews,
   listProductReviews,
@@ -8,6 +7,7 @@ import {
   restoreAdminReview,
 } from '#contract';
 import { apiCall } from '#web/lib/api-client.ts';
+import { productKeys } from '#web/lib/query-keys.ts';
 
 const ADMIN_REVIEWS_PAGE_SIZE = 20;
 
@@ -31,7 +31,7 @@ export function useSetReviewHidden() {
         [
           [listAdminReviews.path],
           [listProductReviews.path, { id: review.productId }],
-          [getProduct.path, { id: review.productId }],
+          productKeys.detail(review.productId),
           [listProducts.path],
         ].map((queryKey) => client.invalidateQueries({ queryKey })),
       ),

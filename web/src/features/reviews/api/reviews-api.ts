@@ -9,13 +9,13 @@ import {
   createProductReview,
   deleteMyProductReview,
   getMyProductReview,
-  getProduct,
   listProductReviews,
   listProducts,
   type ReviewBody,
   updateMyProductReview,
 } from '#contract';
 import { apiCall } from '#web/lib/api-client.ts';
+import { productKeys } from '#web/lib/query-keys.ts';
 
 /** GET /api/v1/product/{id}/reviews: a page of reviews, newest first, with the summary (D28). */
 export function productReviewsQueryOptions(productId: string, page: number) {
@@ -50,7 +50,7 @@ function useReviewChanged(productId: string) {
       [
         [listProductReviews.path, { id: productId }],
         [getMyProductReview.path, { id: productId }],
-        [getProduct.path, { id: productId }],
+        productKeys.detail(productId),
         [listProducts.path],
       ].map((queryKey) => client.invalidateQueries({ queryKey })),
     );

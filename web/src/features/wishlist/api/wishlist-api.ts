@@ -10,16 +10,14 @@ import {
   type CreateStockAlertBody,
   confirmStockAlert as confirmStockAlertEndpoint,
   createStockAlert as createStockAlertEndpoint,
-  getProduct as getProductEndpoint,
   getWishlist as getWishlistEndpoint,
   type MergeWishlistBody,
   mergeWishlist as mergeWishlistEndpoint,
-  type Product,
   removeWishlistItem as removeWishlistItemEndpoint,
   type WishlistItem,
 } from '#contract';
 import { ApiError, apiCall } from '#web/lib/api-client.ts';
-import { CATALOGUE_STALE_TIME_MS } from '#web/lib/query-client.ts';
+import { productQueryOptions } from '#web/lib/product-query.ts';
 
 /** GET /api/v1/wishlist: the signed-in shopper's saved products. */
 export function wishlistQueryOptions(token: string | null) {
@@ -73,14 +71,9 @@ export function useConfirmStockAlert() {
  */
 export function useGuestWishlistProducts(productIds: readonly string[]) {
   return useQueries({
-    queries: productIds.map((id) => ({
-      queryKey: [getProductEndpoint.path, { id }],
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        apiCall(getProductEndpoint, { params: { id }, signal }),
-      staleTime: CATALOGUE_STALE_TIME_MS,
-    })),
+    queries: productIds.map(productQueryOptions),
     combine: (results) => ({
-      products: results.flatMap((result) => (result.data ? [result.data as Product] : [])),
+      products: results.flatMap((result) => (result.data ? [result.data] : [])),
       gone: productIds.filter((_, index) => {
         const error = results[index]?.error;
         return error instanceof ApiError && (error.status === 404 || error.status === 400);

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { type Product, SIZES, type Size } from '#contract';
+import { formatRupees, type Product, SIZES, type Size } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { TrashIcon } from '#web/components/ui/icons.tsx';
 import { paths } from '#web/config/paths.ts';
-import { formatRupees } from '#web/utils/format-money.ts';
 
 interface WishlistListProps {
   products: readonly Product[];

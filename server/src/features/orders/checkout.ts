@@ -1,0 +1,160 @@
+import type { CheckoutBody, Order } from '#contract';
+import type { Database } from '#server/db/client.ts';
+import type { OrderRow } from '#server/db/schema/orders.ts';
+import type { AddressesService } from '#server/features/addresses/addresses.service.ts';
+import type { CartService } from '#server/features/cart/cart.service.ts';
+import type { CatalogueService } from '#server/features/catalogue/catalogue.service.ts';
+import type { MailService } from '#server/features/mail/mail.service.ts';
+import type { PaymentsService } from '#server/features/payments/payments.service.ts';
+import { badRequest, conflict } from '#server/lib/app-error.ts';
+import type { AuthUser } from '#server/lib/auth-user.ts';
+import { estimatedDelivery } from '#server/lib/dates.ts';
+import { checkoutHash, claimIdempotencyKey } from './checkout-idempotency.ts';
+import { toOrder } from './orders.mapper.ts';
+import { NO_ADDRESS, NO_SELECTED_ITEMS, shortOfStock } from './orders.messages.ts';
+import {
+  insertOrder,
+  insertOrderEvent,
+  insertOrderItems,
+  setIdempotencyKeyOrder,
+} from './orders.repository.ts';
+
+export interface CheckoutDependencies {
+  cart: Pick<CartService, 'priceSelection' | 'checkSelectedDesigns' | 'clearCheckedOut'>;
+  addresses: Pick<AddressesService, 'findSelectedAddress'>;
+  payments: Pick<PaymentsService, 'pay' | 'voidPayments'>;
+  catalogue: Pick<CatalogueService, 'takeStockFor'>;
+  mail: Pick<MailService, 'orderPlaced'>;
+}
+
+/** Checkout (D18), given how a replayed Idempotency-Key answers its first order. */
+export function createCheckout(
+  db: Database,
+  { cart, addresses, payments, catalogue, mail }: CheckoutDependencies,
+  replayOrder: (tx: Database, order: OrderRow) => Promise<Order>,
+) {
+  /**
+   * Orders the selected cart lines to the selected address, in ONE
+   * transaction (D18): any refusal rolls back everything, the key's claim
+   * included, so nothing is ever half done and a retry is a fresh attempt.
+   * The payment is approved inside it, before the order's rows are written;
+   * when anything fails after the approval, the approval is voided.
+   */
+  return function checkout(
+    user: AuthUser,
+    body: CheckoutBody,
+    idempotencyKey?: string,
+  ): Promise<Order> {
+    const requestHash = idempotencyKey ? checkoutHash(body) : '';
+    const authorizationIds: string[] = [];
+    const transaction = db.transaction(async (tx) => {
+      if (idempotencyKey) {
+        const replay = await claimIdempotencyKey(
+          tx,
+          user.id,
+          idempotencyKey,
+          requestHash,
+          replayOrder,
+        );
+        if (replay) return replay;
+      }
+      // The cart's stored coupon and gift wrap are what its quote showed (D10, D16). A client
+      // that still sends its own (couponCode, giftWrap) is charged for those instead: what it
+      // sends is what it asked /cart/quote about, so what it showed is what it charges.
+      const { lines, price, options } = await cart.priceSelection(tx, user.id, {
+        couponCode: body.couponCode,
+        ...(body.giftWrap && { giftWrap: true, giftMessage: body.giftWrap.message }),
+      });
+      if (lines.length === 0) throw badRequest(NO_SELECTED_ITEMS);
+      await cart.checkSelectedDesigns(tx, user.id);
+      const address = await addresses.findSelectedAddress(tx, user.id);
+      if (!address) throw badRequest(NO_ADDRESS);
+      const shortage = await catalogue.takeStockFor(tx, lines);
+      if (shortage) throw conflict(shortOfStock(shortage.short, shortage.left));
+      if (price.couponError) {
+        throw badRequest(price.couponError, [{ field: 'couponCode', message: price.couponError }]);
+      }
+      const payment = await payments.pay(
+        tx,
+        user.id,
+        {
+          method: body.paymentMethod,
+          amountPaise: price.totalPaise,
+          card: body.card,
+          savedCard:
+            body.savedCardId !== undefined && body.cvv !== undefined
+              ? { id: body.savedCardId, cvv: body.cvv }
+              : undefined,
+        },
+        authorizationIds,
+      );
+
+      const now = new Date();
+      const row = await insertOrder(tx, {
+        userId: user.id,
+        status: 'pending',
+        subtotalPaise: price.subtotalPaise,
+        discountPaise: price.discountPaise,
+        couponCode: price.coupon?.code ?? null,
+        giftWrapPaise: price.giftWrapPaise,
+        giftMessage: (options.giftWrap && options.giftMessage) || null,
+        totalPaise: price.totalPaise,
+        paymentMethod: payment.method,
+        cardBrand: payment.cardBrand,
+        cardLast4: payment.cardLast4,
+        paymentReference: payment.reference,
+        addressName: address.name,
+        addressPhone: address.phone,
+        addressPincode: address.pincode,
+        addressCity: address.city,
+        addressState: address.state,
+        addressFullAddress: address.fullAddress,
+        estimateDeliveryDate: estimatedDelivery(now),
+        createdAt: now,
+      });
+      const items = await insertOrderItems(
+        tx,
+        lines.map((line, position) => ({
+          orderId: row.id,
+          position,
+          productId: line.productId,
+          name: line.title,
+          image: line.image,
+          size: line.size,
+          pricePaise: line.pricePaise,
+          quantity: line.quantity,
+          design: line.design,
+          printAreas: line.printAreas,
+          imageIds: line.imageIds,
+        })),
+      );
+      const placed = await insertOrderEvent(tx, {
+        orderId: row.id,
+        type: 'placed',
+        actorUserId: user.id,
+        at: now,
+      });
+      if (idempotencyKey)
+        await setIdempotencyKeyOrder(tx, {
+          userId: user.id,
+          key: idempotencyKey,
+          orderId: row.id,
+        });
+      await cart.clearCheckedOut(
+        tx,
+        user.id,
+        lines.map((line) => line.cartItemId),
+      );
+      const order = toOrder(row, items, [placed], []);
+      // 'You will receive a confirmation email soon.' (D32): written with the order, or not at all.
+      await mail.orderPlaced(tx, user, order);
+      return order;
+    });
+    return transaction.catch(async (failure: unknown) => {
+      await payments.voidPayments(authorizationIds).catch((voidFailure: unknown) => {
+        throw new AggregateError([failure, voidFailure], 'A failed checkout kept its payment');
+      });
+      throw failure;
+    });
+  };
+}

@@ -1,0 +1,120 @@
+import { type ReactNode, useState } from 'react';
+import toast from 'react-hot-toast';
+import {
+  customisedUnitPrice,
+  type Design,
+  formatRupees,
+  type Product,
+  type ProductCustomisation,
+  printedSides,
+  SIZES,
+  type Size,
+} from '#contract';
+import { buttonStyles } from '#web/components/ui/button-styles.ts';
+import { DESIGNER_MESSAGES } from '../utils/designer-messages.ts';
+import type { GuardRails } from '../utils/guard-rails.ts';
+
+/** The live price, the size and 'Add to cart', refused while a guard rail blocks the design. */
+export function DesignerPurchase({
+  product,
+  customisation,
+  design,
+  guard,
+  onAddToCart,
+  renderSave,
+}: {
+  product: Product;
+  customisation: ProductCustomisation;
+  design: Design;
+  guard: GuardRails;
+  onAddToCart: (design: Design, size: Size) => Promise<boolean>;
+  renderSave?: ((design: Design) => ReactNode) | undefined;
+}) {
+  const [size, setSize] = useState<Size | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [showBlocker, setShowBlocker] = useState(false);
+  const price = customisedUnitPrice(product.price, customisation, design);
+  const sizes = SIZES.filter((option) => product.sizes[option] !== undefined);
+
+  const addToCart = async () => {
+    if (guard.blocker) {
+      setShowBlocker(true);
+      toast.error(guard.blocker, { id: 'designer-blocker' });
+      return;
+    }
+    if (!size) {
+      toast.error(DESIGNER_MESSAGES.selectSize, { id: 'designer-size' });
+      return;
+    }
+    setAdding(true);
+    try {
+      await onAddToCart(design, size);
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  return (
+    <div className="space-y-4 rounded-2xl border border-ink-200 bg-white p-4">
+      <div aria-live="polite">
+        <p className="text-sm text-ink-600">Price per tee</p>
+        <p className="text-2xl font-bold text-ink-900" data-testid="designer-price">
+          {formatRupees(price)}
+        </p>
+        <p className="text-xs text-ink-600">
+          {formatRupees(product.price)} tee
+          {printedSides(design).map(
+            (side) => ` + ${formatRupees(customisation.decorationPrice[side])} ${side} print`,
+          )}
+        </p>
+      </div>
+      <fieldset>
+        <legend className="text-sm font-semibold text-ink-900">
+          Size{size ? <span className="font-normal text-ink-600">: {size}</span> : null}
+        </legend>
+        <div className="mt-2 flex flex-wrap gap-2">
+          {sizes.map((option) => {
+            const soldOut = (product.sizes[option] ?? 0) === 0;
+            return (
+              <button
+                key={option}
+                type="button"
+                disabled={soldOut}
+                aria-pressed={option === size}
+                onClick={() => setSize(option === size ? null : option)}
+                className={`inline-flex h-10 min-w-12 items-center justify-center rounded-xl border px-3 text-sm font-semibold ${
+                  option === size
+                    ? 'border-ink-900 bg-ink-900 text-white'
+                    : 'border-ink-300 bg-white text-ink-900 hover:border-ink-900'
+                } disabled:cursor-not-allowed disabled:border-ink-200 disabled:bg-ink-50 disabled:text-ink-500 disabled:line-through`}
+              >
+                {option}
+                {soldOut ? <span className="sr-only"> (sold out)</span> : null}
+              </button>
+            );
+          })}
+        </div>
+      </fieldset>
+      {guard.outside.size > 0 || (showBlocker && guard.blocker) ? (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
+          {guard.blocker}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        onClick={addToCart}
+        disabled={adding}
+        aria-describedby={guard.blocker ? 'designer-blocker' : undefined}
+        className={buttonStyles({ size: 'lg', className: 'w-full' })}
+      >
+        {adding ? 'Adding…' : 'Add to cart'}
+      </button>
+      {guard.blocker ? (
+        <p id="designer-blocker" className="sr-only">
+          {guard.blocker}
+        </p>
+      ) : null}
+      {renderSave?.(design)}
+    </div>
+  );
+}
