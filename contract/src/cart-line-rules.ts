@@ -10,6 +10,11 @@ import type { Design, DesignSide, ProductCustomisation } from './design.ts';
 
 export const DESIGN_SIDES = ['front', 'back'] as const;
 
+/** SPEC §4: the same product and size cannot be added twice. */
+export const ALREADY_ADDED_MESSAGE = 'This product is already added';
+/** The spec's 'Avalible Qty is {n}', spelled right (D6); a line never exceeds stock (D9). */
+export const availableQuantityMessage = (available: number) => `Available quantity is ${available}`;
+
 /** A product nobody has set up for designs: a chest-sized area front and back, no prices. */
 export const DEFAULT_CUSTOMISATION: ProductCustomisation = {
   customisable: false,

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { availableQuantityMessage, CartProductSchema } from './cart.ts';
-import { DEFAULT_CUSTOMISATION, toCartProduct } from './cart-line-rules.ts';
+import { CartProductSchema } from './cart.ts';
+import {
+  availableQuantityMessage,
+  DEFAULT_CUSTOMISATION,
+  toCartProduct,
+} from './cart-line-rules.ts';
 import type { Product } from './catalogue.ts';
 
 const product: Product = {

@@ -14,11 +14,6 @@ export const DELIVERY_DAYS = 3;
 /** Gift wrap costs ₹20 (D16). */
 export const GIFT_WRAP_PRICE = 20;
 
-/** SPEC §4: the same product and size cannot be added twice. */
-export const ALREADY_ADDED_MESSAGE = 'This product is already added';
-/** The spec's 'Avalible Qty is {n}', spelled right (D6); a line never exceeds stock (D9). */
-export const availableQuantityMessage = (available: number) => `Available quantity is ${available}`;
-
 const QuantitySchema = z
   .number({ error: 'Quantity must be a number' })
   .int('Quantity must be a whole number')
