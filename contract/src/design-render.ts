@@ -1,15 +1,7 @@
-import {
-  designColorHex,
-  designFont,
-  designFontFace,
-  type ImageLayer,
-  type Layer,
-  type PrintArea,
-  TEXT_BASELINE_FROM_MIDDLE,
-  TEXT_LINE_HEIGHT,
-  type TextLayer,
-  textGeometry,
-} from './design.ts';
+import type { ImageLayer, Layer, PrintArea, TextLayer } from './design.ts';
+import { designFont, designFontFace } from './design-fonts.ts';
+import { TEXT_BASELINE_FROM_MIDDLE, TEXT_LINE_HEIGHT, textGeometry } from './design-layout.ts';
+import { designColorHex } from './design-palette.ts';
 
 /**
  * The one renderer of a design (decision 019): one side's layers as an SVG of

@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { customisedUnitPrice, DEFAULT_CUSTOMISATION, printedSides } from './cart-line-rules.ts';
 import {
   ARC_TOO_SLIGHT_MESSAGE,
-  DESIGN_FONT_FILES,
-  DESIGN_FONTS,
   DESIGN_LIMITS,
   type Design,
   DesignSchema,
@@ -11,13 +9,12 @@ import {
   EMPTY_DESIGN_MESSAGE,
   type ImageLayer,
   imagePrintDpi,
-  layerBounds,
-  layersOutsidePrintArea,
   PrintAreaSchema,
   printPixelSize,
   type TextLayer,
-  textGeometry,
 } from './design.ts';
+import { DESIGN_FONT_FILES, DESIGN_FONTS } from './design-fonts.ts';
+import { layerBounds, layersOutsidePrintArea, textGeometry } from './design-layout.ts';
 import { escapeXml, renderDesignSvg } from './design-render.ts';
 
 const IMAGE_ID = '6f1c2f7e-8a43-4a53-9f57-0d5d0f1b2c3d';
