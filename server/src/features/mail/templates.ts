@@ -1,6 +1,7 @@
 import {
   EMAIL_CHANGE_TTL_HOURS,
   EMAIL_CHANGE_UNDO_DAYS,
+  formatRupees,
   type MailKind,
   type Order,
   PASSWORD_RESET_TTL_MINUTES,
@@ -10,7 +11,9 @@ import {
   returnWindowClosesAt,
   SHOP_NAME,
   SHOP_POSTAL_ADDRESS,
+  SHOP_TIME_ZONE,
   STOCK_ALERT_CONFIRM_HOURS,
+  shortOrderNumber,
 } from '#contract';
 import { shopDayPlus } from '#server/lib/dates.ts';
 
@@ -55,16 +58,6 @@ const HTML_ESCAPES: Record<string, string> = {
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 
-const RUPEES = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-/** ₹ with Indian digit grouping and 2 decimals (D4, D5). */
-export const formatRupees = (amount: number) => RUPEES.format(amount);
-
 const LONG_DAY = new Intl.DateTimeFormat('en-IN', {
   weekday: 'long',
   day: 'numeric',
@@ -76,8 +69,8 @@ const LONG_DAY = new Intl.DateTimeFormat('en-IN', {
 /** A shop day (YYYY-MM-DD) as a shopper reads it: 'Friday, 27 November 2026'. */
 export const formatDay = (day: string) => LONG_DAY.format(new Date(`${day}T00:00:00Z`));
 
-/** SPEC §9: an order is shown by the last 8 characters of its id. */
-export const orderNumber = (order: Pick<Order, '_id'>) => `#${order._id.slice(-8)}`;
+/** SPEC §9: an order is shown by its short number, as its page shows it. */
+export const orderNumber = (order: Pick<Order, '_id'>) => `#${shortOrderNumber(order._id)}`;
 
 const paragraph = (text: string): Part => ({
   text,
@@ -215,7 +208,7 @@ export const returnWindowEnd = (deliveredAt: Date) => shopDayPlus(deliveredAt, R
 const SHOP_TIME = new Intl.DateTimeFormat('en-IN', {
   hour: 'numeric',
   minute: '2-digit',
-  timeZone: 'Asia/Kolkata',
+  timeZone: SHOP_TIME_ZONE,
 });
 
 /** When on that day the window closes: 7 × 24 hours after delivery (decision 021), in India's time. */
@@ -337,8 +330,9 @@ export function emailChangeNoticeEmail(
   );
 }
 
-/** A return is shown by the last 8 characters of its id, as an order is. */
-export const returnNumber = (request: Pick<ReturnRequest, '_id'>) => `#${request._id.slice(-8)}`;
+/** A return is shown by its short number, as an order is. */
+export const returnNumber = (request: Pick<ReturnRequest, '_id'>) =>
+  `#${shortOrderNumber(request._id)}`;
 
 /** Each item of a return as the shopper asked for it: what goes back, and what comes instead. */
 const returnItems = (request: ReturnRequest): Part =>
