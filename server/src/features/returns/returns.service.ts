@@ -18,7 +18,7 @@ import type { Database } from '#server/db/client.ts';
 import type { OrderItemRow, OrderRow } from '#server/db/schema/orders.ts';
 import type { ReturnRow } from '#server/db/schema/returns.ts';
 import type { CatalogueService } from '#server/features/catalogue/catalogue.service.ts';
-import type { ReturnMailKind } from '#server/features/mail/templates.ts';
+import type { ReturnMailKind } from '#server/features/mail/return-emails.ts';
 import type { OrderMover, OrderStepOutcome } from '#server/features/orders/order-lifecycle.ts';
 import { ORDER_NOT_FOUND, shortOfStock } from '#server/features/orders/orders.messages.ts';
 import type { OrderPayment, OrdersService } from '#server/features/orders/orders.service.ts';
