@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import type { Address, Order, Product, Quote, Size } from '#contract';
+import {
+  type Address,
+  formatRupees,
+  type Order,
+  type Product,
+  type Quote,
+  SHOP_TIME_ZONE,
+  type Size,
+  shortOrderNumber,
+} from '#contract';
 import { expect, test } from '../fixtures.ts';
 import {
   addToCartViaApi,
@@ -21,13 +30,6 @@ import { addAddressViaApi, getOrderViaApi, TEST_ADDRESS } from '../support/order
  */
 
 type StockedProduct = { product: Product; size: Size };
-
-const rupees = (amount: number) =>
-  new Intl.NumberFormat('en-IN', {
-    style: 'currency',
-    currency: 'INR',
-    minimumFractionDigits: 2,
-  }).format(amount);
 
 /** The seed products from `first`, `count` of them, each with a size that has 4 or more. */
 async function stock(
@@ -139,7 +141,7 @@ test('cart rules, then checkout to a new address with cash', async ({
   await expect(priceDetails(page)).toContainText('Coupon discount (MAX500)');
   await page.getByRole('button', { name: 'Remove coupon MAX500' }).click();
   await expect(page.getByText('MAX500 applied')).toHaveCount(0);
-  await expect(priceDetails(page)).toContainText(`Coupon discount−${rupees(0)}`);
+  await expect(priceDetails(page)).toContainText(`Coupon discount−${formatRupees(0)}`);
   const codeField = page.getByRole('textbox', { name: 'Coupon code' });
   await codeField.fill('NOPE10');
   await page.getByRole('button', { name: 'Apply' }).click();
@@ -155,7 +157,7 @@ test('cart rules, then checkout to a new address with cash', async ({
   // Gift wrap, ₹20, with a message (D16).
   await expect(page.getByText('Send a personalised message for ₹20')).toBeVisible();
   await page.getByRole('checkbox', { name: 'Add gift wrap' }).click();
-  await expect(priceDetails(page)).toContainText(`Gift wrap${rupees(20)}`);
+  await expect(priceDetails(page)).toContainText(`Gift wrap${formatRupees(20)}`);
   await page
     .getByRole('textbox', { name: 'Personalised message (optional)' })
     .fill('Happy birthday, Meera!');
@@ -167,7 +169,7 @@ test('cart rules, then checkout to a new address with cash', async ({
   );
   expect(quote.giftWrap).toBe(20);
   expect(quote.discount).toBeGreaterThan(0);
-  await expect(priceDetails(page)).toContainText(`Total${rupees(quote.total)}`);
+  await expect(priceDetails(page)).toContainText(`Total${formatRupees(quote.total)}`);
 
   await page.getByRole('link', { name: 'Place order' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
@@ -177,7 +179,7 @@ test('cart rules, then checkout to a new address with cash', async ({
     .getByRole('navigation', { name: 'Checkout progress' })
     .locator('[aria-current="step"]');
   await expect(currentStep).toContainText('Address');
-  await expect(priceDetails(page)).toContainText(`Total${rupees(quote.total)}`);
+  await expect(priceDetails(page)).toContainText(`Total${formatRupees(quote.total)}`);
   await expect(
     page.getByRole('region', { name: 'Order summary' }).getByText(/^Estimated delivery by /),
   ).toHaveCount(2);
@@ -218,7 +220,7 @@ test('cart rules, then checkout to a new address with cash', async ({
   await expect(page.getByText('Thank you for your purchase.')).toBeVisible();
   await expect(page.getByText('You will receive a confirmation email soon.')).toBeVisible();
   const orderId = decodeURIComponent(page.url().split('/').at(-1) ?? '');
-  await expect(page.getByText(`Order # ${orderId.slice(-8)}`)).toBeVisible();
+  await expect(page.getByText(`Order # ${shortOrderNumber(orderId)}`)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to Home' })).toBeVisible();
 
   const order = await getOrderViaApi(request, account.token, orderId);
@@ -242,7 +244,7 @@ test('cart rules, then checkout to a new address with cash', async ({
   await expect(page).toHaveURL(/\/$/, { timeout: 8000 });
 
   // The same order, followed through the shopper's screens: list → detail → tracking → cancel.
-  const shortId = orderId.slice(-8);
+  const shortId = shortOrderNumber(orderId);
   await page.goto('/orders');
   const card = page.getByRole('article').filter({ hasText: shortId });
   await expect(card.getByText('Pending', { exact: true })).toBeVisible();
@@ -288,13 +290,13 @@ test('two tabs show and charge one total: gift wrap chosen in one is the other�
   // This tab chooses gift wrap in the cart...
   await page.goto('/cart');
   await page.getByRole('checkbox', { name: 'Add gift wrap' }).click();
-  await expect(priceDetails(page)).toContainText(`Gift wrap${rupees(20)}`);
+  await expect(priceDetails(page)).toContainText(`Gift wrap${formatRupees(20)}`);
   const cartTotal = (await priceDetails(page).getByRole('definition').last().textContent()) ?? '';
   expect(cartTotal).toMatch(/^₹/);
 
   // ...and the other tab's checkout shows the same total, with the wrap.
   await otherTab.goto('/checkout');
-  await expect(priceDetails(otherTab)).toContainText(`Gift wrap${rupees(20)}`);
+  await expect(priceDetails(otherTab)).toContainText(`Gift wrap${formatRupees(20)}`);
   await expect(priceDetails(otherTab)).toContainText(`Total${cartTotal}`);
   const placeOrder = otherTab.getByRole('button', { name: 'Place order' });
   await expect(placeOrder).toBeEnabled({ timeout: 15_000 });
@@ -304,7 +306,7 @@ test('two tabs show and charge one total: gift wrap chosen in one is the other�
   await expect(otherTab.getByRole('heading', { name: 'Order placed successfully!' })).toBeVisible();
   const [order] = await orderHistory(request, account.token);
   expect(order).toMatchObject({ giftWrap: 20, couponCode: 'MAX500' });
-  expect(rupees(order?.totalPrice ?? 0)).toBe(cartTotal);
+  expect(formatRupees(order?.totalPrice ?? 0)).toBe(cartTotal);
   await otherTab.close();
 });
 
@@ -395,10 +397,10 @@ test('a card payment is declined, another is approved and saved, then paid with 
     day: 'numeric',
     month: 'short',
     year: 'numeric',
-    timeZone: 'Asia/Kolkata',
+    timeZone: SHOP_TIME_ZONE,
   }).format(new Date());
   await expect(
-    page.getByText(`Refunded ${rupees(bySaved.totalPrice)} to Visa •••• 4242 on ${today}`),
+    page.getByText(`Refunded ${formatRupees(bySaved.totalPrice)} to Visa •••• 4242 on ${today}`),
   ).toBeVisible();
 
   // Settings lists the card; 'Remove' removes it.

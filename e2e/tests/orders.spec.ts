@@ -1,9 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
+import { formatRupees, shortOrderNumber } from '#contract';
 import { expect, test } from '../fixtures.ts';
 import { signUpViaApi, storeToken } from '../support/api.ts';
 import { expectNoSeriousA11yViolationsAtBothWidths } from '../support/axe.ts';
 import { allowFailedResponses } from '../support/console.ts';
-import { rupees, shopDate, shopDateTime } from '../support/format.ts';
+import { shopDate, shopDateTime } from '../support/format.ts';
 import {
   getOrderViaApi,
   getProductViaApi,
@@ -21,8 +22,6 @@ import {
 // Each journey runs axe at two widths on several screens: more than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 90_000 });
 
-const shortId = (id: string) => id.slice(-8);
-
 /** The value beside a term in a description list ('Estimated delivery' → '25 Nov 2026'). */
 function fact(scope: Locator | Page, term: string): Locator {
   return scope.locator(`xpath=.//dt[normalize-space()="${term}"]/following-sibling::dd[1]`);
@@ -39,9 +38,9 @@ test('the orders list shows a card per order, newest first', async ({ page, requ
   await expect(page.getByRole('heading', { level: 1, name: 'Your Orders' })).toBeVisible();
   const cards = page.getByRole('article');
   await expect(cards).toHaveCount(2);
-  await expect(cards.first()).toHaveAccessibleName(`Order #${shortId(newer._id)}`);
+  await expect(cards.first()).toHaveAccessibleName(`Order #${shortOrderNumber(newer._id)}`);
 
-  const card = page.getByRole('article', { name: `Order #${shortId(older._id)}` });
+  const card = page.getByRole('article', { name: `Order #${shortOrderNumber(older._id)}` });
   const pictures = card.getByRole('list', { name: 'Items' });
   await expect(pictures.getByRole('img')).toHaveCount(3);
   for (const [index, line] of lines.slice(0, 3).entries()) {
@@ -50,7 +49,7 @@ test('the orders list shows a card per order, newest first', async ({ page, requ
   await expect(pictures.getByText('+2 more')).toBeVisible();
   await expect(card.getByText(await shopDate(page, older.createdAt))).toBeVisible();
   await expect(fact(card, 'Items')).toHaveText('5 items');
-  await expect(fact(card, 'Total')).toHaveText(rupees(older.totalPrice));
+  await expect(fact(card, 'Total')).toHaveText(formatRupees(older.totalPrice));
   await expect(card.getByText('Pending', { exact: true })).toBeVisible();
 
   await expectNoSeriousA11yViolationsAtBothWidths(page);
@@ -58,7 +57,7 @@ test('the orders list shows a card per order, newest first', async ({ page, requ
   await card.getByRole('link', { name: /^View Details/ }).click();
   await expect(page).toHaveURL(`/order/${older._id}`);
   await expect(
-    page.getByRole('heading', { level: 1, name: `Order # ${shortId(older._id)}` }),
+    page.getByRole('heading', { level: 1, name: `Order # ${shortOrderNumber(older._id)}` }),
   ).toBeVisible();
 
   await page.goBack();
@@ -82,7 +81,10 @@ test("the order page shows the server's numbers", async ({ page, request }) => {
 
   await storeToken(page, account.token);
   await page.goto(`/order/${order._id}`);
-  const heading = page.getByRole('heading', { level: 1, name: `Order # ${shortId(order._id)}` });
+  const heading = page.getByRole('heading', {
+    level: 1,
+    name: `Order # ${shortOrderNumber(order._id)}`,
+  });
   await expect(heading).toBeVisible();
   await expect(page.getByText('Pending', { exact: true })).toBeVisible();
 
@@ -103,14 +105,14 @@ test("the order page shows the server's numbers", async ({ page, request }) => {
     const row = items.nth(index);
     await expect(row).toContainText(item.name);
     await expect(row).toContainText(`Size ${item.size}`);
-    await expect(row).toContainText(`${item.quantity} x ${rupees(item.price)}`);
-    await expect(row).toContainText(rupees(item.price * item.quantity));
+    await expect(row).toContainText(`${item.quantity} x ${formatRupees(item.price)}`);
+    await expect(row).toContainText(formatRupees(item.price * item.quantity));
   }
-  await expect(fact(page, 'Subtotal')).toHaveText(rupees(order.subtotal));
-  await expect(fact(page, 'Discount (MAX500)')).toHaveText(`−${rupees(order.discount)}`);
-  await expect(fact(page, 'Gift wrap')).toHaveText(rupees(20));
+  await expect(fact(page, 'Subtotal')).toHaveText(formatRupees(order.subtotal));
+  await expect(fact(page, 'Discount (MAX500)')).toHaveText(`−${formatRupees(order.discount)}`);
+  await expect(fact(page, 'Gift wrap')).toHaveText(formatRupees(20));
   await expect(page.getByText(`Gift message: “${message}”`)).toBeVisible();
-  await expect(fact(page, 'Total')).toHaveText(rupees(order.totalPrice));
+  await expect(fact(page, 'Total')).toHaveText(formatRupees(order.totalPrice));
 
   await expectNoSeriousA11yViolationsAtBothWidths(page);
 
@@ -147,7 +149,7 @@ test('tracking shows the order placed, with shipping and delivery still to come'
   await page.getByRole('link', { name: 'Track Order' }).click();
   await expect(page).toHaveURL(`/order/${order._id}/track`);
   await expect(
-    page.getByRole('heading', { level: 1, name: `Track Order # ${shortId(order._id)}` }),
+    page.getByRole('heading', { level: 1, name: `Track Order # ${shortOrderNumber(order._id)}` }),
   ).toBeVisible();
   await expect(page.getByText('Estimated delivery', { exact: true })).toBeVisible();
   await expect(
@@ -226,13 +228,13 @@ test('cancelling a pending order asks first, shows it cancelled everywhere and r
 
   // The list and the profile say the same, in the same colour (D13).
   await page.goto('/orders');
-  const card = page.getByRole('article', { name: `Order #${shortId(order._id)}` });
+  const card = page.getByRole('article', { name: `Order #${shortOrderNumber(order._id)}` });
   const cardBadge = card.getByText('Cancelled', { exact: true });
   await expect(cardBadge).toBeVisible();
   const colour = await cardBadge.evaluate((badge) => getComputedStyle(badge).backgroundColor);
 
   await page.goto('/profile');
-  const row = page.getByRole('row', { name: new RegExp(shortId(order._id)) });
+  const row = page.getByRole('row', { name: new RegExp(shortOrderNumber(order._id)) });
   const rowBadge = row.getByText('Cancelled', { exact: true });
   await expect(rowBadge).toBeVisible();
   expect(await rowBadge.evaluate((badge) => getComputedStyle(badge).backgroundColor)).toBe(colour);
@@ -301,10 +303,10 @@ test("the payment-done page shows the shopper's order, and no one else's", async
   await storeToken(page, account.token);
   await page.goto(`/payment-done/${order._id}`);
   await expect(page.getByRole('heading', { name: 'Order placed successfully!' })).toBeVisible();
-  await expect(page.getByText(`Order # ${shortId(order._id)}`)).toBeVisible();
+  await expect(page.getByText(`Order # ${shortOrderNumber(order._id)}`)).toBeVisible();
   const summary = page.getByRole('region', { name: 'Order summary' });
   await expect(summary.getByText(order.items[0]?.name ?? '')).toBeVisible();
-  await expect(fact(summary, 'Total')).toHaveText(rupees(order.totalPrice));
+  await expect(fact(summary, 'Total')).toHaveText(formatRupees(order.totalPrice));
   await expect(fact(summary, 'Payment method')).toHaveText('Cash On Delivery');
   await expect(summary.getByText(TEST_ADDRESS.fullAddress)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Track order' })).toHaveAttribute(

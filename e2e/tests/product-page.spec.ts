@@ -1,10 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { type Product, type ProductPage, SIZES, type Size } from '#contract';
+import { formatRupees, type Product, type ProductPage, SIZES, type Size } from '#contract';
 import { expect, test } from '../fixtures.ts';
 import { getCartViaApi, resultOf, signUpViaApi, storeToken } from '../support/api.ts';
 import { expectNoSeriousA11yViolations, VIEWPORTS } from '../support/axe.ts';
 import { allowFailedResponses } from '../support/console.ts';
-import { rupees } from '../support/format.ts';
 
 /**
  * The product page (SPEC §2 Product detail, §4, §5, §8; D23): gallery,
@@ -54,7 +53,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await page.goto(`/product/${product._id}`);
 
       await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
-      await expect(page.getByText(rupees(product.price), { exact: true })).toBeVisible();
+      await expect(page.getByText(formatRupees(product.price), { exact: true })).toBeVisible();
       await expect(page.getByText(product.description)).toBeVisible();
       await expect(
         page.getByRole('img', { name: `Rated ${Number(product.rating.toFixed(1))} out of 5` }),

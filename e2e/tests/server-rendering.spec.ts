@@ -1,8 +1,7 @@
 import type { APIRequestContext, ConsoleMessage } from '@playwright/test';
-import type { ProductPage } from '#contract';
+import { formatRupees, type ProductPage } from '#contract';
 import { expect, test } from '../fixtures.ts';
 import { resultOf } from '../support/api.ts';
-import { rupees } from '../support/format.ts';
 import { waitForHydration } from '../support/hydration.ts';
 
 /**
@@ -40,7 +39,7 @@ test.describe('without JavaScript', () => {
 
     await page.goto(`/product/${product._id}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.title);
-    await expect(page.getByText(rupees(product.price)).first()).toBeVisible();
+    await expect(page.getByText(formatRupees(product.price)).first()).toBeVisible();
     await expect(page).toHaveTitle(`${product.title} · TeeCraft`);
   });
 });

@@ -17,27 +17,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { DEFAULT_CUSTOMISATION, type PrintAreas, SIZES } from '#contract';
+import { images } from './media.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => Buffer.from(value),
-});
-
-/**
- * Images live in the database so every server process serves the same files
- * (D30). Identical bytes are stored once.
- */
-export const images = pgTable('images', {
-  id: uuid().primaryKey().defaultRandom(),
-  sha256: text().notNull().unique(),
-  contentType: text().notNull(),
-  bytes: bytea().notNull(),
-  width: integer().notNull(),
-  height: integer().notNull(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
 
 /**
  * What search matches (D24): title (weight A), category and gender (B) and

@@ -11,7 +11,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { Design } from '#contract';
 import { users } from './accounts.ts';
-import { images, products } from './catalogue.ts';
+import { products } from './catalogue.ts';
+import { images } from './media.ts';
 
 /**
  * An image uploaded for a design (D27), by a shopper or a guest. The bytes

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES, UploadedImageSchema } from '#contract';
-import { images } from '#server/db/schema/catalogue.ts';
+import { images } from '#server/db/schema/media.ts';
 import { wrongContentType } from '#server/features/media/image-body.ts';
 import {
   imageTooBig,

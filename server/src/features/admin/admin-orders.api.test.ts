@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdminOrderPageSchema, AdminOrderSchema, OrderSchema, type OrderStatus } from '#contract';
+import {
+  AdminOrderPageSchema,
+  AdminOrderSchema,
+  OrderSchema,
+  type OrderStatus,
+  shortOrderNumber,
+} from '#contract';
 import { orderEvents } from '#server/db/schema/orders.ts';
 import {
   cannotMove,
@@ -105,7 +111,7 @@ describe('GET /api/v1/admin/orders', () => {
     const other = await placedOrder();
     await move(other.order._id, 'shipped');
 
-    const last8 = order._id.slice(-8);
+    const last8 = shortOrderNumber(order._id);
     for (const search of [
       last8,
       `#${last8.toUpperCase()}`,
@@ -120,8 +126,12 @@ describe('GET /api/v1/admin/orders', () => {
         search,
       ).toEqual([order._id]);
     }
-    expect((await list(`status=shipped&search=${other.order._id.slice(-8)}`)).total).toBe(1);
-    expect((await list(`status=pending&search=${other.order._id.slice(-8)}`)).total).toBe(0);
+    expect((await list(`status=shipped&search=${shortOrderNumber(other.order._id)}`)).total).toBe(
+      1,
+    );
+    expect((await list(`status=pending&search=${shortOrderNumber(other.order._id)}`)).total).toBe(
+      0,
+    );
     const shipped = await list('status=shipped&limit=100');
     expect(shipped.results.every((result) => result.status === 'shipped')).toBe(true);
     expect(shipped.results.map((result) => result._id)).toContain(other.order._id);

@@ -22,8 +22,9 @@ import {
   unprintableCharacterMessage,
 } from '#contract';
 import type { ProductCustomisationColumns } from '#server/db/schema/catalogue.ts';
-import { images, products } from '#server/db/schema/catalogue.ts';
+import { products } from '#server/db/schema/catalogue.ts';
 import { designImages, savedDesigns } from '#server/db/schema/designs.ts';
+import { images } from '#server/db/schema/media.ts';
 import { SVG_REFUSED } from '#server/features/media/image-upload.ts';
 import { createMediaService } from '#server/features/media/media.service.ts';
 import { createRateLimitsService } from '#server/features/rate-limits/rate-limits.service.ts';

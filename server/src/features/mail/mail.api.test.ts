@@ -25,11 +25,11 @@ import { expectFailure, expectResult } from '#server-test/http.ts';
 import { findMessagesTo } from '#server-test/outbox.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '#server-test/smtp.ts';
 import { signUp } from '#server-test/users.ts';
+import { welcomeEmail } from './account-emails.ts';
 import { claimDueMessages } from './mail.repository.ts';
 import { createMailService } from './mail.service.ts';
 import { createMailWorker } from './mail-worker.ts';
 import { createSmtpMailer } from './mailer.ts';
-import { welcomeEmail } from './templates.ts';
 
 const PUBLIC_URL = 'https://shop.example';
 const WORKER = { pollMs: 50, leaseMs: 60_000, retryBaseMs: 1000, maxAttempts: 3 };

@@ -12,26 +12,24 @@ import type { Database } from '#server/db/client.ts';
 import { notFound } from '#server/lib/app-error.ts';
 import { isUuid } from '#server/lib/ids.ts';
 import { pageResult, pageWindow } from '#server/lib/paging.ts';
+import {
+  emailChangeConfirmEmail,
+  emailChangeNoticeEmail,
+  passwordResetEmail,
+  welcomeEmail,
+} from './account-emails.ts';
+import type { MailMessage, Recipient, UnverifiedRecipient } from './html-email.ts';
 import { toOutboxMessage, toOutboxSummary } from './mail.mapper.ts';
 import { findOutboxMessage, findOutboxPage, insertOutboxMessage } from './mail.repository.ts';
 import {
-  backInStockEmail,
-  emailChangeConfirmEmail,
-  emailChangeNoticeEmail,
-  type MailMessage,
   orderCancelledEmail,
   orderDeliveredEmail,
   orderPlacedEmail,
   orderShippedEmail,
-  passwordResetEmail,
-  type Recipient,
-  type ReturnMailKind,
   refundNote,
-  returnUpdateEmail,
-  stockAlertConfirmEmail,
-  type UnverifiedRecipient,
-  welcomeEmail,
-} from './templates.ts';
+} from './order-emails.ts';
+import { type ReturnMailKind, returnUpdateEmail } from './return-emails.ts';
+import { backInStockEmail, stockAlertConfirmEmail } from './stock-alert-emails.ts';
 
 export const OUTBOX_MESSAGE_NOT_FOUND = 'Message not found';
 

@@ -1,5 +1,5 @@
 import { createTransport } from 'nodemailer';
-import type { MailMessage } from './templates.ts';
+import type { MailMessage } from './html-email.ts';
 
 /** Sends one rendered message; throws with the mail server's answer when it refuses. */
 export interface Mailer {

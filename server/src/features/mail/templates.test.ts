@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { type Order, SHOP_NAME, SHOP_POSTAL_ADDRESS } from '#contract';
+import { passwordResetEmail, welcomeEmail } from './account-emails.ts';
+import { escapeHtml } from './html-email.ts';
 import {
-  escapeHtml,
   orderCancelledEmail,
   orderDeliveredEmail,
   orderPlacedEmail,
-  passwordResetEmail,
   refundNote,
   returnWindowEnd,
-  welcomeEmail,
-} from './templates.ts';
+} from './order-emails.ts';
 
 const URL_BASE = 'https://shop.example';
 const asha = { name: 'Asha <b>Rao</b>', email: 'asha@example.com' };

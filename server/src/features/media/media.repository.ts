@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { images, productImages } from '#server/db/schema/catalogue.ts';
+import { productImages } from '#server/db/schema/catalogue.ts';
+import { images } from '#server/db/schema/media.ts';
 
 export interface NewImage {
   bytes: Buffer;

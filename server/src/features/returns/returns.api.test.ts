@@ -6,6 +6,7 @@ import {
   AdminReturnPageSchema,
   AdminReturnSchema,
   EXCHANGE_SAME_SIZE,
+  formatRupees,
   type Order,
   OrderSchema,
   RETURN_INSTRUCTIONS,
@@ -15,7 +16,6 @@ import {
   type Size,
 } from '#contract';
 import { orders } from '#server/db/schema/orders.ts';
-import { formatRupees } from '#server/features/mail/templates.ts';
 import { createTestGateway } from '#server/features/payments/payment-provider.ts';
 import { paiseToRupees, rupeesToPaise } from '#server/lib/money.ts';
 import { signUpAdmin } from '#server-test/admins.ts';

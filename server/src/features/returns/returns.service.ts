@@ -18,7 +18,7 @@ import type { Database } from '#server/db/client.ts';
 import type { OrderItemRow, OrderRow } from '#server/db/schema/orders.ts';
 import type { ReturnRow } from '#server/db/schema/returns.ts';
 import type { CatalogueService } from '#server/features/catalogue/catalogue.service.ts';
-import type { ReturnMailKind } from '#server/features/mail/templates.ts';
+import type { ReturnMailKind } from '#server/features/mail/return-emails.ts';
 import type { OrderMover, OrderStepOutcome } from '#server/features/orders/order-lifecycle.ts';
 import { ORDER_NOT_FOUND, shortOfStock } from '#server/features/orders/orders.messages.ts';
 import type { OrderPayment, OrdersService } from '#server/features/orders/orders.service.ts';
@@ -27,6 +27,7 @@ import { badRequest, conflict, notFound } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/auth-user.ts';
 import { isUuid } from '#server/lib/ids.ts';
 import { paiseToRupees } from '#server/lib/money.ts';
+import { pageResult, pageWindow } from '#server/lib/paging.ts';
 import { toAdminReturn, toReturnRequest } from './returns.mapper.ts';
 import {
   findAdminReturnPage,
@@ -269,8 +270,7 @@ export function createReturnsService(
     async listAdminReturns(query: ListAdminReturnsQuery): Promise<AdminReturnPage> {
       const { rows, total } = await findAdminReturnPage(db, {
         status: query.status,
-        offset: (query.page - 1) * query.limit,
-        limit: query.limit,
+        ...pageWindow(query),
       });
       const [items, refunds] = await Promise.all([
         findReturnItems(
@@ -279,15 +279,11 @@ export function createReturnsService(
         ),
         payments.findRefunds(db, [...new Set(rows.map((row) => row.request.orderId))]),
       ]);
-      return {
-        results: rows.map((row) =>
-          toAdminReturn(row.request, row.customer, items, refunds, row.payment),
-        ),
+      return pageResult(
+        rows.map((row) => toAdminReturn(row.request, row.customer, items, refunds, row.payment)),
         total,
-        page: query.page,
-        pages: Math.ceil(total / query.limit),
-        limit: query.limit,
-      };
+        query,
+      );
     },
 
     /** Approves a requested return: the shopper is sent what to do with the parcel. */

@@ -18,11 +18,12 @@ import {
 } from '#contract';
 import { ApiError, apiCall } from '#web/lib/api-client.ts';
 import { productQueryOptions } from '#web/lib/product-query.ts';
+import { wishlistKeys } from '#web/lib/query-keys.ts';
 
 /** GET /api/v1/wishlist: the signed-in shopper's saved products. */
 export function wishlistQueryOptions(token: string | null) {
   return queryOptions({
-    queryKey: [getWishlistEndpoint.path, token],
+    queryKey: wishlistKeys.list(token),
     queryFn: ({ signal }) => apiCall(getWishlistEndpoint, { signal }),
     enabled: token !== null,
   });

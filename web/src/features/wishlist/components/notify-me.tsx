@@ -6,6 +6,7 @@ import { TextField } from '#web/components/ui/form-field.tsx';
 import { useHydrated } from '#web/hooks/use-hydrated.ts';
 import { ApiError, getErrorMessage } from '#web/lib/api-client.ts';
 import { useAuthToken } from '#web/lib/auth-token.ts';
+import { selectedOption } from '#web/utils/select-option.ts';
 import { useCreateStockAlert } from '../api/wishlist-api.ts';
 
 /**
@@ -69,7 +70,7 @@ export function NotifyMe({ product }: { product: Pick<Product, '_id' | 'sizes'> 
               Size
               <select
                 value={size}
-                onChange={(event) => setSize(event.target.value as Size)}
+                onChange={(event) => setSize(selectedOption(SIZES, event.target.value) ?? '')}
                 className="h-11 rounded-xl border border-ink-300 bg-white px-3"
               >
                 {soldOut.map((option) => (

@@ -4,6 +4,7 @@ import { formatRupees, type Product, SIZES, type Size } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { TrashIcon } from '#web/components/ui/icons.tsx';
 import { paths } from '#web/config/paths.ts';
+import { selectedOption } from '#web/utils/select-option.ts';
 
 interface WishlistListProps {
   products: readonly Product[];
@@ -83,7 +84,7 @@ function WishlistRow({
               Size
               <select
                 value={size}
-                onChange={(event) => setSize(event.target.value as Size)}
+                onChange={(event) => setSize(selectedOption(SIZES, event.target.value) ?? '')}
                 className="h-9 rounded-lg border border-ink-300 bg-white px-2"
               >
                 {sizes.map((option) => (

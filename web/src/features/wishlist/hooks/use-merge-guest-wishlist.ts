@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import toast from 'react-hot-toast';
-import { getWishlist } from '#contract';
 import { getErrorMessage } from '#web/lib/api-client.ts';
+import { wishlistKeys } from '#web/lib/query-keys.ts';
 import { mergeWishlist } from '../api/wishlist-api.ts';
 import { useGuestWishlistStore } from '../stores/guest-wishlist-store.ts';
 
@@ -18,7 +18,7 @@ export function useMergeGuestWishlist(): () => Promise<void> {
     try {
       await mergeWishlist({ productIds });
       clear();
-      await queryClient.invalidateQueries({ queryKey: [getWishlist.path] });
+      await queryClient.invalidateQueries({ queryKey: wishlistKeys.all });
     } catch (error) {
       toast.error(getErrorMessage(error));
     }
