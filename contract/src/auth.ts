@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { IdSchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { EmailSchema, NameSchema, NewPasswordSchema, PASSWORD_MAX_LENGTH } from './fields.ts';
+import {
+  EmailSchema,
+  linkTokenSchema,
+  NameSchema,
+  NewPasswordSchema,
+  PASSWORD_MAX_LENGTH,
+} from './fields.ts';
 import { textSchema } from './text.ts';
 
 export const ROLES = ['shopper', 'admin'] as const;
@@ -156,10 +162,6 @@ export const RESET_LINK_INVALID =
 
 export const ForgotPasswordBodySchema = z.object({ email: EmailSchema });
 export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBodySchema>;
-
-/** The token of an emailed link; anything that cannot be one answers as a dead link does. */
-export const linkTokenSchema = (invalid: string) =>
-  textSchema('token', { required: invalid }).min(1, invalid).max(200, invalid);
 
 export const ResetPasswordBodySchema = withConfirmation(
   {

@@ -48,3 +48,7 @@ export function requiredText(label: string, maxLength: number, { multiLine = fal
     .min(1, `${label} is required`)
     .max(maxLength, `${label} must be at most ${maxLength} characters`);
 }
+
+/** The token of an emailed link; anything that cannot be one answers as a dead link does. */
+export const linkTokenSchema = (invalid: string) =>
+  textSchema('token', { required: invalid }).min(1, invalid).max(200, invalid);

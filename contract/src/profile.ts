@@ -1,7 +1,13 @@
 import { z } from 'zod';
-import { linkTokenSchema, UserSchema } from './auth.ts';
+import { UserSchema } from './auth.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { EmailSchema, NameSchema, PASSWORD_MAX_LENGTH, PhoneSchema } from './fields.ts';
+import {
+  EmailSchema,
+  linkTokenSchema,
+  NameSchema,
+  PASSWORD_MAX_LENGTH,
+  PhoneSchema,
+} from './fields.ts';
 import { textSchema } from './text.ts';
 
 // ---------------------------------------------------------------- email change (issue 23)

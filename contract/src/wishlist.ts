@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ProductSchema, SizeSchema } from './catalogue.ts';
 import { IdParamsSchema, IdSchema, TimestampSchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { EmailSchema } from './fields.ts';
+import { EmailSchema, linkTokenSchema } from './fields.ts';
 
 /**
  * D33: a shopper saves products for later (a wishlist: on the server when
@@ -128,7 +128,7 @@ export const createStockAlert = defineEndpoint({
 });
 
 export const ConfirmStockAlertBodySchema = z.object({
-  token: z.string().trim().min(1, STOCK_ALERT_LINK_INVALID).max(200, STOCK_ALERT_LINK_INVALID),
+  token: linkTokenSchema(STOCK_ALERT_LINK_INVALID),
 });
 export type ConfirmStockAlertBody = z.infer<typeof ConfirmStockAlertBodySchema>;
 
