@@ -15,6 +15,7 @@ import { backupsRoutes } from '#server/features/backups/backups.routes.ts';
 import { createBackupsService } from '#server/features/backups/backups.service.ts';
 import { cartRoutes } from '#server/features/cart/cart.routes.ts';
 import { createCartService } from '#server/features/cart/cart.service.ts';
+import { createAdminProductsService } from '#server/features/catalogue/admin-products.service.ts';
 import { catalogueRoutes } from '#server/features/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
 import { createCatalogueCache } from '#server/features/catalogue/catalogue-cache.ts';
@@ -144,7 +145,8 @@ export async function buildApp({
   const messages = createMessagesService(db);
   const payments = createPaymentsService(db, paymentProvider);
   const orders = createOrdersService(db, { cart, addresses, payments, catalogue, mail });
-  const admin = createAdminService(db, { catalogue, orders, messages, media, designs });
+  const adminProducts = createAdminProductsService(db, { catalogue, orders, media });
+  const admin = createAdminService(db, { orders, messages, media, designs });
   const reviews = createReviewsService(db, { catalogue, orders });
   const returns = createReturnsService(db, { orders, catalogue, payments });
   const wishlist = createWishlistService(db, { catalogue });
@@ -156,7 +158,7 @@ export async function buildApp({
       await registerCompression(api);
       await api.register(systemRoutes(createSystemService(database)));
       await api.register(authRoutes(auth));
-      await api.register(catalogueRoutes(catalogue, catalogueCache));
+      await api.register(catalogueRoutes(catalogue, catalogueCache, adminProducts));
       await api.register(cartRoutes(cart));
       await api.register(designsRoutes(designs, designUploads));
       await api.register(addressRoutes(addresses));

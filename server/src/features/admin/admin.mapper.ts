@@ -2,7 +2,6 @@ import {
   type AdminDashboard,
   type AdminOrder,
   type AdminOrderSummary,
-  type AdminProduct,
   type ContactMessage,
   isSize,
   type NewsletterSubscriber,
@@ -11,38 +10,12 @@ import {
   type Size,
 } from '#contract';
 import type { CustomerRow } from '#server/db/schema/accounts.ts';
-import type { ImageRow, ProductRow, StockRow, StyleColorRow } from '#server/db/schema/catalogue.ts';
 import type { ContactMessageRow, SubscriberRow } from '#server/db/schema/messages.ts';
 import type { OrderEventRow, OrderItemRow, OrderRow } from '#server/db/schema/orders.ts';
 import type { RefundRow } from '#server/db/schema/payments.ts';
-import { toProducts } from '#server/features/catalogue/catalogue.service.ts';
 import { mediaUrl } from '#server/features/media/media.service.ts';
 import { toOrder } from '#server/features/orders/orders.service.ts';
 import { paiseToRupees } from '#server/lib/money.ts';
-
-/** Products as the owner sees them: the shop's shape plus image ids, sales and archiving. */
-export function toAdminProducts(
-  rows: ProductRow[],
-  stock: StockRow[],
-  images: ImageRow[],
-  styleColors: StyleColorRow[],
-): AdminProduct[] {
-  const shop = toProducts(rows, stock, images, styleColors);
-  return rows.map((row, index) => {
-    const product = shop[index];
-    if (!product) throw new Error('toProducts lost a row');
-    return {
-      ...product,
-      images: images
-        .filter((image) => image.productId === row.id)
-        .map((image) => ({ _id: image.imageId, url: mediaUrl(image.imageId) })),
-      unitsSold: row.unitsSold,
-      archived: row.archivedAt !== null,
-      archivedAt: row.archivedAt ? row.archivedAt.toISOString() : null,
-      updatedAt: row.updatedAt.toISOString(),
-    };
-  });
-}
 
 const toCustomer = (customer: CustomerRow) => ({
   _id: customer.id,

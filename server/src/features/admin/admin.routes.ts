@@ -2,24 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  createAdminProduct,
-  deleteAdminProduct,
   downloadPrintFile,
   exportNewsletterSubscribers,
   FailureEnvelopeSchema,
   getAdminDashboard,
   getAdminOrder,
-  getAdminProduct,
   listAdminOrders,
-  listAdminProducts,
   listContactMessages,
   listNewsletterSubscribers,
   type PrintFileParams,
   PrintFileParamsSchema,
-  restoreAdminProduct,
   setAdminOrderStatus,
   setContactMessageHandled,
-  updateAdminProduct,
   uploadAdminImage,
 } from '#contract';
 import { acceptImageBodies } from '#server/features/media/image-body.ts';
@@ -45,15 +39,9 @@ function imageUploadRoutes(images: AdminImagesService) {
 /** The shop owner's API (D25): route() answers 401/403 to everyone but an admin. */
 export function adminRoutes(admin: AdminService) {
   return async (app: FastifyInstance) => {
-    const { dashboard, products, orders, messages } = admin;
+    const { dashboard, orders, messages } = admin;
     route(app, getAdminDashboard, () => dashboard.getDashboard());
 
-    route(app, listAdminProducts, ({ query }) => products.listProducts(query));
-    route(app, getAdminProduct, ({ params }) => products.getProduct(params.id));
-    route(app, createAdminProduct, ({ body }) => products.createProduct(body), { status: 201 });
-    route(app, updateAdminProduct, ({ params, body }) => products.updateProduct(params.id, body));
-    route(app, deleteAdminProduct, ({ params }) => products.deleteProduct(params.id));
-    route(app, restoreAdminProduct, ({ params }) => products.restoreProduct(params.id));
     await app.register(imageUploadRoutes(admin.images));
 
     route(app, listAdminOrders, ({ query }) => orders.listOrders(query));

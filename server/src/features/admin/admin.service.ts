@@ -1,5 +1,4 @@
 import type { Database } from '#server/db/client.ts';
-import type { CatalogueService } from '#server/features/catalogue/catalogue.service.ts';
 import type { DesignsService } from '#server/features/designs/designs.service.ts';
 import type { MediaService } from '#server/features/media/media.service.ts';
 import type { MessagesService } from '#server/features/messages/messages.service.ts';
@@ -8,10 +7,8 @@ import { createAdminDashboardService } from './admin-dashboard.service.ts';
 import { createAdminImagesService } from './admin-images.service.ts';
 import { createAdminMessagesService } from './admin-messages.service.ts';
 import { createAdminOrdersService } from './admin-orders.service.ts';
-import { createAdminProductsService } from './admin-products.service.ts';
 
 export interface AdminDependencies {
-  catalogue: CatalogueService;
   orders: OrdersService;
   messages: MessagesService;
   media: MediaService;
@@ -21,11 +18,10 @@ export interface AdminDependencies {
 /** Everything the shop owner does (D25), one service per screen, through the owning features' services. */
 export function createAdminService(
   db: Database,
-  { catalogue, orders, messages, media, designs }: AdminDependencies,
+  { orders, messages, media, designs }: AdminDependencies,
 ) {
   return {
     dashboard: createAdminDashboardService(db),
-    products: createAdminProductsService(db, { catalogue, orders, media }),
     images: createAdminImagesService(db, { media }),
     orders: createAdminOrdersService(db, { orders, designs }),
     messages: createAdminMessagesService(db, { messages }),
