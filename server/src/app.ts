@@ -28,6 +28,7 @@ import { mediaRoutes } from '#server/features/media/media.routes.ts';
 import { createMediaService } from '#server/features/media/media.service.ts';
 import { messagesRoutes } from '#server/features/messages/messages.routes.ts';
 import { createMessagesService } from '#server/features/messages/messages.service.ts';
+import { createAdminOrdersService } from '#server/features/orders/admin-orders.service.ts';
 import { ordersRoutes } from '#server/features/orders/orders.routes.ts';
 import { createOrdersService } from '#server/features/orders/orders.service.ts';
 import { createPagesService } from '#server/features/pages/pages.service.ts';
@@ -146,7 +147,8 @@ export async function buildApp({
   const payments = createPaymentsService(db, paymentProvider);
   const orders = createOrdersService(db, { cart, addresses, payments, catalogue, mail });
   const adminProducts = createAdminProductsService(db, { catalogue, orders, media });
-  const admin = createAdminService(db, { orders, messages, media, designs });
+  const adminOrders = createAdminOrdersService(db, { orders, designs });
+  const admin = createAdminService(db, { messages, media });
   const reviews = createReviewsService(db, { catalogue, orders });
   const returns = createReturnsService(db, { orders, catalogue, payments });
   const wishlist = createWishlistService(db, { catalogue });
@@ -164,7 +166,7 @@ export async function buildApp({
       await api.register(addressRoutes(addresses));
       await api.register(profileRoutes(profile));
       await api.register(messagesRoutes(messages));
-      await api.register(ordersRoutes(orders));
+      await api.register(ordersRoutes(orders, adminOrders));
       await api.register(paymentsRoutes(payments));
       await api.register(adminRoutes(admin));
       await api.register(backupsRoutes(createBackupsService(database, config.backups)));

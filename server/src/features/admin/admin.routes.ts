@@ -2,17 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  downloadPrintFile,
   exportNewsletterSubscribers,
   FailureEnvelopeSchema,
   getAdminDashboard,
-  getAdminOrder,
-  listAdminOrders,
   listContactMessages,
   listNewsletterSubscribers,
-  type PrintFileParams,
-  PrintFileParamsSchema,
-  setAdminOrderStatus,
   setContactMessageHandled,
   uploadAdminImage,
 } from '#contract';
@@ -39,16 +33,10 @@ function imageUploadRoutes(images: AdminImagesService) {
 /** The shop owner's API (D25): route() answers 401/403 to everyone but an admin. */
 export function adminRoutes(admin: AdminService) {
   return async (app: FastifyInstance) => {
-    const { dashboard, orders, messages } = admin;
+    const { dashboard, messages } = admin;
     route(app, getAdminDashboard, () => dashboard.getDashboard());
 
     await app.register(imageUploadRoutes(admin.images));
-
-    route(app, listAdminOrders, ({ query }) => orders.listOrders(query));
-    route(app, getAdminOrder, ({ params }) => orders.getOrder(params.id));
-    route(app, setAdminOrderStatus, ({ user, params, body }) =>
-      orders.setOrderStatus(user, params.id, body),
-    );
 
     route(app, listContactMessages, ({ query }) => messages.listContactMessages(query));
     route(app, setContactMessageHandled, ({ params, body }) =>
@@ -86,39 +74,6 @@ export function adminRoutes(admin: AdminService) {
           )
           .header('cache-control', 'no-store')
           .send(file);
-      },
-    });
-
-    // The print file (D27): a PNG, registered by hand like the CSV.
-    const print = downloadPrintFile;
-    // A Buffer is sent as it is, so the typed provider's string body does not apply.
-    app.route<{ Params: PrintFileParams }>({
-      method: print.method,
-      url: print.path,
-      schema: {
-        operationId: print.name,
-        tags: [print.tag],
-        summary: print.summary,
-        security: [{ bearerAuth: [] }],
-        params: PrintFileParamsSchema,
-        response: {
-          200: {
-            description: 'The print file, as an attachment',
-            content: { [`${print.produces}`]: { schema: z.string() } },
-          },
-          '4xx': FailureEnvelopeSchema,
-          '5xx': FailureEnvelopeSchema,
-        },
-      },
-      onRequest: authenticateFor(print.auth),
-      handler: async (request, reply) => {
-        const { id, itemId, side } = request.params;
-        const { png, fileName } = await orders.getPrintFile(id, itemId, side);
-        return reply
-          .header('content-type', 'image/png')
-          .header('content-disposition', `attachment; filename="${fileName}"`)
-          .header('cache-control', 'private, no-store')
-          .send(png);
       },
     });
   };
