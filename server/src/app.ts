@@ -26,6 +26,7 @@ import { mailRoutes } from '#server/features/mail/mail.routes.ts';
 import { createMailService } from '#server/features/mail/mail.service.ts';
 import { mediaRoutes } from '#server/features/media/media.routes.ts';
 import { createMediaService } from '#server/features/media/media.service.ts';
+import { createAdminMessagesService } from '#server/features/messages/admin-messages.service.ts';
 import { messagesRoutes } from '#server/features/messages/messages.routes.ts';
 import { createMessagesService } from '#server/features/messages/messages.service.ts';
 import { createAdminOrdersService } from '#server/features/orders/admin-orders.service.ts';
@@ -148,7 +149,8 @@ export async function buildApp({
   const orders = createOrdersService(db, { cart, addresses, payments, catalogue, mail });
   const adminProducts = createAdminProductsService(db, { catalogue, orders, media });
   const adminOrders = createAdminOrdersService(db, { orders, designs });
-  const admin = createAdminService(db, { messages, media });
+  const adminMessages = createAdminMessagesService(db, { messages });
+  const admin = createAdminService(db, { media });
   const reviews = createReviewsService(db, { catalogue, orders });
   const returns = createReturnsService(db, { orders, catalogue, payments });
   const wishlist = createWishlistService(db, { catalogue });
@@ -165,7 +167,7 @@ export async function buildApp({
       await api.register(designsRoutes(designs, designUploads));
       await api.register(addressRoutes(addresses));
       await api.register(profileRoutes(profile));
-      await api.register(messagesRoutes(messages));
+      await api.register(messagesRoutes(messages, adminMessages));
       await api.register(ordersRoutes(orders, adminOrders));
       await api.register(paymentsRoutes(payments));
       await api.register(adminRoutes(admin));

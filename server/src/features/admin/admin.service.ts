@@ -1,21 +1,17 @@
 import type { Database } from '#server/db/client.ts';
 import type { MediaService } from '#server/features/media/media.service.ts';
-import type { MessagesService } from '#server/features/messages/messages.service.ts';
 import { createAdminDashboardService } from './admin-dashboard.service.ts';
 import { createAdminImagesService } from './admin-images.service.ts';
-import { createAdminMessagesService } from './admin-messages.service.ts';
 
 export interface AdminDependencies {
-  messages: MessagesService;
   media: MediaService;
 }
 
 /** Everything the shop owner does (D25), one service per screen, through the owning features' services. */
-export function createAdminService(db: Database, { messages, media }: AdminDependencies) {
+export function createAdminService(db: Database, { media }: AdminDependencies) {
   return {
     dashboard: createAdminDashboardService(db),
     images: createAdminImagesService(db, { media }),
-    messages: createAdminMessagesService(db, { messages }),
   };
 }
 
