@@ -24,7 +24,8 @@ import { designsRoutes } from '#server/features/designs/designs.routes.ts';
 import { createDesignsService } from '#server/features/designs/designs.service.ts';
 import { mailRoutes } from '#server/features/mail/mail.routes.ts';
 import { createMailService } from '#server/features/mail/mail.service.ts';
-import { mediaRoutes } from '#server/features/media/media.routes.ts';
+import { createAdminImagesService } from '#server/features/media/admin-images.service.ts';
+import { adminImagesRoutes, mediaRoutes } from '#server/features/media/media.routes.ts';
 import { createMediaService } from '#server/features/media/media.service.ts';
 import { createAdminMessagesService } from '#server/features/messages/admin-messages.service.ts';
 import { messagesRoutes } from '#server/features/messages/messages.routes.ts';
@@ -150,7 +151,8 @@ export async function buildApp({
   const adminProducts = createAdminProductsService(db, { catalogue, orders, media });
   const adminOrders = createAdminOrdersService(db, { orders, designs });
   const adminMessages = createAdminMessagesService(db, { messages });
-  const admin = createAdminService(db, { media });
+  const adminImages = createAdminImagesService(db, { media });
+  const admin = createAdminService(db);
   const reviews = createReviewsService(db, { catalogue, orders });
   const returns = createReturnsService(db, { orders, catalogue, payments });
   const wishlist = createWishlistService(db, { catalogue });
@@ -171,6 +173,7 @@ export async function buildApp({
       await api.register(ordersRoutes(orders, adminOrders));
       await api.register(paymentsRoutes(payments));
       await api.register(adminRoutes(admin));
+      await api.register(adminImagesRoutes(adminImages));
       await api.register(backupsRoutes(createBackupsService(database, config.backups)));
       await api.register(mailRoutes(mail));
       await api.register(reviewsRoutes(reviews));
