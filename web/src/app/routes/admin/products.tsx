@@ -1,4 +1,5 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ListFilters } from '#web/components/admin/list-filters.tsx';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { PagedList } from '#web/components/ui/query-result.tsx';
 import { EmptyState } from '#web/components/ui/status-message.tsx';
@@ -6,7 +7,6 @@ import { paths } from '#web/config/paths.ts';
 import { useAdminProducts } from '#web/features/admin/api/admin-api.ts';
 import { AdminProductsTable } from '#web/features/admin/components/admin-products-table.tsx';
 import { AdminShell } from '#web/features/admin/components/admin-shell.tsx';
-import { ListFilters } from '#web/features/admin/components/list-filters.tsx';
 
 const ARCHIVED_OPTIONS = [
   { value: '', label: 'All products' },
