@@ -4,9 +4,9 @@ import {
   useStatusAndPage,
 } from '#web/components/admin/status-filtered-list.tsx';
 import { paths } from '#web/config/paths.ts';
-import { useOutbox } from '#web/features/admin/api/outbox.ts';
 import { AdminShell } from '#web/features/admin/components/admin-shell.tsx';
-import { OutboxTable } from '#web/features/admin/components/outbox-table.tsx';
+import { useOutbox } from '#web/features/mail/api/outbox.ts';
+import { OutboxTable } from '#web/features/mail/components/outbox-table.tsx';
 
 /** /admin/outbox: every email the shop sent or would send, with its delivery status (D29). */
 export function AdminOutboxRoute() {
