@@ -6,27 +6,18 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import {
-  type AdminOrder,
   type AdminProduct,
   type AdminProductBody,
   createAdminProduct,
   type DeleteAdminProductResult,
   deleteAdminProduct,
   getAdminDashboard,
-  getAdminOrder,
   getAdminProduct,
-  getOrder,
-  type ListAdminOrdersQuery,
-  type ListAdminOrdersQuerySchema,
   type ListAdminProductsQuery,
   type ListAdminProductsQuerySchema,
-  listAdminOrders,
   listAdminProducts,
-  listOrders,
   listProducts,
-  type OrderStatus,
   restoreAdminProduct,
-  setAdminOrderStatus,
   type UploadedImage,
   updateAdminProduct,
   uploadAdminImage,
@@ -75,31 +66,6 @@ export function adminProductQueryOptions(id: string) {
 
 export function useAdminProduct(id: string) {
   return useQuery(adminProductQueryOptions(id));
-}
-
-export type AdminOrdersInput = QueryInput<typeof ListAdminOrdersQuerySchema>;
-
-export function adminOrdersQueryOptions(query: AdminOrdersInput) {
-  return queryOptions({
-    queryKey: [listAdminOrders.path, query],
-    queryFn: ({ signal }) =>
-      apiCall(listAdminOrders, { query: query as ListAdminOrdersQuery, signal }),
-  });
-}
-
-export function useAdminOrders(query: AdminOrdersInput) {
-  return useQuery(adminOrdersQueryOptions(query));
-}
-
-export function adminOrderQueryOptions(id: string) {
-  return queryOptions({
-    queryKey: [getAdminOrder.path, { id }],
-    queryFn: ({ signal }) => apiCall(getAdminOrder, { params: { id }, signal }),
-  });
-}
-
-export function useAdminOrder(id: string) {
-  return useQuery(adminOrderQueryOptions(id));
 }
 
 /**
@@ -169,32 +135,5 @@ export function useUploadImages() {
       }
       return { uploaded, refused };
     },
-  });
-}
-
-/**
- * Moves an order on (D19). The answer replaces the cached order; the lists,
- * the dashboard and the shopper's views of it are fetched again. A 409 means
- * it moved meanwhile, so it is fetched again too.
- */
-export function useSetOrderStatus(id: string) {
-  const client = useQueryClient();
-  const orderKey = adminOrderQueryOptions(id).queryKey;
-  return useMutation({
-    mutationFn: (status: OrderStatus): Promise<AdminOrder> =>
-      apiCall(setAdminOrderStatus, { params: { id }, body: { status } }),
-    onSuccess: (order) => client.setQueryData(orderKey, order),
-    onError: (error) => {
-      if (error.status === 409) return client.invalidateQueries({ queryKey: orderKey });
-    },
-    onSettled: () =>
-      Promise.all(
-        [
-          [listAdminOrders.path],
-          [getAdminDashboard.path],
-          [listOrders.path],
-          [getOrder.path, { id }],
-        ].map((queryKey) => client.invalidateQueries({ queryKey })),
-      ),
   });
 }
