@@ -4,11 +4,14 @@ import {
   IdSchema,
   PageQuerySchema,
   pageOf,
+  queryFlag,
   queryList,
   RupeesSchema,
+  SearchTextSchema,
 } from './common.ts';
 import { ProductCustomisationSchema } from './design.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { requiredText } from './fields.ts';
 import { textSchema } from './text.ts';
 
 /** The sizes the shop sells, smallest first; every list of sizes follows this order. */
@@ -286,4 +289,173 @@ export const getAdminMetrics = defineEndpoint({
   summary: "The catalogue read cache's figures in the process that answers",
   auth: 'admin',
   result: CatalogueMetricsSchema,
+});
+
+// ---------------------------------------------------------------- the owner's products (D25)
+// Under /api/v1/admin: 401 without a live session, 403 for anyone but an admin.
+
+export const ADMIN_IMAGES_MAX = 10;
+export const STOCK_MAX = 100_000;
+export const PRICE_MAX = 1_000_000;
+
+/** A product as the owner sees it: archived ones too, images with their ids for editing. */
+export const AdminProductSchema = ProductSchema.extend({
+  images: z.array(z.object({ _id: IdSchema, url: z.string() })),
+  unitsSold: z.number().int().nonnegative(),
+  archived: z.boolean(),
+  archivedAt: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type AdminProduct = z.infer<typeof AdminProductSchema>;
+
+export const AdminProductPageSchema = pageOf(AdminProductSchema);
+export type AdminProductPage = z.infer<typeof AdminProductPageSchema>;
+
+export const ListAdminProductsQuerySchema = PageQuerySchema.extend({
+  /** Matches title, category, gender or description (contains, any case), or the start of an _id. */
+  search: SearchTextSchema,
+  /** Without it: every product; `true`: archived ones only; `false`: those on sale only. */
+  archived: queryFlag('archived'),
+});
+export type ListAdminProductsQuery = z.infer<typeof ListAdminProductsQuerySchema>;
+
+const StockSchema = z
+  .number({ error: 'Stock must be a whole number' })
+  .int('Stock must be a whole number')
+  .min(0, 'Stock must be 0 or more')
+  .max(STOCK_MAX, `Stock must be at most ${STOCK_MAX}`);
+
+/** Rupees with at most 2 decimals (whole paise, D4). */
+const isWholePaise = (rupees: number) => Math.abs(rupees * 100 - Math.round(rupees * 100)) < 1e-6;
+
+/** What the owner writes for a product; a PUT replaces all of it. */
+export const AdminProductBodySchema = z.object({
+  title: requiredText('Title', 200),
+  description: requiredText('Description', 5000, { multiLine: true }),
+  /** In rupees (D4); orders already placed keep the price they were placed at. */
+  price: z
+    .number({ error: 'Price must be a number' })
+    .positive('Price must be more than 0')
+    .max(PRICE_MAX, `Price must be at most ₹${PRICE_MAX}`)
+    .refine(isWholePaise, 'Price may have at most 2 decimals'),
+  // The shop's filters take values of up to 60 characters.
+  gender: requiredText('Gender', 60),
+  category: requiredText('Category', 60),
+  isNew: z.boolean({ error: 'isNew must be true or false' }).optional().default(false),
+  /** The product's colour (decision 018); its name is a filter value, so it holds no comma. */
+  color: z.object(
+    {
+      name: requiredText('Colour name', COLOR_NAME_MAX).refine(
+        (name) => !name.includes(','),
+        'Colour name must not contain a comma',
+      ),
+      hex: textSchema('Colour', { required: 'Colour must be a #rrggbb colour' })
+        .trim()
+        .toLowerCase()
+        .regex(HEX_COLOR_PATTERN, 'Colour must be a #rrggbb colour'),
+    },
+    { error: 'Colour is required: { name, hex }' },
+  ),
+  /**
+   * The style this colour belongs to: the `styleId` of another product. Without
+   * it a new product starts a style of its own and an edited one keeps its style.
+   */
+  styleId: IdSchema.optional(),
+  /** Stock per size: `{ "S": 4, "M": 0 }`; a size left out is not sold. */
+  sizes: z
+    .partialRecord(SizeSchema, StockSchema, {
+      error: (issue) =>
+        issue.code === 'invalid_type'
+          ? 'Sizes must map each size to its stock'
+          : `Sizes must be among ${SIZES.join(', ')}`,
+    })
+    .optional()
+    .default({}),
+  /** Uploaded images' _ids, in the order the shop shows them. */
+  imageIds: z
+    .array(IdSchema, { error: 'imageIds must be a list of image ids' })
+    .max(ADMIN_IMAGES_MAX, `A product may have at most ${ADMIN_IMAGES_MAX} images`)
+    .refine((ids) => new Set(ids).size === ids.length, 'Each image may appear only once')
+    .optional()
+    .default([]),
+  /**
+   * Designs on the product (D27). Left out: a new product is not customisable
+   * and an update keeps what the product has.
+   */
+  customisation: ProductCustomisationSchema.optional(),
+});
+export type AdminProductBody = z.infer<typeof AdminProductBodySchema>;
+
+export const DeleteAdminProductResultSchema = z.object({
+  /** `archived` when orders reference the product: it leaves the shop, the orders keep it. */
+  outcome: z.enum(['deleted', 'archived']),
+  product: AdminProductSchema.nullable(),
+});
+export type DeleteAdminProductResult = z.infer<typeof DeleteAdminProductResultSchema>;
+
+export const listAdminProducts = defineEndpoint({
+  name: 'listAdminProducts',
+  method: 'GET',
+  path: '/admin/products',
+  tag: 'admin',
+  summary: 'Every product, archived ones included, newest first, with stock per size and images',
+  auth: 'admin',
+  query: ListAdminProductsQuerySchema,
+  result: AdminProductPageSchema,
+});
+
+export const getAdminProduct = defineEndpoint({
+  name: 'getAdminProduct',
+  method: 'GET',
+  path: '/admin/products/:id',
+  tag: 'admin',
+  summary: 'One product, archived or not',
+  auth: 'admin',
+  params: IdParamsSchema,
+  result: AdminProductSchema,
+});
+
+export const createAdminProduct = defineEndpoint({
+  name: 'createAdminProduct',
+  method: 'POST',
+  path: '/admin/products',
+  tag: 'admin',
+  summary: 'Add a product to the shop; it is on sale at once',
+  auth: 'admin',
+  body: AdminProductBodySchema,
+  result: AdminProductSchema,
+});
+
+export const updateAdminProduct = defineEndpoint({
+  name: 'updateAdminProduct',
+  method: 'PUT',
+  path: '/admin/products/:id',
+  tag: 'admin',
+  summary: 'Replace a product’s details, stock and images; placed orders keep their prices',
+  auth: 'admin',
+  params: IdParamsSchema,
+  body: AdminProductBodySchema,
+  result: AdminProductSchema,
+});
+
+export const deleteAdminProduct = defineEndpoint({
+  name: 'deleteAdminProduct',
+  method: 'DELETE',
+  path: '/admin/products/:id',
+  tag: 'admin',
+  summary: 'Delete a product no order references; archive it (it leaves the shop) when one does',
+  auth: 'admin',
+  params: IdParamsSchema,
+  result: DeleteAdminProductResultSchema,
+});
+
+export const restoreAdminProduct = defineEndpoint({
+  name: 'restoreAdminProduct',
+  method: 'POST',
+  path: '/admin/products/:id/restore',
+  tag: 'admin',
+  summary: 'Put an archived product back on sale',
+  auth: 'admin',
+  params: IdParamsSchema,
+  result: AdminProductSchema,
 });

@@ -57,3 +57,13 @@ export function queryList<Item extends z.ZodType>(item: Item) {
     return parts.length > 0 ? parts : undefined;
   }, z.array(item).max(50).optional());
 }
+
+/** A true/false query flag, e.g. `?archived=true`; absent means "either". */
+export const queryFlag = (name: string) =>
+  z.stringbool({ error: `${name} must be true or false` }).optional();
+
+/** The search box of the owner's lists. */
+export const SearchTextSchema = textSchema('search')
+  .trim()
+  .max(100, 'search must be at most 100 characters')
+  .optional();

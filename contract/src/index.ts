@@ -1,6 +1,7 @@
 export * from './addresses.ts';
 export * from './admin.ts';
 export * from './auth.ts';
+export * from './backups.ts';
 export * from './cart.ts';
 export * from './cart-line-rules.ts';
 export * from './catalogue.ts';
@@ -14,6 +15,7 @@ export * from './envelope.ts';
 export * from './fields.ts';
 export * from './format.ts';
 export * from './mail.ts';
+export * from './media.ts';
 export * from './messages.ts';
 export * from './orders.ts';
 export * from './payments.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdParamsSchema, IdSchema, PageQuerySchema, pageOf, queryFlag } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { EmailSchema, NameSchema, requiredText } from './fields.ts';
 
@@ -32,4 +33,89 @@ export const subscribeNewsletter = defineEndpoint({
   auth: 'none',
   body: NewsletterBodySchema,
   result: z.null(),
+});
+
+// ---------------------------------------------------------------- the owner's messages (D25)
+// Under /api/v1/admin: 401 without a live session, 403 for anyone but an admin.
+
+export const ContactMessageSchema = z.object({
+  _id: IdSchema,
+  name: z.string(),
+  email: z.string(),
+  message: z.string(),
+  handled: z.boolean(),
+  handledAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ContactMessage = z.infer<typeof ContactMessageSchema>;
+
+export const ContactMessagePageSchema = pageOf(ContactMessageSchema);
+
+export const ListContactMessagesQuerySchema = PageQuerySchema.extend({
+  /** Without it: every message; `false`: the ones still to answer. */
+  handled: queryFlag('handled'),
+});
+export type ListContactMessagesQuery = z.infer<typeof ListContactMessagesQuerySchema>;
+
+export const SetMessageHandledBodySchema = z.object({
+  handled: z.boolean({ error: 'handled must be true or false' }),
+});
+export type SetMessageHandledBody = z.infer<typeof SetMessageHandledBodySchema>;
+
+export const NewsletterSubscriberSchema = z.object({
+  _id: IdSchema,
+  email: z.string(),
+  createdAt: z.string(),
+});
+export type NewsletterSubscriber = z.infer<typeof NewsletterSubscriberSchema>;
+
+export const NewsletterSubscriberPageSchema = pageOf(NewsletterSubscriberSchema);
+
+export const listContactMessages = defineEndpoint({
+  name: 'listContactMessages',
+  method: 'GET',
+  path: '/admin/messages',
+  tag: 'admin',
+  summary: 'Contact messages, newest first, with whether each is handled',
+  auth: 'admin',
+  query: ListContactMessagesQuerySchema,
+  result: ContactMessagePageSchema,
+});
+
+export const setContactMessageHandled = defineEndpoint({
+  name: 'setContactMessageHandled',
+  method: 'POST',
+  path: '/admin/messages/:id/handled',
+  tag: 'admin',
+  summary: 'Mark a contact message handled, or not handled again',
+  auth: 'admin',
+  params: IdParamsSchema,
+  body: SetMessageHandledBodySchema,
+  result: ContactMessageSchema,
+});
+
+export const listNewsletterSubscribers = defineEndpoint({
+  name: 'listNewsletterSubscribers',
+  method: 'GET',
+  path: '/admin/newsletter',
+  tag: 'admin',
+  summary: 'Newsletter subscribers, newest first',
+  auth: 'admin',
+  query: PageQuerySchema,
+  result: NewsletterSubscriberPageSchema,
+});
+
+export const NEWSLETTER_CSV_COLUMNS = ['email', 'subscribed_at'] as const;
+
+export const exportNewsletterSubscribers = defineEndpoint({
+  name: 'exportNewsletterSubscribers',
+  method: 'GET',
+  path: '/admin/newsletter.csv',
+  tag: 'admin',
+  summary:
+    'Every newsletter subscriber as a CSV download (columns email, subscribed_at), oldest first',
+  auth: 'admin',
+  produces: 'text/csv',
+  // The answer is the file itself, not the JSON envelope.
+  result: z.string(),
 });

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { AddressBodySchema } from './addresses.ts';
+import { RoleSchema } from './auth.ts';
 import { SizeSchema } from './catalogue.ts';
-import { IdParamsSchema, IdSchema, RupeesSchema } from './common.ts';
+import {
+  IdParamsSchema,
+  IdSchema,
+  PageQuerySchema,
+  pageOf,
+  RupeesSchema,
+  SearchTextSchema,
+} from './common.ts';
 import { DesignSchema, PrintAreasSchema } from './design.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { textSchema } from './text.ts';
@@ -267,4 +275,103 @@ export const cancelOrder = defineEndpoint({
   auth: 'user',
   params: IdParamsSchema,
   result: OrderSchema,
+});
+
+// ---------------------------------------------------------------- the owner's orders (D25)
+// Under /api/v1/admin: 401 without a live session, 403 for anyone but an admin.
+
+/** D19: where the owner may move an order from each status, read from ORDER_TRANSITIONS. */
+export const NEXT_ORDER_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: nextOrderStatuses('pending', 'admin'),
+  shipped: nextOrderStatuses('shipped', 'admin'),
+  delivered: nextOrderStatuses('delivered', 'admin'),
+  cancelled: nextOrderStatuses('cancelled', 'admin'),
+};
+
+export const AdminCustomerSchema = z.object({
+  _id: IdSchema,
+  name: z.string(),
+  email: z.string(),
+});
+
+export const AdminOrderSummarySchema = z.object({
+  _id: IdSchema,
+  status: OrderStatusSchema,
+  totalPrice: RupeesSchema,
+  paymentMethod: PaymentMethodSchema,
+  /** Units ordered, over all lines. */
+  itemCount: z.number().int(),
+  createdAt: z.string(),
+  deliveredAt: z.string().nullable(),
+  customer: AdminCustomerSchema,
+});
+export type AdminOrderSummary = z.infer<typeof AdminOrderSummarySchema>;
+
+export const AdminOrderEventSchema = OrderEventSchema.extend({
+  /** Who made the change: the shopper, an admin, or null when nobody is recorded. */
+  actor: z
+    .object({ _id: IdSchema, name: z.string(), email: z.string(), role: RoleSchema })
+    .nullable(),
+});
+
+export const AdminOrderSchema = OrderSchema.extend({
+  customer: AdminCustomerSchema,
+  events: z.array(AdminOrderEventSchema),
+});
+export type AdminOrder = z.infer<typeof AdminOrderSchema>;
+
+export const AdminOrderPageSchema = pageOf(AdminOrderSummarySchema);
+export type AdminOrderPage = z.infer<typeof AdminOrderPageSchema>;
+
+const StatusSchema = z.enum(ORDER_STATUSES, {
+  error: `status must be one of ${ORDER_STATUSES.join(', ')}`,
+});
+
+export const ListAdminOrdersQuerySchema = PageQuerySchema.extend({
+  status: StatusSchema.optional(),
+  /** The start or the end of an order id ('#' allowed), or part of the shopper's email. */
+  search: SearchTextSchema,
+});
+export type ListAdminOrdersQuery = z.infer<typeof ListAdminOrdersQuerySchema>;
+
+export const SetOrderStatusBodySchema = z.object({
+  status: StatusSchema,
+  /** Shown with the event, e.g. a courier's tracking number. */
+  note: textSchema('note').trim().max(500, 'note must be at most 500 characters').optional(),
+});
+export type SetOrderStatusBody = z.infer<typeof SetOrderStatusBodySchema>;
+
+export const listAdminOrders = defineEndpoint({
+  name: 'listAdminOrders',
+  method: 'GET',
+  path: '/admin/orders',
+  tag: 'admin',
+  summary: 'Every order, newest first, filtered by status and searched by id or email',
+  auth: 'admin',
+  query: ListAdminOrdersQuerySchema,
+  result: AdminOrderPageSchema,
+});
+
+export const getAdminOrder = defineEndpoint({
+  name: 'getAdminOrder',
+  method: 'GET',
+  path: '/admin/orders/:id',
+  tag: 'admin',
+  summary: 'One order with items, address, payment, its shopper and its events with who made them',
+  auth: 'admin',
+  params: IdParamsSchema,
+  result: AdminOrderSchema,
+});
+
+export const setAdminOrderStatus = defineEndpoint({
+  name: 'setAdminOrderStatus',
+  method: 'POST',
+  path: '/admin/orders/:id/status',
+  tag: 'admin',
+  summary:
+    'Move an order along D19: pending → shipped → delivered; pending or shipped → cancelled (stock comes back)',
+  auth: 'admin',
+  params: IdParamsSchema,
+  body: SetOrderStatusBodySchema,
+  result: AdminOrderSchema,
 });

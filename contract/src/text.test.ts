@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AddressBodySchema } from './addresses.ts';
-import { AdminProductBodySchema } from './admin.ts';
+import { AdminProductBodySchema } from './catalogue.ts';
 import { ContactBodySchema } from './messages.ts';
 import { CheckoutBodySchema } from './orders.ts';
 import { textSchema } from './text.ts';

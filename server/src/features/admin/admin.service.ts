@@ -1,34 +1,10 @@
 import type { Database } from '#server/db/client.ts';
-import type { CatalogueService } from '#server/features/catalogue/catalogue.service.ts';
-import type { DesignsService } from '#server/features/designs/designs.service.ts';
-import type { MediaService } from '#server/features/media/media.service.ts';
-import type { MessagesService } from '#server/features/messages/messages.service.ts';
-import type { OrdersService } from '#server/features/orders/orders.service.ts';
 import { createAdminDashboardService } from './admin-dashboard.service.ts';
-import { createAdminImagesService } from './admin-images.service.ts';
-import { createAdminMessagesService } from './admin-messages.service.ts';
-import { createAdminOrdersService } from './admin-orders.service.ts';
-import { createAdminProductsService } from './admin-products.service.ts';
 
-export interface AdminDependencies {
-  catalogue: CatalogueService;
-  orders: OrdersService;
-  messages: MessagesService;
-  media: MediaService;
-  designs: DesignsService;
-}
-
-/** Everything the shop owner does (D25), one service per screen, through the owning features' services. */
-export function createAdminService(
-  db: Database,
-  { catalogue, orders, messages, media, designs }: AdminDependencies,
-) {
+/** What belongs to the back office itself (decision 036): the dashboard, which sums several features' figures. */
+export function createAdminService(db: Database) {
   return {
     dashboard: createAdminDashboardService(db),
-    products: createAdminProductsService(db, { catalogue, orders, media }),
-    images: createAdminImagesService(db, { media }),
-    orders: createAdminOrdersService(db, { orders, designs }),
-    messages: createAdminMessagesService(db, { messages }),
   };
 }
 

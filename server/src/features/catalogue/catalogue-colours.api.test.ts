@@ -6,7 +6,7 @@ import {
   ProductPageSchema,
   ProductSchema,
 } from '#contract';
-import { unknownStyle } from '#server/features/admin/admin-products.service.ts';
+import { unknownStyle } from '#server/features/catalogue/admin-products.service.ts';
 import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
 import { addProduct, asUser, editProduct, productBody } from '#server-test/admin-fixtures.ts';
 import { signUpAdmin } from '#server-test/admins.ts';

@@ -1,4 +1,5 @@
 import {
+  type AdminProduct,
   isSize,
   type Product,
   type ProductCustomisation,
@@ -113,3 +114,27 @@ export const toStockLevels = (bySize: Partial<Record<Size, number>>) =>
     const stock = bySize[size];
     return stock === undefined ? [] : [{ size, stock }];
   });
+
+/** Products as the owner sees them: the shop's shape plus image ids, sales and archiving. */
+export function toAdminProducts(
+  rows: ProductRow[],
+  stock: StockRow[],
+  images: ImageRow[],
+  styleColors: StyleColorRow[],
+): AdminProduct[] {
+  const shop = toProducts(rows, stock, images, styleColors);
+  return rows.map((row, index) => {
+    const product = shop[index];
+    if (!product) throw new Error('toProducts lost a row');
+    return {
+      ...product,
+      images: images
+        .filter((image) => image.productId === row.id)
+        .map((image) => ({ _id: image.imageId, url: mediaUrl(image.imageId) })),
+      unitsSold: row.unitsSold,
+      archived: row.archivedAt !== null,
+      archivedAt: row.archivedAt ? row.archivedAt.toISOString() : null,
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  });
+}

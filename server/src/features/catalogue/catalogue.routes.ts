@@ -1,15 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  createAdminProduct,
+  deleteAdminProduct,
   getAdminMetrics,
+  getAdminProduct,
   getProduct,
   getProductFacets,
   getProductFilters,
+  listAdminProducts,
   listProducts,
   listRelatedProducts,
   type Product,
+  restoreAdminProduct,
   SIZES,
+  updateAdminProduct,
 } from '#contract';
 import { route } from '#server/lib/route.ts';
+import type { AdminProductsService } from './admin-products.service.ts';
 import type { CatalogueService } from './catalogue.service.ts';
 import {
   type CatalogueCache,
@@ -33,7 +40,12 @@ const EVERY_SIZE = SIZES.map(sizeTag);
 /** Whether anyone has each size in stock. */
 const EVERY_SIZE_ON_SALE = SIZES.map(sizeOnSaleTag);
 
-export function catalogueRoutes(catalogue: CatalogueService, cache: CatalogueCache) {
+/** The shop's catalogue, and the owner's products (D25): route() answers 401/403 to everyone but an admin on those. */
+export function catalogueRoutes(
+  catalogue: CatalogueService,
+  cache: CatalogueCache,
+  products: AdminProductsService,
+) {
   return async (app: FastifyInstance) => {
     app.addHook('onClose', () => cache.close());
     // Tags (decision 026): what each answer shows, so that a stock take forgets
@@ -72,5 +84,12 @@ export function catalogueRoutes(catalogue: CatalogueService, cache: CatalogueCac
       process: { pid: process.pid, uptimeSeconds: process.uptime() },
       ...cache.metrics(),
     }));
+
+    route(app, listAdminProducts, ({ query }) => products.listProducts(query));
+    route(app, getAdminProduct, ({ params }) => products.getProduct(params.id));
+    route(app, createAdminProduct, ({ body }) => products.createProduct(body), { status: 201 });
+    route(app, updateAdminProduct, ({ params, body }) => products.updateProduct(params.id, body));
+    route(app, deleteAdminProduct, ({ params }) => products.deleteProduct(params.id));
+    route(app, restoreAdminProduct, ({ params }) => products.restoreProduct(params.id));
   };
 }

@@ -1,4 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { uploadAdminImage } from '#contract';
+import { route } from '#server/lib/route.ts';
+import { type AdminImagesService, PRODUCT_IMAGE_LIMITS } from './admin-images.service.ts';
+import { acceptImageBodies } from './image-body.ts';
 import type { MediaService } from './media.service.ts';
 
 /**
@@ -20,5 +24,20 @@ export function mediaRoutes(media: MediaService) {
           .send(image.bytes);
       },
     );
+  };
+}
+
+/**
+ * The owner's product image upload (D25; route() answers 401/403 to everyone
+ * but an admin). It takes a file's raw bytes (no multipart), up to 5 MB: its own
+ * body parsers and limit live in this child context, so every other route
+ * keeps JSON only and the 1 MiB limit.
+ */
+export function adminImagesRoutes(images: AdminImagesService) {
+  return async (app: FastifyInstance) => {
+    acceptImageBodies(app, PRODUCT_IMAGE_LIMITS);
+    route(app, uploadAdminImage, ({ request }) => images.uploadImage(request.body as Buffer), {
+      status: 201,
+    });
   };
 }

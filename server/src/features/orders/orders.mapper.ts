@@ -1,4 +1,5 @@
-import type { Order, Refund } from '#contract';
+import type { AdminOrder, AdminOrderSummary, Order, Refund } from '#contract';
+import type { CustomerRow } from '#server/db/schema/accounts.ts';
 import type { OrderEventRow, OrderItemRow, OrderRow } from '#server/db/schema/orders.ts';
 import type { RefundRow } from '#server/db/schema/payments.ts';
 import { paiseToRupees } from '#server/lib/money.ts';
@@ -103,4 +104,61 @@ export function toOrders(
       refundsByOrder.get(row.id) ?? [],
     ),
   );
+}
+
+const toCustomer = (customer: CustomerRow) => ({
+  _id: customer.id,
+  name: customer.name,
+  email: customer.email,
+});
+
+export function toAdminOrderSummary(row: {
+  order: OrderRow;
+  customer: CustomerRow;
+  itemCount: number;
+}): AdminOrderSummary {
+  return {
+    _id: row.order.id,
+    status: row.order.status,
+    totalPrice: paiseToRupees(row.order.totalPaise),
+    paymentMethod: row.order.paymentMethod,
+    itemCount: row.itemCount,
+    createdAt: row.order.createdAt.toISOString(),
+    deliveredAt: row.order.deliveredAt ? row.order.deliveredAt.toISOString() : null,
+    customer: toCustomer(row.customer),
+  };
+}
+
+export interface EventWithActor {
+  event: OrderEventRow;
+  actor: { id: string; name: string; email: string; role: 'shopper' | 'admin' } | null;
+}
+
+/** The shopper's order (same mapper, so both see the same thing) plus who placed and changed it. */
+export function toAdminOrder(
+  row: OrderRow,
+  customer: CustomerRow,
+  items: OrderItemRow[],
+  events: EventWithActor[],
+  refunds: RefundRow[],
+): AdminOrder {
+  const order = toOrder(
+    row,
+    items,
+    events.map(({ event }) => event),
+    refunds,
+  );
+  return {
+    ...order,
+    customer: toCustomer(customer),
+    events: order.events.map((event, index) => {
+      const actor = events[index]?.actor;
+      return {
+        ...event,
+        actor: actor
+          ? { _id: actor.id, name: actor.name, email: actor.email, role: actor.role }
+          : null,
+      };
+    }),
+  };
 }

@@ -1,9 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import { cancelOrder, checkout, getOrder, listOrders } from '#contract';
-import { route } from '#server/lib/route.ts';
+import { z } from 'zod';
+import {
+  cancelOrder,
+  checkout,
+  downloadPrintFile,
+  FailureEnvelopeSchema,
+  getAdminOrder,
+  getOrder,
+  listAdminOrders,
+  listOrders,
+  type PrintFileParams,
+  PrintFileParamsSchema,
+  setAdminOrderStatus,
+} from '#contract';
+import { authenticateFor, route } from '#server/lib/route.ts';
+import type { AdminOrdersService } from './admin-orders.service.ts';
 import type { OrdersService } from './orders.service.ts';
 
-export function ordersRoutes(orders: OrdersService) {
+/** The shopper's orders, and the owner's (D25): route() answers 401/403 to everyone but an admin on those. */
+export function ordersRoutes(orders: OrdersService, adminOrders: AdminOrdersService) {
   return async (app: FastifyInstance) => {
     route(
       app,
@@ -16,5 +31,44 @@ export function ordersRoutes(orders: OrdersService) {
     route(app, listOrders, ({ user }) => orders.listOrders(user.id));
     route(app, getOrder, ({ user, params }) => orders.getOrder(user.id, params.id));
     route(app, cancelOrder, ({ user, params }) => orders.cancelOrder(user, params.id));
+
+    route(app, listAdminOrders, ({ query }) => adminOrders.listOrders(query));
+    route(app, getAdminOrder, ({ params }) => adminOrders.getOrder(params.id));
+    route(app, setAdminOrderStatus, ({ user, params, body }) =>
+      adminOrders.setOrderStatus(user, params.id, body),
+    );
+
+    // The print file (D27): a PNG, not the JSON envelope, registered by hand with route()'s own auth check.
+    const print = downloadPrintFile;
+    // A Buffer is sent as it is, so the typed provider's string body does not apply.
+    app.route<{ Params: PrintFileParams }>({
+      method: print.method,
+      url: print.path,
+      schema: {
+        operationId: print.name,
+        tags: [print.tag],
+        summary: print.summary,
+        security: [{ bearerAuth: [] }],
+        params: PrintFileParamsSchema,
+        response: {
+          200: {
+            description: 'The print file, as an attachment',
+            content: { [`${print.produces}`]: { schema: z.string() } },
+          },
+          '4xx': FailureEnvelopeSchema,
+          '5xx': FailureEnvelopeSchema,
+        },
+      },
+      onRequest: authenticateFor(print.auth),
+      handler: async (request, reply) => {
+        const { id, itemId, side } = request.params;
+        const { png, fileName } = await adminOrders.getPrintFile(id, itemId, side);
+        return reply
+          .header('content-type', 'image/png')
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .header('cache-control', 'private, no-store')
+          .send(png);
+      },
+    });
   };
 }

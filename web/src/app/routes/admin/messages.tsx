@@ -2,10 +2,13 @@ import { useSearchParams } from 'react-router';
 import { CardSection } from '#web/components/ui/card-section.tsx';
 import { PagedList } from '#web/components/ui/query-result.tsx';
 import { paths } from '#web/config/paths.ts';
-import { useContactMessages, useNewsletterSubscribers } from '#web/features/admin/api/admin-api.ts';
 import { AdminShell } from '#web/features/admin/components/admin-shell.tsx';
-import { ContactMessageList } from '#web/features/admin/components/contact-message-list.tsx';
-import { DownloadCsvButton } from '#web/features/admin/components/download-csv-button.tsx';
+import {
+  useContactMessages,
+  useNewsletterSubscribers,
+} from '#web/features/messages/api/admin-messages.ts';
+import { ContactMessageList } from '#web/features/messages/components/contact-message-list.tsx';
+import { DownloadCsvButton } from '#web/features/messages/components/download-csv-button.tsx';
 import { formatDateTime } from '#web/utils/format-date.ts';
 
 const pageOf = (value: string | null) => Math.max(1, Number(value) || 1);

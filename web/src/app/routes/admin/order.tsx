@@ -4,16 +4,16 @@ import { CardSection } from '#web/components/ui/card-section.tsx';
 import { OrderStatusBadge } from '#web/components/ui/order-status-badge.tsx';
 import { QueryResult } from '#web/components/ui/query-result.tsx';
 import { paths } from '#web/config/paths.ts';
-import { useAdminOrder } from '#web/features/admin/api/admin-api.ts';
 import { AdminShell } from '#web/features/admin/components/admin-shell.tsx';
-import { OrderEvents } from '#web/features/admin/components/order-events.tsx';
-import { OrderStatusActions } from '#web/features/admin/components/order-status-actions.tsx';
-import { PrintFileButtons } from '#web/features/admin/components/print-file-buttons.tsx';
+import { useAdminOrder } from '#web/features/orders/api/admin-orders.ts';
 import {
   OrderFacts,
   OrderItems,
   OrderPrices,
 } from '#web/features/orders/components/order-details.tsx';
+import { OrderEvents } from '#web/features/orders/components/order-events.tsx';
+import { OrderStatusActions } from '#web/features/orders/components/order-status-actions.tsx';
+import { PrintFileButtons } from '#web/features/orders/components/print-file-buttons.tsx';
 
 /** /admin/orders/:id: one order with its shopper, items, address, payment and history. */
 export function AdminOrderRoute() {

@@ -1,13 +1,13 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { ORDER_STATUSES, type OrderStatus } from '#contract';
+import { ListFilters } from '#web/components/admin/list-filters.tsx';
 import { orderStatusLabel } from '#web/components/ui/order-status-badge.tsx';
 import { PagedList } from '#web/components/ui/query-result.tsx';
 import { EmptyState } from '#web/components/ui/status-message.tsx';
 import { paths } from '#web/config/paths.ts';
-import { useAdminOrders } from '#web/features/admin/api/admin-api.ts';
-import { AdminOrdersTable } from '#web/features/admin/components/admin-orders-table.tsx';
 import { AdminShell } from '#web/features/admin/components/admin-shell.tsx';
-import { ListFilters } from '#web/features/admin/components/list-filters.tsx';
+import { useAdminOrders } from '#web/features/orders/api/admin-orders.ts';
+import { AdminOrdersTable } from '#web/features/orders/components/admin-orders-table.tsx';
 
 const STATUS_OPTIONS = [
   { value: '', label: 'All statuses' },

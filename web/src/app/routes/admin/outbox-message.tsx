@@ -2,9 +2,9 @@ import { useParams } from 'react-router';
 import { BackLink } from '#web/components/ui/back-link.tsx';
 import { QueryResult } from '#web/components/ui/query-result.tsx';
 import { paths } from '#web/config/paths.ts';
-import { useOutboxMessage } from '#web/features/admin/api/outbox.ts';
 import { AdminShell } from '#web/features/admin/components/admin-shell.tsx';
-import { OutboxMessageView } from '#web/features/admin/components/outbox-message-view.tsx';
+import { useOutboxMessage } from '#web/features/mail/api/outbox.ts';
+import { OutboxMessageView } from '#web/features/mail/components/outbox-message-view.tsx';
 
 /** /admin/outbox/:id: one email as it was rendered, HTML and plain text. */
 export function AdminOutboxMessageRoute() {

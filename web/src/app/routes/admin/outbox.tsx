@@ -1,12 +1,12 @@
 import { OUTBOX_STATUSES } from '#contract';
-import { paths } from '#web/config/paths.ts';
-import { useOutbox } from '#web/features/admin/api/outbox.ts';
-import { AdminShell } from '#web/features/admin/components/admin-shell.tsx';
-import { OutboxTable } from '#web/features/admin/components/outbox-table.tsx';
 import {
   StatusFilteredList,
   useStatusAndPage,
-} from '#web/features/admin/components/status-filtered-list.tsx';
+} from '#web/components/admin/status-filtered-list.tsx';
+import { paths } from '#web/config/paths.ts';
+import { AdminShell } from '#web/features/admin/components/admin-shell.tsx';
+import { useOutbox } from '#web/features/mail/api/outbox.ts';
+import { OutboxTable } from '#web/features/mail/components/outbox-table.tsx';
 
 /** /admin/outbox: every email the shop sent or would send, with its delivery status (D29). */
 export function AdminOutboxRoute() {

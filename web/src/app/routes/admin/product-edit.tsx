@@ -2,10 +2,10 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { BackLink } from '#web/components/ui/back-link.tsx';
 import { QueryResult } from '#web/components/ui/query-result.tsx';
 import { paths } from '#web/config/paths.ts';
-import { useAdminProduct } from '#web/features/admin/api/admin-api.ts';
 import { AdminShell } from '#web/features/admin/components/admin-shell.tsx';
-import { ProductForm } from '#web/features/admin/components/product-form.tsx';
-import { ProductLifecycle } from '#web/features/admin/components/product-lifecycle.tsx';
+import { useAdminProduct } from '#web/features/catalogue/api/admin-products.ts';
+import { ProductForm } from '#web/features/catalogue/components/product-form.tsx';
+import { ProductLifecycle } from '#web/features/catalogue/components/product-lifecycle.tsx';
 
 /** /admin/products/new: a new product; saved, it opens for editing. */
 export function AdminProductNewRoute() {

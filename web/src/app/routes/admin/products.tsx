@@ -1,12 +1,12 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ListFilters } from '#web/components/admin/list-filters.tsx';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { PagedList } from '#web/components/ui/query-result.tsx';
 import { EmptyState } from '#web/components/ui/status-message.tsx';
 import { paths } from '#web/config/paths.ts';
-import { useAdminProducts } from '#web/features/admin/api/admin-api.ts';
-import { AdminProductsTable } from '#web/features/admin/components/admin-products-table.tsx';
 import { AdminShell } from '#web/features/admin/components/admin-shell.tsx';
-import { ListFilters } from '#web/features/admin/components/list-filters.tsx';
+import { useAdminProducts } from '#web/features/catalogue/api/admin-products.ts';
+import { AdminProductsTable } from '#web/features/catalogue/components/admin-products-table.tsx';
 
 const ARCHIVED_OPTIONS = [
   { value: '', label: 'All products' },

@@ -1,12 +1,12 @@
 import { RETURN_STATUSES } from '#contract';
-import { paths } from '#web/config/paths.ts';
-import { useAdminReturns } from '#web/features/admin/api/returns.ts';
-import { AdminReturnsList } from '#web/features/admin/components/admin-returns-list.tsx';
-import { AdminShell } from '#web/features/admin/components/admin-shell.tsx';
 import {
   StatusFilteredList,
   useStatusAndPage,
-} from '#web/features/admin/components/status-filtered-list.tsx';
+} from '#web/components/admin/status-filtered-list.tsx';
+import { paths } from '#web/config/paths.ts';
+import { AdminShell } from '#web/features/admin/components/admin-shell.tsx';
+import { useAdminReturns } from '#web/features/returns/api/returns.ts';
+import { AdminReturnsList } from '#web/features/returns/components/admin-returns-list.tsx';
 
 /** /admin/returns: returns and exchanges to approve, receive or reject (D31). */
 export function AdminReturnsRoute() {

@@ -4,7 +4,7 @@ import type { AdminOrder, OrderStatus } from '#contract';
 import { makeOrder } from '#web/testing/data.ts';
 import { apiOk, mockApi } from '#web/testing/mock-api.ts';
 import { renderWithRouter } from '#web/testing/render.tsx';
-import { adminOrderQueryOptions } from '../api/admin-api.ts';
+import { adminOrderQueryOptions } from '../api/admin-orders.ts';
 import { OrderStatusActions } from './order-status-actions.tsx';
 
 function makeAdminOrder(status: OrderStatus): AdminOrder {

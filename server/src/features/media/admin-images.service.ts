@@ -6,8 +6,8 @@ import {
   type UploadedImage,
 } from '#contract';
 import type { Database } from '#server/db/client.ts';
-import { decodeUploadedImage, type ImageLimits } from '#server/features/media/image-upload.ts';
-import { type MediaService, mediaUrl } from '#server/features/media/media.service.ts';
+import { decodeUploadedImage, type ImageLimits } from './image-upload.ts';
+import { type MediaService, mediaUrl } from './media.service.ts';
 
 export const PRODUCT_IMAGE_LIMITS: ImageLimits = {
   maxBytes: IMAGE_MAX_BYTES,

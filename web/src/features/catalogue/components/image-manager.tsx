@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { ADMIN_IMAGES_MAX, IMAGE_MAX_BYTES, IMAGE_MIN_SIDE, IMAGE_TYPES } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { getErrorMessage } from '#web/lib/api-client.ts';
-import { useUploadImages } from '../api/admin-api.ts';
+import { useUploadImages } from '../api/admin-products.ts';
 
 export interface ImageRef {
   _id: string;

@@ -6,12 +6,12 @@ import type {
 } from '#contract';
 import { NEWSLETTER_CSV_COLUMNS } from '#contract';
 import type { Database } from '#server/db/client.ts';
-import type { MessagesService } from '#server/features/messages/messages.service.ts';
+import { toCsv } from '#server/features/admin/csv.ts';
 import { notFound } from '#server/lib/app-error.ts';
 import { isUuid } from '#server/lib/ids.ts';
 import { pageResult, pageWindow } from '#server/lib/paging.ts';
-import { toContactMessage, toSubscriber } from './admin.mapper.ts';
-import { toCsv } from './csv.ts';
+import { toContactMessage, toSubscriber } from './messages.mapper.ts';
+import type { MessagesService } from './messages.service.ts';
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
 

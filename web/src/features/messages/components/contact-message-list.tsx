@@ -3,7 +3,7 @@ import type { ContactMessage } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { getErrorMessage } from '#web/lib/api-client.ts';
 import { formatDateTime } from '#web/utils/format-date.ts';
-import { useSetMessageHandled } from '../api/admin-api.ts';
+import { useSetMessageHandled } from '../api/admin-messages.ts';
 
 /** One contact message with a button to mark it handled, or not handled again. */
 function MessageItem({ message: current }: { message: ContactMessage }) {

@@ -1,7 +1,7 @@
 import toast from 'react-hot-toast';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { getErrorMessage } from '#web/lib/api-client.ts';
-import { useDownloadSubscribersCsv } from '../api/admin-api.ts';
+import { useDownloadSubscribersCsv } from '../api/admin-messages.ts';
 
 /** Every newsletter subscriber as a CSV file. */
 export function DownloadCsvButton() {

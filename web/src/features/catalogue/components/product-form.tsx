@@ -16,7 +16,7 @@ import {
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { CheckboxField, TextAreaField, TextField } from '#web/components/ui/form-field.tsx';
 import { ApiError, getErrorMessage } from '#web/lib/api-client.ts';
-import { useSaveAdminProduct } from '../api/admin-api.ts';
+import { useSaveAdminProduct } from '../api/admin-products.ts';
 import { ImageManager, type ImageRef } from './image-manager.tsx';
 
 /** The form's own values: what the boxes hold, text until it is checked. */

@@ -4,7 +4,7 @@ import { type AdminOrder, NEXT_ORDER_STATUSES, type OrderStatus } from '#contrac
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { getErrorMessage } from '#web/lib/api-client.ts';
-import { useSetOrderStatus } from '../api/admin-api.ts';
+import { useSetOrderStatus } from '../api/admin-orders.ts';
 
 const ACTIONS: Partial<Record<OrderStatus, { label: string; done: string }>> = {
   shipped: { label: 'Ship', done: 'Order shipped' },

@@ -4,7 +4,7 @@ import type { AdminProduct } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { getErrorMessage } from '#web/lib/api-client.ts';
-import { useDeleteAdminProduct, useRestoreAdminProduct } from '../api/admin-api.ts';
+import { useDeleteAdminProduct, useRestoreAdminProduct } from '../api/admin-products.ts';
 
 interface ProductLifecycleProps {
   product: AdminProduct;

@@ -7,17 +7,14 @@ import type {
 } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import type { ProductRow } from '#server/db/schema/catalogue.ts';
-import {
-  type CatalogueService,
-  toStockLevels,
-} from '#server/features/catalogue/catalogue.service.ts';
 import type { MediaService } from '#server/features/media/media.service.ts';
 import type { OrdersService } from '#server/features/orders/orders.service.ts';
 import { badRequest, notFound } from '#server/lib/app-error.ts';
 import { isUuid } from '#server/lib/ids.ts';
 import { rupeesToPaise } from '#server/lib/money.ts';
 import { pageResult, pageWindow } from '#server/lib/paging.ts';
-import { toAdminProducts } from './admin.mapper.ts';
+import { toAdminProducts, toStockLevels } from './catalogue.mapper.ts';
+import type { CatalogueService } from './catalogue.service.ts';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
 export const unknownStyle = (id: string) =>

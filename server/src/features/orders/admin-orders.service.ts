@@ -9,13 +9,13 @@ import type { Database } from '#server/db/client.ts';
 import type { CustomerRow } from '#server/db/schema/accounts.ts';
 import type { OrderRow } from '#server/db/schema/orders.ts';
 import type { DesignsService } from '#server/features/designs/designs.service.ts';
-import { ORDER_NOT_FOUND } from '#server/features/orders/orders.messages.ts';
-import type { OrdersService } from '#server/features/orders/orders.service.ts';
 import { notFound } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/auth-user.ts';
 import { isUuid } from '#server/lib/ids.ts';
 import { pageResult, pageWindow } from '#server/lib/paging.ts';
-import { toAdminOrder, toAdminOrderSummary } from './admin.mapper.ts';
+import { toAdminOrder, toAdminOrderSummary } from './orders.mapper.ts';
+import { ORDER_NOT_FOUND } from './orders.messages.ts';
+import type { OrdersService } from './orders.service.ts';
 
 /** What the owner types to find an order: '#1A2B3C4D' (as shoppers see it), part of an email. */
 const searchTerm = (search: string | undefined) =>

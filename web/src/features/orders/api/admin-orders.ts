@@ -1,0 +1,70 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type AdminOrder,
+  getAdminDashboard,
+  getAdminOrder,
+  getOrder,
+  type ListAdminOrdersQuery,
+  type ListAdminOrdersQuerySchema,
+  listAdminOrders,
+  listOrders,
+  type OrderStatus,
+  setAdminOrderStatus,
+} from '#contract';
+import { apiCall, type QueryInput } from '#web/lib/api-client.ts';
+
+// The shop owner's calls on orders (D25): /api/v1/admin/..., refused to
+// shoppers by the server. Keyed by the contract path and input, so moving an
+// order also marks the dashboard and the shopper's views of it stale.
+
+export type AdminOrdersInput = QueryInput<typeof ListAdminOrdersQuerySchema>;
+
+export function adminOrdersQueryOptions(query: AdminOrdersInput) {
+  return queryOptions({
+    queryKey: [listAdminOrders.path, query],
+    queryFn: ({ signal }) =>
+      apiCall(listAdminOrders, { query: query as ListAdminOrdersQuery, signal }),
+  });
+}
+
+export function useAdminOrders(query: AdminOrdersInput) {
+  return useQuery(adminOrdersQueryOptions(query));
+}
+
+export function adminOrderQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: [getAdminOrder.path, { id }],
+    queryFn: ({ signal }) => apiCall(getAdminOrder, { params: { id }, signal }),
+  });
+}
+
+export function useAdminOrder(id: string) {
+  return useQuery(adminOrderQueryOptions(id));
+}
+
+/**
+ * Moves an order on (D19). The answer replaces the cached order; the lists,
+ * the dashboard and the shopper's views of it are fetched again. A 409 means
+ * it moved meanwhile, so it is fetched again too.
+ */
+export function useSetOrderStatus(id: string) {
+  const client = useQueryClient();
+  const orderKey = adminOrderQueryOptions(id).queryKey;
+  return useMutation({
+    mutationFn: (status: OrderStatus): Promise<AdminOrder> =>
+      apiCall(setAdminOrderStatus, { params: { id }, body: { status } }),
+    onSuccess: (order) => client.setQueryData(orderKey, order),
+    onError: (error) => {
+      if (error.status === 409) return client.invalidateQueries({ queryKey: orderKey });
+    },
+    onSettled: () =>
+      Promise.all(
+        [
+          [listAdminOrders.path],
+          [getAdminDashboard.path],
+          [listOrders.path],
+          [getOrder.path, { id }],
+        ].map((queryKey) => client.invalidateQueries({ queryKey })),
+      ),
+  });
+}
