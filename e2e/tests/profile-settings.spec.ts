@@ -117,8 +117,9 @@ test('the profile shows the details, and the Edit modal saves them', async ({
   const saved = await resultOf<User>(await profileOf(request, account.token));
   expect(saved).toMatchObject({ name: 'Asha R', email: newEmail, phone: '98765 43210' });
 
-  // Signed out, the new email signs in.
+  // Signed out, the new email signs in. The sign-out lands on the home page once it is done.
   await page.goto('/logout');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(newEmail);
   await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
