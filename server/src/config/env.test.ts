@@ -100,3 +100,37 @@ describe('loadConfig: backups', () => {
     expect(() => loadConfig({ BACKUP_EVERY_HOURS: '-1' })).toThrow('BACKUP_EVERY_HOURS');
   });
 });
+
+describe('loadConfig: Razorpay', () => {
+  const keys = {
+    RAZORPAY_KEY_ID: 'rzp_test_1DP5mmOlF5G5ag',
+    RAZORPAY_KEY_SECRET: 'thisissecret',
+    RAZORPAY_WEBHOOK_SECRET: 'hooksecret',
+  };
+
+  it('takes test payments without keys, and Razorpay with all three', () => {
+    expect(loadConfig({}).payments).toEqual({ razorpay: undefined, paymentWindowMs: 1_800_000 });
+    expect(loadConfig({ ...keys, RAZORPAY_API_URL: 'http://127.0.0.1:9/' }).payments).toEqual({
+      razorpay: {
+        keyId: keys.RAZORPAY_KEY_ID,
+        keySecret: keys.RAZORPAY_KEY_SECRET,
+        webhookSecret: keys.RAZORPAY_WEBHOOK_SECRET,
+        apiUrl: 'http://127.0.0.1:9',
+        checkoutUrl: 'https://checkout.razorpay.com/v1/checkout.js',
+      },
+      paymentWindowMs: 1_800_000,
+    });
+  });
+
+  it('refuses half a configuration and a key id that is not one', () => {
+    expect(() => loadConfig({ RAZORPAY_KEY_ID: keys.RAZORPAY_KEY_ID })).toThrow(
+      'RAZORPAY_KEY_SECRET: RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are set together, or neither',
+    );
+    expect(() =>
+      loadConfig({ RAZORPAY_KEY_ID: keys.RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET: 'x' }),
+    ).toThrow('RAZORPAY_WEBHOOK_SECRET');
+    expect(() => loadConfig({ ...keys, RAZORPAY_KEY_ID: 'key_123' })).toThrow(
+      'RAZORPAY_KEY_ID: must be a Razorpay key id',
+    );
+  });
+});

@@ -86,6 +86,24 @@ const EnvSchema = z.object({
   BACKUP_EVERY_HOURS: z.coerce.number().min(0).max(8760).default(24),
   /** Backups kept; older ones are deleted after each new one. */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  /** Razorpay's key id (rzp_test_… or rzp_live_…); with its secret, shoppers pay through Razorpay. */
+  RAZORPAY_KEY_ID: z
+    .string()
+    .regex(/^rzp_(test|live)_\w+$/, 'must be a Razorpay key id: rzp_test_… or rzp_live_…')
+    .optional(),
+  RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
+  /** The secret set on the shop's webhook in Razorpay's dashboard. */
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Razorpay's API; tests and development point it at a local stand-in. */
+  RAZORPAY_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .default('https://api.razorpay.com'),
+  /** Razorpay Checkout's script, loaded by the browser where the shopper pays. */
+  RAZORPAY_CHECKOUT_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .default('https://checkout.razorpay.com/v1/checkout.js'),
+  /** Minutes an online order waits for its payment before the sweep settles it. */
+  PAYMENT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
 });
 
 // Node refuses a headers timeout longer than the request timeout.
@@ -97,6 +115,21 @@ const ConsistentEnvSchema = EnvSchema.refine(
     path: ['PASSWORD_HASH_COST'],
     message: 'test is for test runs only (NODE_ENV=test); a shop hashes at OWASP cost',
   })
+  .refine(
+    (vars) => (vars.RAZORPAY_KEY_ID === undefined) === (vars.RAZORPAY_KEY_SECRET === undefined),
+    {
+      path: ['RAZORPAY_KEY_SECRET'],
+      message: 'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are set together, or neither',
+    },
+  )
+  .refine(
+    (vars) => vars.RAZORPAY_KEY_ID === undefined || vars.RAZORPAY_WEBHOOK_SECRET !== undefined,
+    {
+      path: ['RAZORPAY_WEBHOOK_SECRET'],
+      message:
+        'is needed with RAZORPAY_KEY_ID: payments the browser never reports arrive by webhook',
+    },
+  )
   .refine((vars) => !isInside(resolve(vars.BACKUP_DIR), resolve(vars.DATA_DIR)), {
     path: ['BACKUP_DIR'],
     message: 'must be outside DATA_DIR (a restore --force empties DATA_DIR)',
@@ -145,6 +178,21 @@ export interface AppConfig {
   catalogueCache: { maxBytes: number; consistency: 'strict' | 'notify' };
   guestUploads: { bytesPerAddressPerDay: number; unclaimedBytes: number };
   backups: BackupConfig;
+  payments: PaymentsConfig;
+}
+
+export interface RazorpayConfig {
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  apiUrl: string;
+  checkoutUrl: string;
+}
+
+export interface PaymentsConfig {
+  /** Undefined: the built-in test gateway takes payments, and no money moves. */
+  razorpay: RazorpayConfig | undefined;
+  paymentWindowMs: number;
 }
 
 export interface BackupConfig {
@@ -212,6 +260,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       dir: resolve(vars.BACKUP_DIR),
       everyHours: vars.BACKUP_EVERY_HOURS,
       keep: vars.BACKUP_KEEP,
+    },
+    payments: {
+      razorpay:
+        vars.RAZORPAY_KEY_ID && vars.RAZORPAY_KEY_SECRET && vars.RAZORPAY_WEBHOOK_SECRET
+          ? {
+              keyId: vars.RAZORPAY_KEY_ID,
+              keySecret: vars.RAZORPAY_KEY_SECRET,
+              webhookSecret: vars.RAZORPAY_WEBHOOK_SECRET,
+              apiUrl: vars.RAZORPAY_API_URL.replace(/\/+$/, ''),
+              checkoutUrl: vars.RAZORPAY_CHECKOUT_URL,
+            }
+          : undefined,
+      paymentWindowMs: vars.PAYMENT_WINDOW_MINUTES * 60_000,
     },
   };
 }
