@@ -32,7 +32,10 @@ import { CHECKOUT_PATHS, checkoutDialog, checkoutScript } from './razorpay-stand
  *   RAZORPAY_STAND_IN_PORT=3330 RAZORPAY_KEY_ID=rzp_test_… RAZORPAY_KEY_SECRET=…
  *   RAZORPAY_WEBHOOK_SECRET=… [RAZORPAY_STAND_IN_WEBHOOK_URL=http://…/api/v1/payments/razorpay/webhook]
  *   [RAZORPAY_STAND_IN_CAPTURE=manual] node --import tsx server/test/razorpay-stand-in.ts
- * It is ready once GET /v1/checkout.js answers 200.
+ * It is ready once GET /v1/checkout.js answers 200. There, what pay() does
+ * is also `POST /v1/checkout/pay {key_id, order_id, method?, fail?}` (what the
+ * dialog calls), answering `{answer}` or `{failure}`. Webhooks go to
+ * RAZORPAY_STAND_IN_WEBHOOK_URL once each, without Razorpay's retries.
  */
 
 export type StandInMethod = 'upi' | 'card' | 'netbanking' | 'wallet';

@@ -1,5 +1,8 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   type RazorpayStandIn,
@@ -379,5 +382,54 @@ describe('the stand-in’s webhooks', () => {
     } finally {
       await new Promise((resolve) => shop.close(resolve));
     }
+  });
+});
+
+describe('the stand-in as a process', () => {
+  it('serves Checkout and the API on its port, prints nothing, and stops on SIGTERM', async () => {
+    const free = createServer();
+    await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
+    const { port } = free.address() as AddressInfo;
+    await new Promise((resolve) => free.close(resolve));
+
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/test/razorpay-stand-in.ts'], {
+      cwd: fileURLToPath(new URL('../../../../', import.meta.url)),
+      env: {
+        ...process.env,
+        RAZORPAY_STAND_IN_PORT: String(port),
+        RAZORPAY_KEY_ID: KEYS.keyId,
+        RAZORPAY_KEY_SECRET: KEYS.keySecret,
+        RAZORPAY_WEBHOOK_SECRET: KEYS.webhookSecret,
+      },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const exited = once(child, 'exit');
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      const ready = Date.now() + 20_000;
+      for (;;) {
+        const status = await fetch(`${base}/v1/checkout.js`).then(
+          (response) => response.status,
+          () => 0,
+        );
+        if (status === 200) break;
+        if (Date.now() > ready || child.exitCode !== null) throw new Error(`Not ready: ${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const client = createRazorpayClient({ ...KEYS, apiUrl: base });
+      const order = await client.createOrder({ amountPaise: 10_000, receipt: 'process' });
+      expect(order.status).toBe('created');
+    } finally {
+      child.kill('SIGTERM');
+      const [code] = await exited;
+      expect(code).toBe(0);
+    }
+    expect(output).toBe('');
   });
 });
