@@ -276,7 +276,7 @@ describe('the Razorpay client against the stand-in', () => {
     const client = createRazorpayClient({ ...KEYS, apiUrl: standIn.url });
     const error = await failureOf(client.fetchPayment('pay_AnyPayment0001'));
     expect(error.status).toBeUndefined();
-    expect(error.message).toContain('could not be reached');
+    expect(error.message).toContain('no answer (not reached');
   });
 
   it('gives up on a call that does not answer within its timeout', async () => {

@@ -127,7 +127,9 @@ export function createRazorpayClient(config: RazorpayClientConfig) {
     } catch (error) {
       const timedOut = error instanceof Error && error.name === 'TimeoutError';
       throw new RazorpayError(
-        timedOut ? `${what}: no answer within ${timeoutMs} ms` : `${what}: could not be reached`,
+        timedOut
+          ? `${what}: no answer within ${timeoutMs} ms`
+          : `${what}: no answer (not reached, or the connection dropped)`,
         { cause: error },
       );
     }
