@@ -1,15 +1,41 @@
-import { getProduct, getWishlist } from '#contract';
+import {
+  getAdminDashboard,
+  getProduct,
+  getProductFacets,
+  getProductFilters,
+  getProfile,
+  getWishlist,
+  type ListProductsQuerySchema,
+  listProducts,
+  listRelatedProducts,
+  type ProductFacetsQuerySchema,
+} from '#contract';
+import type { QueryInput } from './api-client.ts';
 
 /**
  * Cache keys of the resources several features read or refresh, one factory
  * per resource, so a refresh in one feature reaches every other's copy.
  * Keys start with the contract endpoint's path, as every other query's do.
+ * A resource only its own feature reads keeps its factory in that feature's
+ * `api/<resource>-keys.ts`.
  */
 export const productKeys = {
+  /** Every cached page of the catalogue: what a product or review change refreshes. */
+  lists: [listProducts.path] as const,
+  /** One page of the catalogue; the cache compares the query's fields, so a fresh literal is fine. */
+  list: (query: QueryInput<typeof ListProductsQuerySchema>) =>
+    [...productKeys.lists, query] as const,
   /** One product: the product page, recently viewed, a visitor's wishlist. */
   detail: (id: string) => [getProduct.path, { id }] as const,
   /** The sizes an exchange may ask for; under the product, so refreshing it refreshes them. */
   exchangeSizes: (id: string) => [...productKeys.detail(id), 'exchange-sizes'] as const,
+  /** 'You may also like' for one product. */
+  related: (id: string) => [listRelatedProducts.path, { id }] as const,
+  /** The genders, categories, sizes and price range on sale. */
+  filters: [getProductFilters.path] as const,
+  /** How many products each filter option would show for this query. */
+  facets: (query: QueryInput<typeof ProductFacetsQuerySchema>) =>
+    [getProductFacets.path, query] as const,
 };
 
 export const wishlistKeys = {
@@ -17,4 +43,16 @@ export const wishlistKeys = {
   all: [getWishlist.path] as const,
   /** The wishlist one token reads. */
   list: (token: string | null) => [...wishlistKeys.all, token] as const,
+};
+
+export const profileKeys = {
+  /** The signed-in user's profile; under it sits every token's role, so refreshing it refreshes them. */
+  detail: [getProfile.path] as const,
+  /** The role of the user one token belongs to (the user menu, the /admin guard). */
+  role: (token: string) => [...profileKeys.detail, { token }] as const,
+};
+
+export const adminDashboardKeys = {
+  /** The back office's figures: what a change to an order or a product's stock refreshes. */
+  detail: [getAdminDashboard.path] as const,
 };

@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getAdminDashboard } from '#contract';
 import { apiCall } from '#web/lib/api-client.ts';
+import { adminDashboardKeys } from '#web/lib/query-keys.ts';
 
 // The back office's own call (D25, decision 036): the dashboard. Each
 // feature's admin calls live in that feature's api folder.
 
 export function adminDashboardQueryOptions() {
   return queryOptions({
-    queryKey: [getAdminDashboard.path],
+    queryKey: adminDashboardKeys.detail,
     queryFn: ({ signal }) => apiCall(getAdminDashboard, { signal }),
   });
 }
