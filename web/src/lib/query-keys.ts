@@ -1,14 +1,14 @@
+import type { z } from 'zod';
 import {
+  type Endpoint,
   getAdminDashboard,
   getProduct,
   getProductFacets,
   getProductFilters,
   getProfile,
   getWishlist,
-  type ListProductsQuerySchema,
   listProducts,
   listRelatedProducts,
-  type ProductFacetsQuerySchema,
 } from '#contract';
 import type { QueryInput } from './api-client.ts';
 
@@ -19,12 +19,24 @@ import type { QueryInput } from './api-client.ts';
  * A resource only its own feature reads keeps its factory in that feature's
  * `api/<resource>-keys.ts`.
  */
+
+type ListQuery<E extends Endpoint> = QueryInput<Extract<E['query'], z.ZodType>>;
+
+/**
+ * The keys of a list read with a query (a page, a filter): `lists`, every
+ * cached one (what a change refreshes), and `list(query)`, one of them. The
+ * cache compares the query's fields, so a fresh literal each render is fine.
+ */
+export function listKeys<E extends Endpoint>(endpoint: E) {
+  return {
+    lists: [endpoint.path] as const,
+    list: (query: ListQuery<E>) => [endpoint.path, query] as const,
+  };
+}
+
 export const productKeys = {
-  /** Every cached page of the catalogue: what a product or review change refreshes. */
-  lists: [listProducts.path] as const,
-  /** One page of the catalogue; the cache compares the query's fields, so a fresh literal is fine. */
-  list: (query: QueryInput<typeof ListProductsQuerySchema>) =>
-    [...productKeys.lists, query] as const,
+  /** The catalogue's pages: what a product or review change refreshes. */
+  ...listKeys(listProducts),
   /** One product: the product page, recently viewed, a visitor's wishlist. */
   detail: (id: string) => [getProduct.path, { id }] as const,
   /** The sizes an exchange may ask for; under the product, so refreshing it refreshes them. */
@@ -34,8 +46,7 @@ export const productKeys = {
   /** The genders, categories, sizes and price range on sale. */
   filters: [getProductFilters.path] as const,
   /** How many products each filter option would show for this query. */
-  facets: (query: QueryInput<typeof ProductFacetsQuerySchema>) =>
-    [getProductFacets.path, query] as const,
+  facets: listKeys(getProductFacets).list,
 };
 
 export const wishlistKeys = {

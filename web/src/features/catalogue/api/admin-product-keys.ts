@@ -1,14 +1,12 @@
-import { getAdminProduct, type ListAdminProductsQuerySchema, listAdminProducts } from '#contract';
-import type { QueryInput } from '#web/lib/api-client.ts';
+import { getAdminProduct, listAdminProducts } from '#contract';
+import { listKeys } from '#web/lib/query-keys.ts';
 
 // The owner's product queries; the shop's own product queries are keyed by
 // productKeys (lib/query-keys.ts), which other features refresh too.
 
 export const adminProductKeys = {
-  /** Every cached page of the owner's product list: what a product change refreshes. */
-  lists: [listAdminProducts.path] as const,
-  list: (query: QueryInput<typeof ListAdminProductsQuerySchema>) =>
-    [...adminProductKeys.lists, query] as const,
+  /** The owner's product list: a product change refreshes every cached page. */
+  ...listKeys(listAdminProducts),
   /** One product as the owner edits it. */
   detail: (id: string) => [getAdminProduct.path, { id }] as const,
 };

@@ -1,9 +1,9 @@
-import { getOutboxMessage, type ListOutboxQuerySchema, listOutbox } from '#contract';
-import type { QueryInput } from '#web/lib/api-client.ts';
+import { getOutboxMessage, listOutbox } from '#contract';
+import { listKeys } from '#web/lib/query-keys.ts';
 
 export const outboxKeys = {
-  /** One page of the outbox. */
-  list: (query: QueryInput<typeof ListOutboxQuerySchema>) => [listOutbox.path, query] as const,
+  /** The outbox's pages. */
+  ...listKeys(listOutbox),
   /** One email as it was rendered. */
   detail: (id: string) => [getOutboxMessage.path, { id }] as const,
 };

@@ -1,19 +1,7 @@
-import {
-  type ListContactMessagesQuerySchema,
-  listContactMessages,
-  listNewsletterSubscribers,
-  type PageQuerySchema,
-} from '#contract';
-import type { QueryInput } from '#web/lib/api-client.ts';
+import { listContactMessages, listNewsletterSubscribers } from '#contract';
+import { listKeys } from '#web/lib/query-keys.ts';
 
-export const contactMessageKeys = {
-  /** Every cached page of contact messages: what marking one handled refreshes. */
-  lists: [listContactMessages.path] as const,
-  list: (query: QueryInput<typeof ListContactMessagesQuerySchema>) =>
-    [...contactMessageKeys.lists, query] as const,
-};
+/** The contact messages' pages: marking one handled refreshes them all. */
+export const contactMessageKeys = listKeys(listContactMessages);
 
-export const newsletterSubscriberKeys = {
-  list: (query: QueryInput<typeof PageQuerySchema>) =>
-    [listNewsletterSubscribers.path, query] as const,
-};
+export const newsletterSubscriberKeys = listKeys(listNewsletterSubscribers);

@@ -1,12 +1,5 @@
-import {
-  getAdminOrder,
-  getOrder,
-  type ListAdminOrdersQuerySchema,
-  listAdminOrders,
-  listOrderReturns,
-  listOrders,
-} from '#contract';
-import type { QueryInput } from '#web/lib/api-client.ts';
+import { getAdminOrder, getOrder, listAdminOrders, listOrderReturns, listOrders } from '#contract';
+import { listKeys } from '#web/lib/query-keys.ts';
 
 // Cache keys of the orders feature, one factory per resource (as
 // lib/query-keys.ts): each starts with its contract endpoint's path.
@@ -21,10 +14,8 @@ export const orderKeys = {
 };
 
 export const adminOrderKeys = {
-  /** Every cached page of the owner's order list: what moving an order refreshes. */
-  lists: [listAdminOrders.path] as const,
-  list: (query: QueryInput<typeof ListAdminOrdersQuerySchema>) =>
-    [...adminOrderKeys.lists, query] as const,
+  /** The owner's order list: moving an order refreshes every cached page. */
+  ...listKeys(listAdminOrders),
   /** One order as the owner sees it. */
   detail: (id: string) => [getAdminOrder.path, { id }] as const,
 };

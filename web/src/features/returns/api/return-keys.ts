@@ -1,9 +1,5 @@
-import { type ListAdminReturnsQuerySchema, listAdminReturns } from '#contract';
-import type { QueryInput } from '#web/lib/api-client.ts';
+import { listAdminReturns } from '#contract';
+import { listKeys } from '#web/lib/query-keys.ts';
 
-export const adminReturnKeys = {
-  /** Every cached page of the owner's returns: what a step on one refreshes. */
-  lists: [listAdminReturns.path] as const,
-  list: (query: QueryInput<typeof ListAdminReturnsQuerySchema>) =>
-    [...adminReturnKeys.lists, query] as const,
-};
+/** The owner's returns' pages: a step on one refreshes them all. */
+export const adminReturnKeys = listKeys(listAdminReturns);

@@ -1,10 +1,5 @@
-import {
-  type AdminReviewsQuerySchema,
-  getMyProductReview,
-  listAdminReviews,
-  listProductReviews,
-} from '#contract';
-import type { QueryInput } from '#web/lib/api-client.ts';
+import { getMyProductReview, listAdminReviews, listProductReviews } from '#contract';
+import { listKeys } from '#web/lib/query-keys.ts';
 
 export const reviewKeys = {
   /** Every cached page of one product's reviews. */
@@ -16,9 +11,5 @@ export const reviewKeys = {
   mine: (productId: string) => [getMyProductReview.path, { id: productId }] as const,
 };
 
-export const adminReviewKeys = {
-  /** Every cached page of the owner's review list. */
-  lists: [listAdminReviews.path] as const,
-  list: (query: QueryInput<typeof AdminReviewsQuerySchema>) =>
-    [...adminReviewKeys.lists, query] as const,
-};
+/** The owner's review list's pages: hiding or restoring a review refreshes them all. */
+export const adminReviewKeys = listKeys(listAdminReviews);
