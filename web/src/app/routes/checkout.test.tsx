@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Address, CartOptions, Quote } from '#contract';
+import { fillNewAddressForm } from '#web/testing/address-form.ts';
 import { makeAddress, makeCartItem } from '#web/testing/data.ts';
 import { apiFail, apiOk, mockApi } from '#web/testing/mock-api.ts';
-import { fillNewAddressForm } from '#web/testing/address-form.ts';
 import { renderRoutes } from '#web/testing/render.tsx';
 import { CheckoutRoute } from './checkout.tsx';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import { makeAddress } from '#web/testing/data.ts';
 import { fillNewAddressForm } from '#web/testing/address-form.ts';
+import { makeAddress } from '#web/testing/data.ts';
 import { renderWithRouter } from '#web/testing/render.tsx';
 import { AddressManager } from './address-manager.tsx';
 
