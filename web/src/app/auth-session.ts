@@ -7,7 +7,6 @@ import { useMergeGuestCart } from '#web/features/cart/hooks/use-merge-guest-cart
 import { useGuestCartStore } from '#web/features/cart/stores/guest-cart-store.ts';
 import { useMergeGuestWishlist } from '#web/features/wishlist/hooks/use-merge-guest-wishlist.ts';
 import { useGuestWishlistStore } from '#web/features/wishlist/stores/guest-wishlist-store.ts';
-import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { onSessionExpired, SESSION_EXPIRED_MESSAGE } from '#web/lib/api-client.ts';
 import { clearAuthToken, getAuthToken, setAuthToken } from '#web/lib/auth-token.ts';
 
@@ -30,21 +29,6 @@ export function forgetSession(): void {
 export function useSignedInOnArrival(): boolean {
   const [signedIn] = useState(() => getAuthToken() !== null);
   return signedIn;
-}
-
-/**
- * What the sign-in and sign-up pages share: the tab title, the page the
- * shopper wanted (`?next=`, D15), what follows success, and whether a token
- * was stored on arrival (then the page sends the shopper home, SPEC §2).
- */
-export function useSignInPage(title: string) {
-  useDocumentTitle(title);
-  const [searchParams] = useSearchParams();
-  return {
-    next: safeNextPath(searchParams.get('next')),
-    finishSignIn: useFinishSignIn(),
-    signedInOnArrival: useSignedInOnArrival(),
-  };
 }
 
 /**

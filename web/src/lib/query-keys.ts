@@ -1,15 +1,5 @@
 import type { z } from 'zod';
-import {
-  type Endpoint,
-  getAdminDashboard,
-  getProduct,
-  getProductFacets,
-  getProductFilters,
-  getProfile,
-  getWishlist,
-  listProducts,
-  listRelatedProducts,
-} from '#contract';
+import { type Endpoint, getProduct, getProfile, getWishlist, listProducts } from '#contract';
 import type { QueryInput } from './api-client.ts';
 
 /**
@@ -35,19 +25,14 @@ export function listKeys<E extends Endpoint>(endpoint: E) {
 }
 
 export const productKeys = {
-  /** The catalogue's pages: what a product or review change refreshes. */
-  ...listKeys(listProducts),
   /** One product: the product page, recently viewed, a visitor's wishlist. */
   detail: (id: string) => [getProduct.path, { id }] as const,
   /** The sizes an exchange may ask for; under the product, so refreshing it refreshes them. */
   exchangeSizes: (id: string) => [...productKeys.detail(id), 'exchange-sizes'] as const,
-  /** 'You may also like' for one product. */
-  related: (id: string) => [listRelatedProducts.path, { id }] as const,
-  /** The genders, categories, sizes and price range on sale. */
-  filters: [getProductFilters.path] as const,
-  /** How many products each filter option would show for this query. */
-  facets: listKeys(getProductFacets).list,
 };
+
+/** The catalogue's pages: what a product or review change refreshes. */
+export const catalogueKeys = listKeys(listProducts);
 
 export const wishlistKeys = {
   /** Every signed-in shopper's cached wishlist, whoever's token read it: what a merge refreshes. */
@@ -61,9 +46,4 @@ export const profileKeys = {
   detail: [getProfile.path] as const,
   /** The role of the user one token belongs to (the user menu, the /admin guard). */
   role: (token: string) => [...profileKeys.detail, { token }] as const,
-};
-
-export const adminDashboardKeys = {
-  /** The back office's figures: what a change to an order or a product's stock refreshes. */
-  detail: [getAdminDashboard.path] as const,
 };

@@ -2,7 +2,7 @@ import { Navigate } from 'react-router';
 import { paths } from '#web/config/paths.ts';
 import { AuthCard } from '#web/features/auth/components/auth-card.tsx';
 import { LoginForm } from '#web/features/auth/components/login-form.tsx';
-import { useSignInPage } from '../auth-session.ts';
+import { useSignInPage } from '../sign-in-page.ts';
 
 /** /login: sign-in (SPEC §2 Login); afterwards back to the page the shopper wanted (D15). */
 export function LoginRoute() {

@@ -2,7 +2,7 @@ import { Navigate } from 'react-router';
 import { paths } from '#web/config/paths.ts';
 import { AuthCard } from '#web/features/auth/components/auth-card.tsx';
 import { SignUpForm } from '#web/features/auth/components/sign-up-form.tsx';
-import { useSignInPage } from '../auth-session.ts';
+import { useSignInPage } from '../sign-in-page.ts';
 
 /**
  * /signin: sign-up (SPEC §2). Afterwards home, or the page a guarded link

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getAdminDashboard } from '#contract';
+import { adminDashboardKeys } from '#web/lib/admin-dashboard-keys.ts';
 import { apiCall } from '#web/lib/api-client.ts';
-import { adminDashboardKeys } from '#web/lib/query-keys.ts';
 
 // The back office's own call (D25, decision 036): the dashboard. Each
 // feature's admin calls live in that feature's api folder.

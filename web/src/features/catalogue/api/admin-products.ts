@@ -20,8 +20,9 @@ import {
   updateAdminProduct,
   uploadAdminImage,
 } from '#contract';
+import { adminDashboardKeys } from '#web/lib/admin-dashboard-keys.ts';
 import { apiCall, type QueryInput } from '#web/lib/api-client.ts';
-import { adminDashboardKeys, productKeys } from '#web/lib/query-keys.ts';
+import { catalogueKeys, productKeys } from '#web/lib/query-keys.ts';
 import { adminProductKeys } from './admin-product-keys.ts';
 
 // The shop owner's calls on products and their images (D25): /api/v1/admin/...,
@@ -63,7 +64,7 @@ function productChanged(client: QueryClient, product: AdminProduct | null, id: s
     [
       adminProductKeys.lists,
       adminDashboardKeys.detail,
-      productKeys.lists,
+      catalogueKeys.lists,
       productKeys.detail(id),
     ].map((queryKey) => client.invalidateQueries({ queryKey })),
   );

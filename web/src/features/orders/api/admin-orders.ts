@@ -8,8 +8,8 @@ import {
   type OrderStatus,
   setAdminOrderStatus,
 } from '#contract';
+import { adminDashboardKeys } from '#web/lib/admin-dashboard-keys.ts';
 import { apiCall, type QueryInput } from '#web/lib/api-client.ts';
-import { adminDashboardKeys } from '#web/lib/query-keys.ts';
 import { adminOrderKeys, orderKeys } from './order-keys.ts';
 
 // The shop owner's calls on orders (D25): /api/v1/admin/..., refused to

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { hideAdminReview, listAdminReviews, restoreAdminReview } from '#contract';
 import { apiCall } from '#web/lib/api-client.ts';
-import { productKeys } from '#web/lib/query-keys.ts';
+import { catalogueKeys, productKeys } from '#web/lib/query-keys.ts';
 import { adminReviewKeys, reviewKeys } from './review-keys.ts';
 
 const ADMIN_REVIEWS_PAGE_SIZE = 20;
@@ -27,7 +27,7 @@ export function useSetReviewHidden() {
           adminReviewKeys.lists,
           reviewKeys.product(review.productId),
           productKeys.detail(review.productId),
-          productKeys.lists,
+          catalogueKeys.lists,
         ].map((queryKey) => client.invalidateQueries({ queryKey })),
       ),
   });

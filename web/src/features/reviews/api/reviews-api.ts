@@ -14,7 +14,7 @@ import {
   updateMyProductReview,
 } from '#contract';
 import { apiCall } from '#web/lib/api-client.ts';
-import { productKeys } from '#web/lib/query-keys.ts';
+import { catalogueKeys, productKeys } from '#web/lib/query-keys.ts';
 import { reviewKeys } from './review-keys.ts';
 
 /** GET /api/v1/product/{id}/reviews: a page of reviews, newest first, with the summary (D28). */
@@ -51,7 +51,7 @@ function useReviewChanged(productId: string) {
         reviewKeys.product(productId),
         reviewKeys.mine(productId),
         productKeys.detail(productId),
-        productKeys.lists,
+        catalogueKeys.lists,
       ].map((queryKey) => client.invalidateQueries({ queryKey })),
     );
 }
