@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { AppLayout } from '#web/components/layouts/app-layout.tsx';
 import { routePaths } from '#web/config/paths.ts';
-import { cartQueryOptions } from '#web/features/cart/api/get-cart.ts';
+import { cartKeys } from '#web/features/cart/api/cart-keys.ts';
 import { useCartLines } from '#web/features/cart/hooks/use-cart-lines.ts';
 import { NewsletterForm } from '#web/features/messages/components/newsletter-form.tsx';
 import { getAuthToken } from '#web/lib/auth-token.ts';
@@ -20,7 +20,7 @@ function useCartRefresh(signingOut: boolean): void {
   // biome-ignore lint/correctness/useExhaustiveDependencies: a route change is what asks for a fresh read.
   useEffect(() => {
     if (signingOut || getAuthToken() === null) return;
-    void queryClient.invalidateQueries({ queryKey: cartQueryOptions().queryKey });
+    void queryClient.invalidateQueries({ queryKey: cartKeys.lines });
   }, [pathname, signingOut, queryClient]);
 }
 

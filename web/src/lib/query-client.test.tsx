@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client.ts';
 import { clearAuthToken, setAuthToken } from './auth-token.ts';
 import { createQueryClient, shouldRetry, useQueryCacheFollowsAccount } from './query-client.ts';
+import { profileKeys } from './query-keys.ts';
 
 describe('shouldRetry', () => {
   it('retries an unreachable or failing server twice, and a 4xx answer never', () => {
@@ -30,18 +31,18 @@ describe('the cache and the account', () => {
         <FollowsAccount />
       </QueryClientProvider>,
     );
-    const seed = () => client.setQueryData(['/user/profile'], { name: 'Asha' });
+    const seed = () => client.setQueryData(profileKeys.detail, { name: 'Asha' });
 
     seed();
     act(() => setAuthToken('token-of-ravi'));
-    expect(client.getQueryData(['/user/profile'])).toBeUndefined();
+    expect(client.getQueryData(profileKeys.detail)).toBeUndefined();
 
     seed();
     act(() => clearAuthToken());
-    expect(client.getQueryData(['/user/profile'])).toBeUndefined();
+    expect(client.getQueryData(profileKeys.detail)).toBeUndefined();
 
     seed();
     act(() => setAuthToken('token-of-asha'));
-    expect(client.getQueryData(['/user/profile'])).toBeUndefined();
+    expect(client.getQueryData(profileKeys.detail)).toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getProfile, type Role } from '#contract';
 import { apiCall } from './api-client.ts';
 import { useAuthToken } from './auth-token.ts';
+import { profileKeys } from './query-keys.ts';
 
 /**
  * The signed-in user's role (D25), asked of GET /user/profile once per token:
@@ -11,7 +12,7 @@ import { useAuthToken } from './auth-token.ts';
  */
 export function userRoleQueryOptions(token: string) {
   return queryOptions({
-    queryKey: [getProfile.path, { token }],
+    queryKey: profileKeys.role(token),
     queryFn: ({ signal }) => apiCall(getProfile, { signal }),
     select: (user): Role => user.role,
     staleTime: Number.POSITIVE_INFINITY,

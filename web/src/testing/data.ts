@@ -1,4 +1,6 @@
 import {
+  type Address,
+  AddressSchema,
   type CartItem,
   CartItemSchema,
   DEFAULT_CUSTOMISATION,
@@ -6,7 +8,10 @@ import {
   OrderSchema,
   type Product,
   ProductSchema,
+  type SavedCard,
+  SavedCardSchema,
   type Size,
+  type TextLayer,
 } from '#contract';
 
 let sequence = 0;
@@ -128,6 +133,54 @@ export function makeOrderItem(overrides: Partial<OrderItem> = {}): OrderItem {
     quantity: 1,
     design: null,
     printAreas: null,
+    ...overrides,
+  };
+}
+
+/** A valid delivery address (checked against the contract): Asha's, selected, with the given fields replaced. */
+export function makeAddress(overrides: Partial<Address> = {}): Address {
+  return AddressSchema.parse({
+    _id: 'a1',
+    name: 'Asha Rao',
+    phone: '9876543210',
+    pincode: '560001',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    fullAddress: '12 MG Road',
+    selected: true,
+    ...overrides,
+  });
+}
+
+/** A valid saved card (checked against the contract): Asha's Visa ending 4242, with the given fields replaced. */
+export function makeSavedCard(overrides: Partial<SavedCard> = {}): SavedCard {
+  return SavedCardSchema.parse({
+    _id: '11111111-1111-4111-8111-111111111111',
+    name: 'Asha Rao',
+    brand: 'Visa',
+    last4: '4242',
+    expMonth: 12,
+    expYear: 2030,
+    ...overrides,
+  });
+}
+
+/** A design's text layer: 'Hello' in Inter, black, 30 mm, centred on the print area, with the given fields replaced. */
+export function makeTextLayer(overrides: Partial<TextLayer> = {}): TextLayer {
+  return {
+    id: 'text',
+    type: 'text',
+    text: 'Hello',
+    fontId: 'inter',
+    colorId: 'black',
+    fontSizeMm: 30,
+    bold: false,
+    italic: false,
+    align: 'center',
+    arcDegrees: 0,
+    xMm: 150,
+    yMm: 200,
+    rotationDeg: 0,
     ...overrides,
   };
 }

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Address, CartOptions, Quote } from '#contract';
-import { makeCartItem } from '#web/testing/data.ts';
+import { fillNewAddressForm } from '#web/testing/address-form.ts';
+import { makeAddress, makeCartItem } from '#web/testing/data.ts';
 import { apiFail, apiOk, mockApi } from '#web/testing/mock-api.ts';
 import { renderRoutes } from '#web/testing/render.tsx';
 import { CheckoutRoute } from './checkout.tsx';
@@ -21,16 +22,7 @@ const quote: Quote = {
   total: 993.05,
   estimatedDelivery: '2026-11-27',
 };
-const address: Address = {
-  _id: 'a1',
-  name: 'Asha Rao',
-  phone: '9876543210',
-  pincode: '560001',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  fullAddress: '12 MG Road',
-  selected: true,
-};
+const address = makeAddress();
 
 /** The step the indicator marks as the current one. */
 const currentStep = () =>
@@ -86,14 +78,7 @@ describe('CheckoutRoute', () => {
     await user.click(placeOrder);
     expect(await screen.findByText('Please select a delivery address')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Add Address' }));
-    const form = screen.getByRole('form', { name: 'New address' });
-    await user.type(within(form).getByLabelText('Name'), 'Asha Rao');
-    await user.type(within(form).getByLabelText('Phone Number'), '9876543210');
-    await user.type(within(form).getByLabelText('Pincode'), '560001');
-    await user.type(within(form).getByLabelText('City'), 'Bengaluru');
-    await user.type(within(form).getByLabelText('State'), 'Karnataka');
-    await user.type(within(form).getByLabelText('Full Address'), '12 MG Road');
+    const form = await fillNewAddressForm(user);
     await user.click(within(form).getByRole('button', { name: 'Save Address' }));
 
     expect(await screen.findByRole('radio', { name: /Asha Rao/ })).toBeChecked();

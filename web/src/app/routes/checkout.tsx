@@ -9,7 +9,7 @@ import { EmptyState, ErrorMessage, LoadingMessage } from '#web/components/ui/sta
 import { paths } from '#web/config/paths.ts';
 import { useSelectedAddress } from '#web/features/addresses/api/list-addresses.ts';
 import { AddressManager } from '#web/features/addresses/components/address-manager.tsx';
-import { CART_KEY } from '#web/features/cart/api/get-cart.ts';
+import { cartKeys } from '#web/features/cart/api/cart-keys.ts';
 import { useCartQuote } from '#web/features/cart/api/get-cart-quote.ts';
 import { PriceDetails } from '#web/features/cart/components/price-details.tsx';
 import { useCartLines } from '#web/features/cart/hooks/use-cart-lines.ts';
@@ -53,7 +53,7 @@ export function CheckoutRoute() {
   const onPay = async (payment: PaymentChoice) => {
     const placed = await order.place(payment);
     if (!placed) return;
-    await queryClient.invalidateQueries({ queryKey: CART_KEY });
+    await queryClient.invalidateQueries({ queryKey: cartKeys.all });
     navigate(paths.paymentDone(placed._id), { replace: true });
   };
 

@@ -1,17 +1,13 @@
-import { Navigate, useSearchParams } from 'react-router';
-import { paths, safeNextPath } from '#web/config/paths.ts';
+import { Navigate } from 'react-router';
+import { paths } from '#web/config/paths.ts';
 import { AuthCard } from '#web/features/auth/components/auth-card.tsx';
 import { LoginForm } from '#web/features/auth/components/login-form.tsx';
-import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
-import { useFinishSignIn, useSignedInOnArrival } from '../auth-session.ts';
+import { useSignInPage } from '../sign-in-page.ts';
 
 /** /login: sign-in (SPEC §2 Login); afterwards back to the page the shopper wanted (D15). */
 export function LoginRoute() {
-  useDocumentTitle('Sign in');
-  const [searchParams] = useSearchParams();
-  const next = safeNextPath(searchParams.get('next'));
-  const finishSignIn = useFinishSignIn();
-  if (useSignedInOnArrival()) return <Navigate to={paths.home()} replace />;
+  const { next, finishSignIn, signedInOnArrival } = useSignInPage('Sign in');
+  if (signedInOnArrival) return <Navigate to={paths.home()} replace />;
 
   return (
     <AuthCard

@@ -1,20 +1,16 @@
-import { Navigate, useSearchParams } from 'react-router';
-import { paths, safeNextPath } from '#web/config/paths.ts';
+import { Navigate } from 'react-router';
+import { paths } from '#web/config/paths.ts';
 import { AuthCard } from '#web/features/auth/components/auth-card.tsx';
 import { SignUpForm } from '#web/features/auth/components/sign-up-form.tsx';
-import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
-import { useFinishSignIn, useSignedInOnArrival } from '../auth-session.ts';
+import { useSignInPage } from '../sign-in-page.ts';
 
 /**
  * /signin: sign-up (SPEC §2). Afterwards home, or the page a guarded link
  * was heading to when the shopper came here from /login?next=… (D15).
  */
 export function SignUpRoute() {
-  useDocumentTitle('Create an account');
-  const [searchParams] = useSearchParams();
-  const next = safeNextPath(searchParams.get('next'));
-  const finishSignIn = useFinishSignIn();
-  if (useSignedInOnArrival()) return <Navigate to={paths.home()} replace />;
+  const { next, finishSignIn, signedInOnArrival } = useSignInPage('Create an account');
+  if (signedInOnArrival) return <Navigate to={paths.home()} replace />;
 
   return (
     <AuthCard

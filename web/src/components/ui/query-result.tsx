@@ -72,7 +72,7 @@ export function PagedList<Data extends ListPage<unknown>>({
   );
 }
 
-interface ListResultProps<Item> {
+export interface ListResultProps<Item> {
   query: UseQueryResult<Item[]>;
   loading: string;
   /** What shows when the list is empty. */

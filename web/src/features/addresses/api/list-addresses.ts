@@ -1,6 +1,7 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { type Address, listAddresses as listAddressesEndpoint } from '#contract';
 import { apiCall } from '#web/lib/api-client.ts';
+import { addressKeys } from './address-keys.ts';
 
 /** GET /api/v1/address/get: the shopper's delivery addresses. */
 export function listAddresses(signal?: AbortSignal) {
@@ -9,7 +10,7 @@ export function listAddresses(signal?: AbortSignal) {
 
 export const addressesQueryOptions = () =>
   queryOptions({
-    queryKey: ['addresses'] as const,
+    queryKey: addressKeys.list,
     queryFn: ({ signal }) => listAddresses(signal),
   });
 

@@ -1,26 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import type { Address } from '#contract';
+import { fillNewAddressForm } from '#web/testing/address-form.ts';
+import { makeAddress } from '#web/testing/data.ts';
 import { renderWithRouter } from '#web/testing/render.tsx';
 import { AddressManager } from './address-manager.tsx';
 
-const home: Address = {
-  _id: 'a1',
-  name: 'Asha Rao',
-  phone: '9876543210',
-  pincode: '560001',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  fullAddress: '12 MG Road',
-  selected: true,
-};
-const office: Address = {
-  ...home,
-  _id: 'a2',
-  name: 'Ravi Kumar',
-  city: 'Chennai',
-  selected: false,
-};
+const home = makeAddress();
+const office = makeAddress({ _id: 'a2', name: 'Ravi Kumar', city: 'Chennai', selected: false });
 
 let fetchMock: Mock<typeof fetch>;
 const ok = (result: unknown) => Response.json({ success: true, result });
@@ -89,14 +75,7 @@ describe('AddressManager', () => {
         : ok([]),
     );
     const { user } = renderWithRouter(<AddressManager />);
-    await user.click(screen.getByRole('button', { name: 'Add Address' }));
-    const form = screen.getByRole('form', { name: 'New address' });
-    await user.type(within(form).getByLabelText('Name'), 'Asha Rao');
-    await user.type(within(form).getByLabelText('Phone Number'), '9876543210');
-    await user.type(within(form).getByLabelText('Pincode'), '560001');
-    await user.type(within(form).getByLabelText('City'), 'Bengaluru');
-    await user.type(within(form).getByLabelText('State'), 'Karnataka');
-    await user.type(within(form).getByLabelText('Full Address'), '12 MG Road');
+    const form = await fillNewAddressForm(user);
     await user.click(screen.getByRole('button', { name: 'Save Address' }));
 
     const phone = within(form).getByLabelText('Phone Number');

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getAdminDashboard } from '#contract';
+import { adminDashboardKeys } from '#web/lib/admin-dashboard-keys.ts';
 import { apiCall } from '#web/lib/api-client.ts';
 
 // The back office's own call (D25, decision 036): the dashboard. Each
@@ -7,7 +8,7 @@ import { apiCall } from '#web/lib/api-client.ts';
 
 export function adminDashboardQueryOptions() {
   return queryOptions({
-    queryKey: [getAdminDashboard.path],
+    queryKey: adminDashboardKeys.detail,
     queryFn: ({ signal }) => apiCall(getAdminDashboard, { signal }),
   });
 }

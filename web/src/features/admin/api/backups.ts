@@ -2,11 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_PREFIX, type Backup, backupPath, createBackup, listBackups } from '#contract';
 import { ApiError, apiCall } from '#web/lib/api-client.ts';
 import { getAuthToken } from '#web/lib/auth-token.ts';
+import { backupKeys } from './backup-keys.ts';
 
 /** The owner's backups (decision 034): the list and whether the newest is overdue. */
 export function useBackups() {
   return useQuery({
-    queryKey: [listBackups.path],
+    queryKey: backupKeys.list,
     queryFn: ({ signal }) => apiCall(listBackups, { signal }),
   });
 }
@@ -15,7 +16,7 @@ export function useCreateBackup() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (): Promise<Backup> => apiCall(createBackup, {}),
-    onSuccess: () => client.invalidateQueries({ queryKey: [listBackups.path] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: backupKeys.list }),
   });
 }
 

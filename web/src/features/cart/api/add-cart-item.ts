@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type AddCartItemBody, addCartItem as addCartItemEndpoint } from '#contract';
 import { apiCall } from '#web/lib/api-client.ts';
+import { cartKeys } from './cart-keys.ts';
 import { updateCachedCart } from './get-cart.ts';
-import { QUOTE_KEY } from './get-cart-quote.ts';
 
 /** POST /api/v1/cart/create: a product in a size; the same pair twice is a 409. */
 export function addCartItem(body: AddCartItemBody) {
@@ -19,6 +19,6 @@ export function useAddCartItem() {
         ...list.filter((item) => item._id !== line._id),
         line,
       ]),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: QUOTE_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: cartKeys.quotes }),
   });
 }

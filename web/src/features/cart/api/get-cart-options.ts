@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getCartOptions as getCartOptionsEndpoint } from '#contract';
 import { apiCall } from '#web/lib/api-client.ts';
 import { useAuthToken } from '#web/lib/auth-token.ts';
-import { CART_KEY } from './get-cart.ts';
+import { cartKeys } from './cart-keys.ts';
 
 /** GET /api/v1/cart/options: the coupon and gift wrap kept with the cart (D10, D16). */
 export function getCartOptions(signal?: AbortSignal) {
@@ -11,7 +11,7 @@ export function getCartOptions(signal?: AbortSignal) {
 
 export const cartOptionsQueryOptions = () =>
   queryOptions({
-    queryKey: [...CART_KEY, 'options'] as const,
+    queryKey: cartKeys.options,
     queryFn: ({ signal }) => getCartOptions(signal),
   });
 

@@ -1,11 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type CartOptions, getCartQuote as getCartQuoteEndpoint, type QuoteQuery } from '#contract';
 import { apiCall } from '#web/lib/api-client.ts';
-import { CART_KEY } from './get-cart.ts';
+import { cartKeys } from './cart-keys.ts';
 import { useCartOptions } from './get-cart-options.ts';
-
-/** Every cached quote; line changes invalidate them all (the quote prices the selected lines). */
-export const QUOTE_KEY = [...CART_KEY, 'quote'] as const;
 
 /**
  * GET /api/v1/cart/quote without parameters: the selected lines priced with
@@ -19,7 +16,7 @@ export function getCartQuote(signal?: AbortSignal) {
 export const cartQuoteQueryOptions = ({ couponCode, giftWrap }: CartOptions) => {
   const input: QuoteQuery = { couponCode: couponCode ?? '', giftWrap };
   return queryOptions({
-    queryKey: [...QUOTE_KEY, input] as const,
+    queryKey: cartKeys.quote(input),
     queryFn: ({ signal }) => getCartQuote(signal),
   });
 };

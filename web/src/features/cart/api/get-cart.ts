@@ -2,9 +2,7 @@ import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
 import { type CartItem, getCart as getCartEndpoint } from '#contract';
 import { ApiError, apiCall, getErrorMessage } from '#web/lib/api-client.ts';
 import { useAuthToken } from '#web/lib/auth-token.ts';
-
-/** Everything cached about the signed-in shopper's cart starts with this key. */
-export const CART_KEY = ['cart'] as const;
+import { cartKeys } from './cart-keys.ts';
 
 /** GET /api/v1/cart/get-all: the signed-in shopper's lines, oldest first. */
 export function getCart(signal?: AbortSignal) {
@@ -36,7 +34,7 @@ export function withUnconfirmedQuantity(queryClient: QueryClient, line: CartItem
 
 export const cartQueryOptions = () =>
   queryOptions({
-    queryKey: [...CART_KEY, 'lines'] as const,
+    queryKey: cartKeys.lines,
     queryFn: async ({ signal, client }) =>
       (await getCart(signal)).map((line) => withUnconfirmedQuantity(client, line)),
   });

@@ -3,8 +3,8 @@ import toast from 'react-hot-toast';
 import { removeCartItem as removeCartItemEndpoint } from '#contract';
 import { apiCall } from '#web/lib/api-client.ts';
 import { CART_MESSAGES } from '../utils/cart-lines.ts';
+import { cartKeys } from './cart-keys.ts';
 import { cartFailureMessage, cartQueryOptions, updateCachedCart } from './get-cart.ts';
-import { QUOTE_KEY } from './get-cart-quote.ts';
 
 /** DELETE /api/v1/cart/remove-product/{id}. */
 export function removeCartItem(id: string) {
@@ -31,6 +31,6 @@ export function useRemoveCartItem() {
       }
       toast.error(cartFailureMessage(error, CART_MESSAGES.removeFailed));
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: QUOTE_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: cartKeys.quotes }),
   });
 }

@@ -2,13 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { selectAllCartItems as selectAllCartItemsEndpoint } from '#contract';
 import { apiCall } from '#web/lib/api-client.ts';
+import { cartKeys } from './cart-keys.ts';
 import {
   cartFailureMessage,
   cartQueryOptions,
   updateCachedCart,
   withUnconfirmedQuantity,
 } from './get-cart.ts';
-import { QUOTE_KEY } from './get-cart-quote.ts';
 
 /** PUT /api/v1/cart/update-many: selects or unselects every line. */
 export function selectAllCartItems(selected: boolean) {
@@ -36,6 +36,6 @@ export function useSelectAllCartItems() {
       if (context?.before) queryClient.setQueryData(queryKey, context.before);
       toast.error(cartFailureMessage(error));
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: QUOTE_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: cartKeys.quotes }),
   });
 }

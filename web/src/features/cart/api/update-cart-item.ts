@@ -8,15 +8,14 @@ import {
 } from '#contract';
 import { apiCall } from '#web/lib/api-client.ts';
 import { replaceLine, withQuantity } from '../utils/cart-lines.ts';
+import { cartKeys } from './cart-keys.ts';
 import {
   cachedLine,
   cartFailureMessage,
-  cartQueryOptions,
   unconfirmedQuantities,
   updateCachedCart,
   withUnconfirmedQuantity,
 } from './get-cart.ts';
-import { QUOTE_KEY } from './get-cart-quote.ts';
 
 /** PUT /api/v1/cart/update/{id}: a line's quantity (never past stock, D9) or selection. */
 export function updateCartItem(id: string, body: UpdateCartItemBody) {
@@ -30,7 +29,7 @@ export function useUpdateCartItem() {
     mutationFn: ({ id, selected }: { id: string; selected: boolean }) =>
       updateCartItem(id, { selected }),
     onMutate: async ({ id, selected }) => {
-      await queryClient.cancelQueries({ queryKey: cartQueryOptions().queryKey });
+      await queryClient.cancelQueries({ queryKey: cartKeys.lines });
       const before = cachedLine(queryClient, id);
       if (before)
         updateCachedCart(queryClient, (list) => replaceLine(list, { ...before, selected }));
@@ -45,7 +44,7 @@ export function useUpdateCartItem() {
       if (before) updateCachedCart(queryClient, (list) => replaceLine(list, before));
       toast.error(cartFailureMessage(error));
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: QUOTE_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: cartKeys.quotes }),
   });
 }
 
@@ -89,7 +88,7 @@ export function createQuantitySync(queryClient: QueryClient) {
     }
     if (isNewest()) {
       lines.delete(lineId);
-      await queryClient.invalidateQueries({ queryKey: QUOTE_KEY });
+      await queryClient.invalidateQueries({ queryKey: cartKeys.quotes });
     }
   }
 
@@ -100,7 +99,7 @@ export function createQuantitySync(queryClient: QueryClient) {
       lines.set(line._id, sync);
       sync.latest += 1;
       clearTimeout(sync.timer);
-      void queryClient.cancelQueries({ queryKey: cartQueryOptions().queryKey });
+      void queryClient.cancelQueries({ queryKey: cartKeys.lines });
       tapped.set(line._id, quantity);
       updateCachedCart(queryClient, (list) => replaceLine(list, withQuantity(line, quantity)));
       sync.timer = setTimeout(() => void send(line._id, sync, quantity), QUANTITY_SETTLE_MS);

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { type CartItem, DELIVERY_DAYS, formatRupees } from '#contract';
 import { TrashIcon } from '#web/components/ui/icons.tsx';
 import { QuantityStepper } from '#web/components/ui/quantity-stepper.tsx';
+import { ThumbnailImage } from '#web/components/ui/thumbnail-image.tsx';
 import { paths } from '#web/config/paths.ts';
 import type { useCartLineActions } from '../hooks/use-cart-line-actions.ts';
 
@@ -37,7 +38,6 @@ export function CartLine({
   actions: ReturnType<typeof useCartLineActions>;
 }) {
   const product = line.productId;
-  const image = product.images[0]?.url;
   const label = cartLineLabel(line);
 
   return (
@@ -55,16 +55,7 @@ export function CartLine({
         aria-hidden="true"
         className="size-20 shrink-0 overflow-hidden rounded-xl bg-ink-100 sm:size-28"
       >
-        {image ? (
-          <img
-            src={image}
-            alt=""
-            width={112}
-            height={112}
-            loading="lazy"
-            className="size-full object-cover"
-          />
-        ) : null}
+        <ThumbnailImage url={product.images[0]?.url} pixels={112} />
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex items-start justify-between gap-2">

@@ -7,6 +7,7 @@ import { CloseIcon, TagIcon } from '#web/components/ui/icons.tsx';
 import { getErrorMessage } from '#web/lib/api-client.ts';
 import { useCartOptions } from '../api/get-cart-options.ts';
 import { useUpdateCartOptions } from '../api/update-cart-options.ts';
+import { CartOptionBox } from './cart-option-box.tsx';
 
 /**
  * D10: MAX500 starts applied and comes off with its ×; another code can be
@@ -47,14 +48,7 @@ export function CouponsBox({ quote }: { quote: Quote | undefined }) {
   };
 
   return (
-    <section
-      aria-labelledby="coupons-heading"
-      className="rounded-2xl border border-ink-200 bg-white p-4 shadow-sm sm:p-5"
-    >
-      <h2 id="coupons-heading" className="flex items-center gap-2 text-base font-bold text-ink-900">
-        <TagIcon className="size-5 text-brand-600" />
-        Coupons
-      </h2>
+    <CartOptionBox id="coupons" title="Coupons" icon={TagIcon}>
       {applied ? (
         <div className="mt-3 flex items-center justify-between gap-3 rounded-xl border border-dashed border-emerald-400 bg-emerald-50 px-3 py-2">
           <p className="min-w-0 text-sm">
@@ -105,6 +99,6 @@ export function CouponsBox({ quote }: { quote: Quote | undefined }) {
           </p>
         ) : null}
       </form>
-    </section>
+    </CartOptionBox>
   );
 }

@@ -6,6 +6,7 @@ import { GiftIcon } from '#web/components/ui/icons.tsx';
 import { getErrorMessage } from '#web/lib/api-client.ts';
 import { useCartOptions } from '../api/get-cart-options.ts';
 import { useUpdateCartOptions } from '../api/update-cart-options.ts';
+import { CartOptionBox } from './cart-option-box.tsx';
 
 /** A message being typed is stored once the typing pauses this long (or the field is left). */
 export const GIFT_MESSAGE_SAVE_MS = 500;
@@ -41,14 +42,7 @@ export function GiftingBox() {
   }, [draft]);
 
   return (
-    <section
-      aria-labelledby="gifting-heading"
-      className="rounded-2xl border border-ink-200 bg-white p-4 shadow-sm sm:p-5"
-    >
-      <h2 id="gifting-heading" className="flex items-center gap-2 text-base font-bold text-ink-900">
-        <GiftIcon className="size-5 text-brand-600" />
-        Gifting
-      </h2>
+    <CartOptionBox id="gifting" title="Gifting" icon={GiftIcon}>
       <p className="mt-1 text-sm text-ink-600">
         Send a personalised message for ₹{GIFT_WRAP_PRICE}
       </p>
@@ -77,6 +71,6 @@ export function GiftingBox() {
           hint={`${message.length}/${GIFT_MESSAGE_MAX_LENGTH} characters`}
         />
       ) : null}
-    </section>
+    </CartOptionBox>
   );
 }

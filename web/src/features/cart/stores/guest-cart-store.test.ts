@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CUSTOMISATION, type Design } from '#contract';
 import { STORAGE_KEYS } from '#web/lib/storage-keys.ts';
-import { makeProduct } from '#web/testing/data.ts';
+import { makeProduct, makeTextLayer } from '#web/testing/data.ts';
 import { GUEST_LINE_PREFIX, useGuestCartStore } from './guest-cart-store.ts';
 
 const cart = () => useGuestCartStore.getState();
@@ -67,26 +67,7 @@ describe("a visitor's cart (D17)", () => {
         decorationPrice: { front: 150, back: 120 },
       },
     });
-    const design: Design = {
-      front: [],
-      back: [
-        {
-          id: 'b1',
-          type: 'text',
-          text: 'Back',
-          fontId: 'inter',
-          colorId: 'black',
-          fontSizeMm: 30,
-          bold: false,
-          italic: false,
-          align: 'center',
-          arcDegrees: 0,
-          xMm: 150,
-          yMm: 200,
-          rotationDeg: 0,
-        },
-      ],
-    };
+    const design: Design = { front: [], back: [makeTextLayer({ id: 'b1', text: 'Back' })] };
     cart().addLine(product, 'M', 1);
     cart().addLine(product, 'M', 2, design);
     expect(cart().list).toMatchObject([

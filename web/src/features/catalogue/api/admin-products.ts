@@ -11,19 +11,19 @@ import {
   createAdminProduct,
   type DeleteAdminProductResult,
   deleteAdminProduct,
-  getAdminDashboard,
   getAdminProduct,
   type ListAdminProductsQuery,
   type ListAdminProductsQuerySchema,
   listAdminProducts,
-  listProducts,
   restoreAdminProduct,
   type UploadedImage,
   updateAdminProduct,
   uploadAdminImage,
 } from '#contract';
+import { adminDashboardKeys } from '#web/lib/admin-dashboard-keys.ts';
 import { apiCall, type QueryInput } from '#web/lib/api-client.ts';
-import { productKeys } from '#web/lib/query-keys.ts';
+import { catalogueKeys, productKeys } from '#web/lib/query-keys.ts';
+import { adminProductKeys } from './admin-product-keys.ts';
 
 // The shop owner's calls on products and their images (D25): /api/v1/admin/...,
 // refused to shoppers by the server. Keyed by the contract path and input, so
@@ -33,7 +33,7 @@ export type AdminProductsInput = QueryInput<typeof ListAdminProductsQuerySchema>
 
 export function adminProductsQueryOptions(query: AdminProductsInput) {
   return queryOptions({
-    queryKey: [listAdminProducts.path, query],
+    queryKey: adminProductKeys.list(query),
     queryFn: ({ signal }) =>
       apiCall(listAdminProducts, { query: query as ListAdminProductsQuery, signal }),
   });
@@ -45,7 +45,7 @@ export function useAdminProducts(query: AdminProductsInput) {
 
 export function adminProductQueryOptions(id: string) {
   return queryOptions({
-    queryKey: [getAdminProduct.path, { id }],
+    queryKey: adminProductKeys.detail(id),
     queryFn: ({ signal }) => apiCall(getAdminProduct, { params: { id }, signal }),
   });
 }
@@ -62,9 +62,9 @@ function productChanged(client: QueryClient, product: AdminProduct | null, id: s
   if (product) client.setQueryData(adminProductQueryOptions(id).queryKey, product);
   return Promise.all(
     [
-      [listAdminProducts.path],
-      [getAdminDashboard.path],
-      [listProducts.path],
+      adminProductKeys.lists,
+      adminDashboardKeys.detail,
+      catalogueKeys.lists,
       productKeys.detail(id),
     ].map((queryKey) => client.invalidateQueries({ queryKey })),
   );

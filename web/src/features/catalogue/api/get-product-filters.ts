@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getProductFilters as getProductFiltersEndpoint } from '#contract';
 import { apiCall } from '#web/lib/api-client.ts';
 import { CATALOGUE_STALE_TIME_MS } from '#web/lib/query-client.ts';
+import { catalogueExtraKeys } from './catalogue-keys.ts';
 
 /** GET /api/v1/product/filters: the genders, categories, sizes and price range on sale. */
 export function getProductFilters(signal?: AbortSignal) {
@@ -10,7 +11,7 @@ export function getProductFilters(signal?: AbortSignal) {
 
 export function productFiltersQueryOptions() {
   return queryOptions({
-    queryKey: [getProductFiltersEndpoint.path],
+    queryKey: catalogueExtraKeys.filters,
     queryFn: ({ signal }) => getProductFilters(signal),
     staleTime: CATALOGUE_STALE_TIME_MS,
   });

@@ -6,6 +6,7 @@ import {
 } from '#contract';
 import { apiCall, type QueryInput } from '#web/lib/api-client.ts';
 import { CATALOGUE_STALE_TIME_MS } from '#web/lib/query-client.ts';
+import { catalogueKeys } from '#web/lib/query-keys.ts';
 
 export type ListProductsInput = QueryInput<typeof ListProductsQuerySchema>;
 
@@ -17,7 +18,7 @@ export function listProducts(query: ListProductsInput = {}, signal?: AbortSignal
 /** Keyed by the query itself: the cache compares its fields, so a fresh literal each render is fine. */
 export function productsQueryOptions(query: ListProductsInput = {}) {
   return queryOptions({
-    queryKey: [listProductsEndpoint.path, query],
+    queryKey: catalogueKeys.list(query),
     queryFn: ({ signal }) => listProducts(query, signal),
     staleTime: CATALOGUE_STALE_TIME_MS,
   });

@@ -1,5 +1,6 @@
 import { type CartItem, formatRupees } from '#contract';
 import { DesignThumbnails } from '#web/components/ui/design-thumbnail.tsx';
+import { ThumbnailImage } from '#web/components/ui/thumbnail-image.tsx';
 import { formatDate } from '#web/utils/format-date.ts';
 
 interface OrderSummaryProps {
@@ -20,48 +21,36 @@ export function OrderSummary({ lines, estimatedDelivery }: OrderSummaryProps) {
         Order summary
       </h2>
       <ul className="mt-3 divide-y divide-ink-200">
-        {lines.map((line) => {
-          const image = line.productId.images[0]?.url;
-          return (
-            <li key={line._id} className="flex gap-3 py-3 first:pt-0 last:pb-0">
-              <div className="size-16 shrink-0 overflow-hidden rounded-lg bg-ink-100">
-                {image ? (
-                  <img
-                    src={image}
-                    alt=""
-                    width={64}
-                    height={64}
-                    loading="lazy"
-                    className="size-full object-cover"
-                  />
-                ) : null}
-              </div>
-              <div className="min-w-0 flex-1 text-sm">
-                <p className="font-semibold text-ink-900">{line.productId.title}</p>
-                <p className="text-ink-600">
-                  Size {line.size} · Qty: {line.quantity}
-                </p>
-                {line.design ? (
-                  <div className="my-1">
-                    <DesignThumbnails
-                      design={line.design}
-                      printAreas={line.productId.customisation.printAreas}
-                      className="size-12"
-                    />
-                  </div>
-                ) : null}
-                {estimatedDelivery ? (
-                  <p className="text-xs font-medium text-emerald-700">
-                    Estimated delivery by {formatDate(estimatedDelivery)}
-                  </p>
-                ) : null}
-              </div>
-              <p className="shrink-0 text-sm font-semibold tabular-nums text-ink-900">
-                {formatRupees(line.totalPrice)}
+        {lines.map((line) => (
+          <li key={line._id} className="flex gap-3 py-3 first:pt-0 last:pb-0">
+            <div className="size-16 shrink-0 overflow-hidden rounded-lg bg-ink-100">
+              <ThumbnailImage url={line.productId.images[0]?.url} pixels={64} />
+            </div>
+            <div className="min-w-0 flex-1 text-sm">
+              <p className="font-semibold text-ink-900">{line.productId.title}</p>
+              <p className="text-ink-600">
+                Size {line.size} · Qty: {line.quantity}
               </p>
-            </li>
-          );
-        })}
+              {line.design ? (
+                <div className="my-1">
+                  <DesignThumbnails
+                    design={line.design}
+                    printAreas={line.productId.customisation.printAreas}
+                    className="size-12"
+                  />
+                </div>
+              ) : null}
+              {estimatedDelivery ? (
+                <p className="text-xs font-medium text-emerald-700">
+                  Estimated delivery by {formatDate(estimatedDelivery)}
+                </p>
+              ) : null}
+            </div>
+            <p className="shrink-0 text-sm font-semibold tabular-nums text-ink-900">
+              {formatRupees(line.totalPrice)}
+            </p>
+          </li>
+        ))}
       </ul>
     </section>
   );

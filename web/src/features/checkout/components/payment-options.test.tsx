@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { SavedCard } from '#contract';
+import { makeSavedCard } from '#web/testing/data.ts';
 import { renderWithRouter } from '#web/testing/render.tsx';
 import { PaymentOptions } from './payment-options.tsx';
 
@@ -68,22 +69,14 @@ describe('PaymentOptions', () => {
   });
 
   describe('with saved cards (issue 13)', () => {
-    const visa: SavedCard = {
-      _id: '11111111-1111-4111-8111-111111111111',
-      name: 'Asha Rao',
-      brand: 'Visa',
-      last4: '4242',
-      expMonth: 12,
-      expYear: 2030,
-    };
-    const mastercard: SavedCard = {
-      ...visa,
+    const visa = makeSavedCard();
+    const mastercard = makeSavedCard({
       _id: '22222222-2222-4222-8222-222222222222',
       brand: 'Mastercard',
       last4: '4444',
       expMonth: 3,
       expYear: 2031,
-    };
+    });
 
     it('offers them first and pays with the CVV alone', async () => {
       const { user, onSubmit } = renderOptions([visa, mastercard]);

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type Design, designImageIds } from '#contract';
 import { designImageUrl } from '#web/lib/design-images.ts';
 import type { DesignImageInfo } from '../utils/guard-rails.ts';
+import { designImageKeys } from './design-keys.ts';
 
 /** An uploaded image's pixel size, read by decoding it as the preview does. */
 function loadImage(imageId: string): Promise<DesignImageInfo> {
@@ -22,7 +23,7 @@ function loadImage(imageId: string): Promise<DesignImageInfo> {
 export function useDesignImages(design: Design | undefined) {
   const ids = design ? designImageIds(design) : [];
   return useQuery({
-    queryKey: ['design-images', ...ids],
+    queryKey: designImageKeys.list(ids),
     queryFn: () => Promise.all(ids.map(loadImage)),
     enabled: design !== undefined,
     staleTime: Number.POSITIVE_INFINITY,

@@ -10,19 +10,17 @@ import {
   updateSavedDesign as updateSavedDesignEndpoint,
 } from '#contract';
 import { apiCall } from '#web/lib/api-client.ts';
-
-/** Every saved-design query sits under this key, so one change refreshes them all. */
-export const SAVED_DESIGNS_KEY = ['saved-designs'] as const;
+import { savedDesignKeys } from './design-keys.ts';
 
 export const savedDesignsQuery = () =>
   queryOptions({
-    queryKey: SAVED_DESIGNS_KEY,
+    queryKey: savedDesignKeys.all,
     queryFn: ({ signal }) => apiCall(listSavedDesignsEndpoint, { signal }),
   });
 
 export const savedDesignQuery = (id: string) =>
   queryOptions({
-    queryKey: [...SAVED_DESIGNS_KEY, id],
+    queryKey: savedDesignKeys.detail(id),
     queryFn: ({ signal }) => apiCall(getSavedDesignEndpoint, { params: { id }, signal }),
   });
 
@@ -42,7 +40,7 @@ function useSavedDesignMutation<Variables, Result>(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: SAVED_DESIGNS_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: savedDesignKeys.all }),
   });
 }
 

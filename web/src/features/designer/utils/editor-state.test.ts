@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ImageLayer, Layer, TextLayer } from '#contract';
+import { makeTextLayer } from '#web/testing/data.ts';
 import {
   type EditorAction,
   type EditorState,
@@ -13,22 +14,8 @@ import {
   snapToCentre,
 } from './editor-state.ts';
 
-const text = (id: string, overrides: Partial<TextLayer> = {}): TextLayer => ({
-  id,
-  type: 'text',
-  text: 'Hello',
-  fontId: 'inter',
-  colorId: 'black',
-  fontSizeMm: 30,
-  bold: false,
-  italic: false,
-  align: 'center',
-  arcDegrees: 0,
-  xMm: 150,
-  yMm: 200,
-  rotationDeg: 0,
-  ...overrides,
-});
+const text = (id: string, overrides: Partial<TextLayer> = {}): TextLayer =>
+  makeTextLayer({ id, ...overrides });
 
 const image = (id: string): ImageLayer => ({
   id,

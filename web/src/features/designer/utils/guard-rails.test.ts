@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ImageLayer, PrintAreas, TextLayer } from '#contract';
+import type { ImageLayer, PrintAreas } from '#contract';
+import { makeTextLayer } from '#web/testing/data.ts';
 import { checkGuardRails, type DesignImageInfo, GUARD_MESSAGES } from './guard-rails.ts';
 
 const areas: PrintAreas = {
@@ -7,21 +8,7 @@ const areas: PrintAreas = {
   back: { xMm: 150, yMm: 120, widthMm: 300, heightMm: 400 },
 };
 
-const text: TextLayer = {
-  id: 'text',
-  type: 'text',
-  text: 'Hi',
-  fontId: 'inter',
-  colorId: 'black',
-  fontSizeMm: 20,
-  bold: false,
-  italic: false,
-  align: 'center',
-  arcDegrees: 0,
-  xMm: 150,
-  yMm: 200,
-  rotationDeg: 0,
-};
+const text = makeTextLayer({ text: 'Hi', fontSizeMm: 20 });
 
 const picture: DesignImageInfo = {
   _id: '00000000-0000-4000-8000-000000000001',

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getOutboxMessage, listOutbox, type OutboxStatus } from '#contract';
 import { apiCall } from '#web/lib/api-client.ts';
+import { outboxKeys } from './outbox-keys.ts';
 
 /** The outbox page lists 20 emails at a time. */
 const OUTBOX_PAGE_SIZE = 20;
@@ -8,7 +9,7 @@ const OUTBOX_PAGE_SIZE = 20;
 export function outboxQueryOptions(page: number, status: OutboxStatus | undefined) {
   const query = { page, limit: OUTBOX_PAGE_SIZE, ...(status && { status }) };
   return queryOptions({
-    queryKey: [listOutbox.path, query],
+    queryKey: outboxKeys.list(query),
     queryFn: ({ signal }) => apiCall(listOutbox, { query, signal }),
   });
 }
@@ -19,7 +20,7 @@ export const useOutbox = (page: number, status: OutboxStatus | undefined) =>
 
 export function outboxMessageQueryOptions(id: string) {
   return queryOptions({
-    queryKey: [getOutboxMessage.path, { id }],
+    queryKey: outboxKeys.detail(id),
     queryFn: ({ signal }) => apiCall(getOutboxMessage, { params: { id }, signal }),
   });
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { OutboxMessageSummary, OutboxStatus } from '#contract';
+import { AdminTable } from '#web/components/ui/admin-table.tsx';
 import { paths } from '#web/config/paths.ts';
 import { formatDateTime } from '#web/utils/format-date.ts';
 
@@ -25,44 +26,32 @@ export function OutboxStatusBadge({ status }: { status: OutboxStatus }) {
 /** The outbox as the owner lists it; each subject opens the message. */
 export function OutboxTable({ messages }: { messages: OutboxMessageSummary[] }) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-ink-200 bg-white shadow-sm">
-      <table className="w-full min-w-[48rem] text-left text-sm">
-        <thead className="bg-ink-50 text-ink-700">
-          <tr>
-            {['Created', 'Recipient', 'Subject', 'Kind', 'Status', 'Attempts', 'Last error'].map(
-              (heading) => (
-                <th key={heading} scope="col" className="px-4 py-3 font-semibold">
-                  {heading}
-                </th>
-              ),
-            )}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-ink-100">
-          {messages.map((message) => (
-            <tr key={message._id}>
-              <td className="px-4 py-3 whitespace-nowrap text-ink-700">
-                {formatDateTime(message.createdAt)}
-              </td>
-              <td className="px-4 py-3 break-all text-ink-900">{message.recipient}</td>
-              <td className="px-4 py-3">
-                <Link
-                  to={paths.adminOutboxMessage(message._id)}
-                  className="font-semibold text-brand-700 hover:underline"
-                >
-                  {message.subject}
-                </Link>
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap text-ink-700">{message.kind}</td>
-              <td className="px-4 py-3">
-                <OutboxStatusBadge status={message.status} />
-              </td>
-              <td className="px-4 py-3 text-ink-700">{message.attempts}</td>
-              <td className="px-4 py-3 text-ink-600">{message.lastError ?? ''}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable
+      headings={['Created', 'Recipient', 'Subject', 'Kind', 'Status', 'Attempts', 'Last error']}
+      minWidthClass="min-w-[48rem]"
+    >
+      {messages.map((message) => (
+        <tr key={message._id}>
+          <td className="px-4 py-3 whitespace-nowrap text-ink-700">
+            {formatDateTime(message.createdAt)}
+          </td>
+          <td className="px-4 py-3 break-all text-ink-900">{message.recipient}</td>
+          <td className="px-4 py-3">
+            <Link
+              to={paths.adminOutboxMessage(message._id)}
+              className="font-semibold text-brand-700 hover:underline"
+            >
+              {message.subject}
+            </Link>
+          </td>
+          <td className="px-4 py-3 whitespace-nowrap text-ink-700">{message.kind}</td>
+          <td className="px-4 py-3">
+            <OutboxStatusBadge status={message.status} />
+          </td>
+          <td className="px-4 py-3 text-ink-700">{message.attempts}</td>
+          <td className="px-4 py-3 text-ink-600">{message.lastError ?? ''}</td>
+        </tr>
+      ))}
+    </AdminTable>
   );
 }

@@ -11,6 +11,7 @@ import {
 } from '#contract';
 import { ApiError, apiCall, type EndpointResult, type QueryInput } from '#web/lib/api-client.ts';
 import { getAuthToken } from '#web/lib/auth-token.ts';
+import { contactMessageKeys, newsletterSubscriberKeys } from './message-keys.ts';
 
 // The shop owner's calls on messages and subscribers (D25): /api/v1/admin/...,
 // refused to shoppers by the server.
@@ -22,7 +23,7 @@ export function contactMessagesQueryOptions(
   query: QueryInput<typeof ListContactMessagesQuerySchema>,
 ) {
   return queryOptions({
-    queryKey: [listContactMessages.path, query],
+    queryKey: contactMessageKeys.list(query),
     queryFn: ({ signal }) => apiCall(listContactMessages, { query, signal }),
   });
 }
@@ -33,7 +34,7 @@ export function useContactMessages(page: number) {
 
 export function newsletterSubscribersQueryOptions(query: QueryInput<typeof PageQuerySchema>) {
   return queryOptions({
-    queryKey: [listNewsletterSubscribers.path, query],
+    queryKey: newsletterSubscriberKeys.list(query),
     queryFn: ({ signal }) => apiCall(listNewsletterSubscribers, { query, signal }),
   });
 }
@@ -50,14 +51,14 @@ export function useSetMessageHandled() {
       apiCall(setContactMessageHandled, { params: { id }, body: { handled } }),
     onSuccess: (saved) => {
       client.setQueriesData<EndpointResult<typeof listContactMessages>>(
-        { queryKey: [listContactMessages.path] },
+        { queryKey: contactMessageKeys.lists },
         (page) =>
           page && {
             ...page,
             results: page.results.map((message) => (message._id === saved._id ? saved : message)),
           },
       );
-      return client.invalidateQueries({ queryKey: [listContactMessages.path] });
+      return client.invalidateQueries({ queryKey: contactMessageKeys.lists });
     },
   });
 }

@@ -1,17 +1,16 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type AdminOrder,
-  getAdminDashboard,
   getAdminOrder,
-  getOrder,
   type ListAdminOrdersQuery,
   type ListAdminOrdersQuerySchema,
   listAdminOrders,
-  listOrders,
   type OrderStatus,
   setAdminOrderStatus,
 } from '#contract';
+import { adminDashboardKeys } from '#web/lib/admin-dashboard-keys.ts';
 import { apiCall, type QueryInput } from '#web/lib/api-client.ts';
+import { adminOrderKeys, orderKeys } from './order-keys.ts';
 
 // The shop owner's calls on orders (D25): /api/v1/admin/..., refused to
 // shoppers by the server. Keyed by the contract path and input, so moving an
@@ -21,7 +20,7 @@ export type AdminOrdersInput = QueryInput<typeof ListAdminOrdersQuerySchema>;
 
 export function adminOrdersQueryOptions(query: AdminOrdersInput) {
   return queryOptions({
-    queryKey: [listAdminOrders.path, query],
+    queryKey: adminOrderKeys.list(query),
     queryFn: ({ signal }) =>
       apiCall(listAdminOrders, { query: query as ListAdminOrdersQuery, signal }),
   });
@@ -33,7 +32,7 @@ export function useAdminOrders(query: AdminOrdersInput) {
 
 export function adminOrderQueryOptions(id: string) {
   return queryOptions({
-    queryKey: [getAdminOrder.path, { id }],
+    queryKey: adminOrderKeys.detail(id),
     queryFn: ({ signal }) => apiCall(getAdminOrder, { params: { id }, signal }),
   });
 }
@@ -59,12 +58,9 @@ export function useSetOrderStatus(id: string) {
     },
     onSettled: () =>
       Promise.all(
-        [
-          [listAdminOrders.path],
-          [getAdminDashboard.path],
-          [listOrders.path],
-          [getOrder.path, { id }],
-        ].map((queryKey) => client.invalidateQueries({ queryKey })),
+        [adminOrderKeys.lists, adminDashboardKeys.detail, orderKeys.list, orderKeys.detail(id)].map(
+          (queryKey) => client.invalidateQueries({ queryKey }),
+        ),
       ),
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { cancelOrder as cancelOrderEndpoint, type Order } from '#contract';
 import { apiCall } from '#web/lib/api-client.ts';
 import { orderQueryOptions } from './get-order.ts';
-import { ordersQueryOptions } from './list-orders.ts';
+import { orderKeys } from './order-keys.ts';
 
 /** POST /api/v1/order/{id}/cancel: cancels a pending order; its stock comes back (D19). */
 export function cancelOrder(id: string): Promise<Order> {
@@ -23,9 +23,9 @@ export function useCancelOrder() {
     },
     onError: (error, id) => {
       if (error.status === 404 || error.status === 409) {
-        return client.invalidateQueries({ queryKey: orderQueryOptions(id).queryKey });
+        return client.invalidateQueries({ queryKey: orderKeys.detail(id) });
       }
     },
-    onSettled: () => client.invalidateQueries({ queryKey: ordersQueryOptions().queryKey }),
+    onSettled: () => client.invalidateQueries({ queryKey: orderKeys.list }),
   });
 }

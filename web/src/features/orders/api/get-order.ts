@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getOrder as getOrderEndpoint, type Order } from '#contract';
 import { apiCall } from '#web/lib/api-client.ts';
+import { orderKeys } from './order-keys.ts';
 
 /** GET /api/v1/order/{id}: one of the shopper's orders (404 for anyone else's, D2). */
 export function getOrder(id: string, signal?: AbortSignal): Promise<Order> {
@@ -9,7 +10,7 @@ export function getOrder(id: string, signal?: AbortSignal): Promise<Order> {
 
 export function orderQueryOptions(id: string) {
   return queryOptions({
-    queryKey: [getOrderEndpoint.path, { id }],
+    queryKey: orderKeys.detail(id),
     queryFn: ({ signal }) => getOrder(id, signal),
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listOrders as listOrdersEndpoint, type Order } from '#contract';
 import { apiCall } from '#web/lib/api-client.ts';
+import { orderKeys } from './order-keys.ts';
 
 /** GET /api/v1/order/history: the signed-in shopper's orders, newest first. */
 export function listOrders(signal?: AbortSignal): Promise<Order[]> {
@@ -9,7 +10,7 @@ export function listOrders(signal?: AbortSignal): Promise<Order[]> {
 
 export function ordersQueryOptions() {
   return queryOptions({
-    queryKey: [listOrdersEndpoint.path],
+    queryKey: orderKeys.list,
     queryFn: ({ signal }) => listOrders(signal),
   });
 }

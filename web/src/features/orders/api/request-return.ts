@@ -5,8 +5,7 @@ import {
   requestReturn as requestReturnEndpoint,
 } from '#contract';
 import { apiCall } from '#web/lib/api-client.ts';
-import { orderQueryOptions } from './get-order.ts';
-import { orderReturnsQueryOptions } from './list-order-returns.ts';
+import { orderKeys } from './order-keys.ts';
 
 /** POST /api/v1/order/{id}/returns: returns or exchanges items of a delivered order (D31). */
 export function requestReturn(id: string, body: RequestReturnBody): Promise<ReturnRequest> {
@@ -20,8 +19,8 @@ export function useRequestReturn(orderId: string) {
     mutationFn: (body: RequestReturnBody) => requestReturn(orderId, body),
     onSettled: () =>
       Promise.all([
-        client.invalidateQueries({ queryKey: orderQueryOptions(orderId).queryKey }),
-        client.invalidateQueries({ queryKey: orderReturnsQueryOptions(orderId).queryKey }),
+        client.invalidateQueries({ queryKey: orderKeys.detail(orderId) }),
+        client.invalidateQueries({ queryKey: orderKeys.returns(orderId) }),
       ]),
   });
 }

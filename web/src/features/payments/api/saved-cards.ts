@@ -1,11 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { deleteSavedCard, listSavedCards } from '#contract';
 import { apiCall } from '#web/lib/api-client.ts';
+import { savedCardKeys } from './saved-card-keys.ts';
 
 /** GET /api/v1/payment/cards: the cards the shopper saved at checkout (issue 13). */
 export const savedCardsQueryOptions = () =>
   queryOptions({
-    queryKey: ['payment-cards'] as const,
+    queryKey: savedCardKeys.list,
     queryFn: ({ signal }) => apiCall(listSavedCards, { signal }),
   });
 
@@ -18,6 +19,6 @@ export function useRemoveSavedCard() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiCall(deleteSavedCard, { params: { id } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: savedCardsQueryOptions().queryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: savedCardKeys.list }),
   });
 }

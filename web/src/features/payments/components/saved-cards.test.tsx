@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SavedCard } from '#contract';
+import { makeSavedCard } from '#web/testing/data.ts';
 import { apiOk, mockApi } from '#web/testing/mock-api.ts';
 import { renderWithRouter } from '#web/testing/render.tsx';
 import { SavedCards } from './saved-cards.tsx';
@@ -9,14 +9,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const visa: SavedCard = {
-  _id: '11111111-1111-4111-8111-111111111111',
-  name: 'Asha Rao',
-  brand: 'Visa',
-  last4: '4242',
-  expMonth: 12,
-  expYear: 2030,
-};
+const visa = makeSavedCard();
 
 describe('SavedCards (Settings, issue 13)', () => {
   it('lists each card and removes one, reading the list again', async () => {

@@ -4,7 +4,7 @@ import {
   confirmEmailChange as confirmEmailChangeEndpoint,
 } from '#contract';
 import { apiCall } from '#web/lib/api-client.ts';
-import { profileQueryOptions } from './get-profile.ts';
+import { profileKeys } from '#web/lib/query-keys.ts';
 
 /** POST /api/v1/user/email-change/confirm: the link mailed to the new address (issue 23). */
 export function confirmEmailChange(body: ConfirmEmailChangeBody) {
@@ -16,6 +16,6 @@ export function useConfirmEmailChange() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: confirmEmailChange,
-    onSuccess: () => client.invalidateQueries({ queryKey: profileQueryOptions().queryKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: profileKeys.detail }),
   });
 }

@@ -9,7 +9,7 @@ interface EmailChangeLinkProps {
   label: string;
   busyLabel: string;
   /** Sends the token; answers what to tell the shopper. */
-  send: (token: string) => Promise<string>;
+  send: () => Promise<string>;
   /** The dead link's message, shown when there is no token. */
   invalidMessage: string;
   /** What follows the answer: where to go next. */
@@ -38,7 +38,7 @@ export function EmailChangeLink({
     event.preventDefault();
     setBusy(true);
     try {
-      setOutcome({ ok: true, message: await send(token) });
+      setOutcome({ ok: true, message: await send() });
     } catch (error) {
       setOutcome({ ok: false, message: getErrorMessage(error) });
     } finally {

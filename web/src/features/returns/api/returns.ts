@@ -8,6 +8,7 @@ import {
   rejectReturn,
 } from '#contract';
 import { apiCall } from '#web/lib/api-client.ts';
+import { adminReturnKeys } from './return-keys.ts';
 
 /** The returns page lists 20 returns at a time. */
 const RETURNS_PAGE_SIZE = 20;
@@ -15,7 +16,7 @@ const RETURNS_PAGE_SIZE = 20;
 export function adminReturnsQueryOptions(page: number, status: ReturnStatus | undefined) {
   const query = { page, limit: RETURNS_PAGE_SIZE, ...(status && { status }) };
   return queryOptions({
-    queryKey: [listAdminReturns.path, query],
+    queryKey: adminReturnKeys.list(query),
     queryFn: ({ signal }) => apiCall(listAdminReturns, { query, signal }),
   });
 }
@@ -44,6 +45,6 @@ export function useReturnStep() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: takeStep,
-    onSettled: () => client.invalidateQueries({ queryKey: [listAdminReturns.path] }),
+    onSettled: () => client.invalidateQueries({ queryKey: adminReturnKeys.lists }),
   });
 }

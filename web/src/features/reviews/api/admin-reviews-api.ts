@@ -1,13 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  hideAdminReview,
-  listAdminReviews,
-  listProductReviews,
-  listProducts,
-  restoreAdminReview,
-} from '#contract';
+import { hideAdminReview, listAdminReviews, restoreAdminReview } from '#contract';
 import { apiCall } from '#web/lib/api-client.ts';
-import { productKeys } from '#web/lib/query-keys.ts';
+import { catalogueKeys, productKeys } from '#web/lib/query-keys.ts';
+import { adminReviewKeys, reviewKeys } from './review-keys.ts';
 
 const ADMIN_REVIEWS_PAGE_SIZE = 20;
 
@@ -15,7 +10,7 @@ const ADMIN_REVIEWS_PAGE_SIZE = 20;
 export function useAdminReviews(page: number, hidden: boolean | undefined) {
   const query = { page, limit: ADMIN_REVIEWS_PAGE_SIZE, ...(hidden !== undefined && { hidden }) };
   return useQuery({
-    queryKey: [listAdminReviews.path, query],
+    queryKey: adminReviewKeys.list(query),
     queryFn: ({ signal }) => apiCall(listAdminReviews, { query, signal }),
   });
 }
@@ -29,10 +24,10 @@ export function useSetReviewHidden() {
     onSuccess: (review) =>
       Promise.all(
         [
-          [listAdminReviews.path],
-          [listProductReviews.path, { id: review.productId }],
+          adminReviewKeys.lists,
+          reviewKeys.product(review.productId),
           productKeys.detail(review.productId),
-          [listProducts.path],
+          catalogueKeys.lists,
         ].map((queryKey) => client.invalidateQueries({ queryKey })),
       ),
   });

@@ -10,17 +10,17 @@ import {
   deleteMyProductReview,
   getMyProductReview,
   listProductReviews,
-  listProducts,
   type ReviewBody,
   updateMyProductReview,
 } from '#contract';
 import { apiCall } from '#web/lib/api-client.ts';
-import { productKeys } from '#web/lib/query-keys.ts';
+import { catalogueKeys, productKeys } from '#web/lib/query-keys.ts';
+import { reviewKeys } from './review-keys.ts';
 
 /** GET /api/v1/product/{id}/reviews: a page of reviews, newest first, with the summary (D28). */
 export function productReviewsQueryOptions(productId: string, page: number) {
   return queryOptions({
-    queryKey: [listProductReviews.path, { id: productId, page }],
+    queryKey: reviewKeys.page(productId, page),
     queryFn: ({ signal }) =>
       apiCall(listProductReviews, { params: { id: productId }, query: { page }, signal }),
   });
@@ -36,7 +36,7 @@ export function useProductReviews(productId: string, page: number) {
 /** The signed-in shopper's review of the product, and whether they may write one. */
 export function useMyReview(productId: string, signedIn: boolean) {
   return useQuery({
-    queryKey: [getMyProductReview.path, { id: productId }],
+    queryKey: reviewKeys.mine(productId),
     queryFn: ({ signal }) => apiCall(getMyProductReview, { params: { id: productId }, signal }),
     enabled: signedIn,
   });
@@ -48,10 +48,10 @@ function useReviewChanged(productId: string) {
   return () =>
     Promise.all(
       [
-        [listProductReviews.path, { id: productId }],
-        [getMyProductReview.path, { id: productId }],
+        reviewKeys.product(productId),
+        reviewKeys.mine(productId),
         productKeys.detail(productId),
-        [listProducts.path],
+        catalogueKeys.lists,
       ].map((queryKey) => client.invalidateQueries({ queryKey })),
     );
 }

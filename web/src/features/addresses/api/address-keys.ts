@@ -1,0 +1,4 @@
+export const addressKeys = {
+  /** The shopper's delivery addresses. */
+  list: ['addresses'] as const,
+};
