@@ -219,6 +219,7 @@ test('a visitor who opens /admin is sent to sign in', async ({ page }) => {
 });
 
 test('the dashboard passes axe at both widths', async ({ page, request }) => {
+  test.slow(); // two full axe runs of the longest admin page
   await signInAsAdmin(page, request);
   await page.setViewportSize(VIEWPORTS.laptop);
   await page.goto('/');
