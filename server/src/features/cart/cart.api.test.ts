@@ -678,7 +678,9 @@ describe('GET /api/v1/cart/quote', () => {
       discount: 0,
       giftWrap: 0,
       delivery: 0,
+      codFee: 0,
       total: rupees(SUBTOTAL_PAISE),
+      cashOnDelivery: { available: true, fee: 0, unavailableReason: null },
       estimatedDelivery: estimatedDelivery(new Date()),
     });
     const selectedTotal = cart
