@@ -36,7 +36,21 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    {
+      name: 'chromium',
+      use: { browserName: 'chromium' },
+      testIgnore: /payment-settings\.spec\.ts/,
+    },
+    // The owner's payment settings are the whole shop's: changed while other journeys pay,
+    // they would change those journeys' totals, so this one runs after all of them.
+    {
+      name: 'shop-settings',
+      use: { browserName: 'chromium' },
+      testMatch: /payment-settings\.spec\.ts/,
+      dependencies: ['chromium'],
+    },
+  ],
   webServer: [
     {
       // The test mail server the shop sends to; journeys read what arrived (support/inbox.ts).

@@ -3,7 +3,8 @@ import { ProductImageSchema, ProductSizesSchema, SizeSchema } from './catalogue.
 import { IdParamsSchema, IdSchema, RupeesSchema } from './common.ts';
 import { DesignSchema, ProductCustomisationSchema } from './design.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { GIFT_MESSAGE_MAX_LENGTH } from './orders.ts';
+import { GIFT_MESSAGE_MAX_LENGTH, PaymentMethodSchema } from './orders.ts';
+import { CashOnDeliverySchema } from './payment-settings.ts';
 import { textSchema } from './text.ts';
 
 export const MAX_LINE_QUANTITY = 100;
@@ -131,10 +132,13 @@ export type UpdateCartOptionsBody = z.infer<typeof UpdateCartOptionsBodySchema>;
  * What the selected lines cost, computed as checkout will charge it (D4, D10,
  * D16). Without parameters: with the cart's stored choices; a parameter sent
  * prices that choice instead, for this answer only (couponCode '' = none).
+ * A paymentMethod prices paying that way (cash adds the owner's fee); without
+ * one, no payment's fee is added.
  */
 export const QuoteQuerySchema = z.object({
   couponCode: CouponCodeSchema.optional(),
   giftWrap: z.stringbool({ error: 'giftWrap must be true or false' }).optional(),
+  paymentMethod: PaymentMethodSchema.optional(),
 });
 export type QuoteQuery = z.infer<typeof QuoteQuerySchema>;
 
@@ -160,7 +164,11 @@ export const QuoteSchema = z.object({
   discount: RupeesSchema,
   giftWrap: RupeesSchema,
   delivery: RupeesSchema,
+  /** The cash on delivery fee, when the quote is for paying in cash and cash is offered; else 0. */
+  codFee: RupeesSchema,
   total: RupeesSchema,
+  /** Whether checkout offers cash for this order, and its fee (the owner's rules, issue 25). */
+  cashOnDelivery: CashOnDeliverySchema,
   /** When an order placed now arrives: today + 3 days, as YYYY-MM-DD in India (D11). */
   estimatedDelivery: z.iso.date(),
 });

@@ -326,7 +326,8 @@ const StockSchema = z
   .max(STOCK_MAX, `Stock must be at most ${STOCK_MAX}`);
 
 /** Rupees with at most 2 decimals (whole paise, D4). */
-const isWholePaise = (rupees: number) => Math.abs(rupees * 100 - Math.round(rupees * 100)) < 1e-6;
+export const isWholePaise = (rupees: number) =>
+  Math.abs(rupees * 100 - Math.round(rupees * 100)) < 1e-6;
 
 /** What the owner writes for a product; a PUT replaces all of it. */
 export const AdminProductBodySchema = z.object({

@@ -18,6 +18,7 @@ export * from './mail.ts';
 export * from './media.ts';
 export * from './messages.ts';
 export * from './orders.ts';
+export * from './payment-settings.ts';
 export * from './payments.ts';
 export * from './profile.ts';
 export * from './returns.ts';

@@ -219,6 +219,8 @@ export const OrderSchema = z.object({
   couponCode: z.string().nullable(),
   giftWrap: RupeesSchema,
   giftMessage: z.string().nullable(),
+  /** The cash on delivery fee charged (issue 25); 0 for other payments. */
+  codFee: RupeesSchema,
   totalPrice: RupeesSchema,
   paymentMethod: PaymentMethodSchema,
   card: z.object({ brand: z.string(), last4: z.string() }).nullable(),

@@ -48,4 +48,6 @@ export const APP_ROUTE_PATHS = {
   adminReviews: '/admin/reviews',
   // D31: returns and exchanges to approve, receive or reject.
   adminReturns: '/admin/returns',
+  // Issue 25: cash on delivery's rules, and how payments are taken.
+  adminSettings: '/admin/settings',
 } as const;

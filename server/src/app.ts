@@ -35,6 +35,8 @@ import { ordersRoutes } from '#server/features/orders/orders.routes.ts';
 import { createOrdersService } from '#server/features/orders/orders.service.ts';
 import { createPagesService } from '#server/features/pages/pages.service.ts';
 import type { PaymentProvider } from '#server/features/payments/payment-provider.ts';
+import { paymentSettingsRoutes } from '#server/features/payments/payment-settings.routes.ts';
+import { createPaymentSettingsService } from '#server/features/payments/payment-settings.service.ts';
 import { paymentsRoutes } from '#server/features/payments/payments.routes.ts';
 import { createPaymentsService } from '#server/features/payments/payments.service.ts';
 import { profileRoutes } from '#server/features/profile/profile.routes.ts';
@@ -142,7 +144,8 @@ export async function buildApp({
   const media = createMediaService(db);
   const designs = createDesignsService(db, { media, catalogue });
   const designUploads = createDesignUploadsService(db, { media, rateLimits }, config.guestUploads);
-  const cart = createCartService(db, { catalogue, designs });
+  const paymentSettings = createPaymentSettingsService(db, config.payments.razorpay);
+  const cart = createCartService(db, { catalogue, designs, paymentSettings });
   const addresses = createAddressesService(db);
   const profile = createProfileService(db, { auth, emailChanges });
   const messages = createMessagesService(db);
@@ -172,6 +175,7 @@ export async function buildApp({
       await api.register(messagesRoutes(messages, adminMessages));
       await api.register(ordersRoutes(orders, adminOrders));
       await api.register(paymentsRoutes(payments));
+      await api.register(paymentSettingsRoutes(paymentSettings));
       await api.register(adminRoutes(admin));
       await api.register(adminImagesRoutes(adminImages));
       await api.register(backupsRoutes(createBackupsService(database, config.backups)));

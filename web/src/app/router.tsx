@@ -293,6 +293,14 @@ export const routes: RouteObject[] = [
                       ),
                     ),
                   },
+                  {
+                    path: routePaths.adminSettings,
+                    ...lazyPage(() =>
+                      import('./routes/admin/settings.tsx').then(
+                        (module) => module.AdminSettingsRoute,
+                      ),
+                    ),
+                  },
                 ],
               },
             ],

@@ -120,6 +120,7 @@ export const paths = {
     withSearch(routePaths.adminOutbox, search),
   adminOutboxMessage: (id: string) => withId(routePaths.adminOutbox, id),
   adminReviews: () => routePaths.adminReviews,
+  adminSettings: () => routePaths.adminSettings,
   adminReturns: (search: { status?: string; page?: number } = {}) =>
     withSearch(routePaths.adminReturns, search),
 } as const;

@@ -100,6 +100,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     couponCode: null,
     giftWrap: 0,
     giftMessage: null,
+    codFee: 0,
     totalPrice: subtotal,
     paymentMethod: 'cash',
     card: null,

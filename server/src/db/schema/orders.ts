@@ -36,6 +36,8 @@ export const orders = pgTable(
     couponCode: text(),
     giftWrapPaise: integer().notNull().default(0),
     giftMessage: text(),
+    /** The cash on delivery fee charged, part of the total (issue 25). */
+    codFeePaise: integer().notNull().default(0),
     totalPaise: integer().notNull(),
     paymentMethod: text({ enum: PAYMENT_METHODS }).notNull(),
     cardBrand: text(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -9,7 +10,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { REFUND_STATUSES } from '#contract';
+import { DEFAULT_PAYMENT_SETTINGS, REFUND_STATUSES } from '#contract';
 import { users } from './accounts.ts';
 import { orders } from './orders.ts';
 
@@ -60,3 +61,31 @@ export const refunds = pgTable(
 
 export type RefundRow = typeof refunds.$inferSelect;
 export type SavedCardRow = typeof savedCards.$inferSelect;
+
+/**
+ * The owner's payment settings (issue 25): one row shared by every process,
+ * read by every quote and checkout, so a change holds from the next request
+ * on any process. The defaults are the contract's DEFAULT_PAYMENT_SETTINGS.
+ */
+export const paymentSettings = pgTable(
+  'payment_settings',
+  {
+    /** Always 1: the one row. */
+    id: integer().primaryKey(),
+    codEnabled: boolean().notNull().default(DEFAULT_PAYMENT_SETTINGS.codEnabled),
+    codMaxOrderPaise: integer()
+      .notNull()
+      .default(DEFAULT_PAYMENT_SETTINGS.codMaxOrder * 100),
+    codFeePaise: integer()
+      .notNull()
+      .default(DEFAULT_PAYMENT_SETTINGS.codFee * 100),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('payment_settings_one_row', sql`${table.id} = 1`),
+    check('payment_settings_cod_max_positive', sql`${table.codMaxOrderPaise} > 0`),
+    check('payment_settings_cod_fee_nonnegative', sql`${table.codFeePaise} >= 0`),
+  ],
+);
+
+export type PaymentSettingsRow = typeof paymentSettings.$inferSelect;

@@ -15,6 +15,7 @@ import { createDesignsService } from '#server/features/designs/designs.service.t
 import { createMailService } from '#server/features/mail/mail.service.ts';
 import { createMediaService, mediaUrl } from '#server/features/media/media.service.ts';
 import { createOrdersService } from '#server/features/orders/orders.service.ts';
+import { createPaymentSettingsService } from '#server/features/payments/payment-settings.service.ts';
 import { createPaymentsService } from '#server/features/payments/payments.service.ts';
 import { createReviewsService } from '#server/features/reviews/reviews.service.ts';
 import { rupeesToPaise } from '#server/lib/money.ts';
@@ -187,6 +188,7 @@ async function insertSeedReviews(db: Database, seeded: SeededProduct[], now: num
     cart: createCartService(db, {
       catalogue,
       designs: createDesignsService(db, { media: createMediaService(db), catalogue }),
+      paymentSettings: createPaymentSettingsService(db, undefined),
     }),
     addresses: createAddressesService(db),
     payments: createPaymentsService(db),

@@ -16,6 +16,7 @@ import { products } from '#server/db/schema/catalogue.ts';
 import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
 import { createDesignsService } from '#server/features/designs/designs.service.ts';
 import { createMediaService } from '#server/features/media/media.service.ts';
+import { createPaymentSettingsService } from '#server/features/payments/payment-settings.service.ts';
 import { estimatedDelivery } from '#server/lib/dates.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { archiveProduct, createProduct, setStock } from '#server-test/catalogue-fixtures.ts';
@@ -31,7 +32,8 @@ let t: TestApp;
 const cartService = () => {
   const catalogue = createCatalogueService(t.db);
   const designs = createDesignsService(t.db, { media: createMediaService(t.db), catalogue });
-  return createCartService(t.db, { catalogue, designs });
+  const paymentSettings = createPaymentSettingsService(t.db, undefined);
+  return createCartService(t.db, { catalogue, designs, paymentSettings });
 };
 /** Tee: ₹499, S 3 / M 5 / L 0. Hoodie: ₹1299.50, S 4 / M 2. */
 const ids = { tee: '', hoodie: '', archived: '' };
@@ -676,7 +678,9 @@ describe('GET /api/v1/cart/quote', () => {
       discount: 0,
       giftWrap: 0,
       delivery: 0,
+      codFee: 0,
       total: rupees(SUBTOTAL_PAISE),
+      cashOnDelivery: { available: true, fee: 0, unavailableReason: null },
       estimatedDelivery: estimatedDelivery(new Date()),
     });
     const selectedTotal = cart

@@ -93,7 +93,13 @@ export function toQuote(lines: SelectedLine[], price: Price, estimatedDelivery: 
     discount: paiseToRupees(price.discountPaise),
     giftWrap: paiseToRupees(price.giftWrapPaise),
     delivery: paiseToRupees(price.deliveryPaise),
+    codFee: paiseToRupees(price.codFeePaise),
     total: paiseToRupees(price.totalPaise),
+    cashOnDelivery: {
+      available: price.cashOnDeliveryError === null,
+      fee: paiseToRupees(price.cashOnDeliveryFeePaise),
+      unavailableReason: price.cashOnDeliveryError,
+    },
     estimatedDelivery,
   };
 }

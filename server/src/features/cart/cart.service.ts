@@ -7,6 +7,7 @@ import {
   DEFAULT_COUPON_CODE,
   type Design,
   type MergeCartBody,
+  type PaymentMethod,
   type PrintAreas,
   type Quote,
   type QuoteQuery,
@@ -18,6 +19,7 @@ import type { Database } from '#server/db/client.ts';
 import type { StockRow } from '#server/db/schema/catalogue.ts';
 import type { CatalogueService } from '#server/features/catalogue/catalogue.service.ts';
 import type { DesignsService } from '#server/features/designs/designs.service.ts';
+import type { PaymentSettingsService } from '#server/features/payments/payment-settings.service.ts';
 import { badRequest, conflict, notFound } from '#server/lib/app-error.ts';
 import { estimatedDelivery } from '#server/lib/dates.ts';
 import { isUuid } from '#server/lib/ids.ts';
@@ -64,6 +66,7 @@ export interface SelectedLine {
 export interface CartDependencies {
   catalogue: Pick<CatalogueService, 'findProduct' | 'findProductDetails'>;
   designs: Pick<DesignsService, 'checkDesign'>;
+  paymentSettings: Pick<PaymentSettingsService, 'cashOnDeliveryRules'>;
 }
 
 /** JSON with object keys sorted: two equal designs read alike, however they were stored. */
@@ -97,6 +100,8 @@ export interface ChoicesSent {
   couponCode?: string | null | undefined;
   giftWrap?: boolean | undefined;
   giftMessage?: string | undefined;
+  /** How the shopper pays: cash adds the owner's fee (issue 25); none adds no payment's fee. */
+  paymentMethod?: PaymentMethod | undefined;
 }
 
 /**
@@ -106,7 +111,7 @@ export interface ChoicesSent {
  * runs on the `db` given (D4, D10, D16). Answers the choices priced too.
  */
 async function priceSelection(
-  { catalogue }: CartDependencies,
+  { catalogue, paymentSettings }: CartDependencies,
   db: Database,
   userId: string,
   sent: ChoicesSent = {},
@@ -127,6 +132,10 @@ async function priceSelection(
     lines,
     coupon: options.couponCode ? await findCoupon(db, options.couponCode) : null,
     giftWrap: options.giftWrap,
+    cashOnDelivery: {
+      rules: await paymentSettings.cashOnDeliveryRules(db),
+      chosen: sent.paymentMethod === 'cash',
+    },
     now: new Date(),
   });
   return { lines, price, options };

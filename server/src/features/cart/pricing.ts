@@ -2,8 +2,13 @@
  * What a selection of cart lines costs. The cart's quote and checkout both
  * call this, so the price a shopper is shown is the price charged (D4, D10, D16).
  */
-import { GIFT_WRAP_PRICE } from '#contract';
-import { rupeesToPaise } from '#server/lib/money.ts';
+import {
+  CASH_ON_DELIVERY_OFF_MESSAGE,
+  cashOnDeliveryLimitMessage,
+  GIFT_WRAP_PRICE,
+} from '#contract';
+import type { CashOnDeliveryRules } from '#server/features/payments/payment-settings.service.ts';
+import { paiseToRupees, rupeesToPaise } from '#server/lib/money.ts';
 
 export interface PricedLine {
   pricePaise: number;
@@ -26,9 +31,24 @@ export interface Price {
   discountPaise: number;
   giftWrapPaise: number;
   deliveryPaise: number;
+  /** The cash on delivery fee, when paying in cash was asked for and cash is offered; else 0. */
+  codFeePaise: number;
   totalPaise: number;
   coupon: CouponRule | null;
   couponError: string | null;
+  /** The owner's fee for paying in cash, whether or not it was asked for. */
+  cashOnDeliveryFeePaise: number;
+  /** Why cash is not offered for this order (turned off, or above the limit), or null. */
+  cashOnDeliveryError: string | null;
+}
+
+/** Why cash is not offered for an order of `totalPaise` before its fee, or null when it is. */
+export function cashOnDeliveryProblem(rules: CashOnDeliveryRules, totalPaise: number) {
+  if (!rules.enabled) return CASH_ON_DELIVERY_OFF_MESSAGE;
+  if (totalPaise > rules.maxOrderPaise) {
+    return cashOnDeliveryLimitMessage(paiseToRupees(rules.maxOrderPaise));
+  }
+  return null;
 }
 
 /** Why a coupon cannot be used at all now (unknown, inactive, out of its dates), or null. */
@@ -59,6 +79,8 @@ export function priceLines(options: {
   /** The coupon the shopper asked for (undefined when it does not exist), or null for none. */
   coupon: CouponRule | undefined | null;
   giftWrap: boolean;
+  /** The owner's rules for cash, and whether this price is for paying in cash (issue 25). */
+  cashOnDelivery: { rules: CashOnDeliveryRules; chosen: boolean };
   now: Date;
 }): Price {
   const subtotalPaise = options.lines.reduce(
@@ -77,13 +99,21 @@ export function priceLines(options: {
   const giftWrapPaise = options.giftWrap ? rupeesToPaise(GIFT_WRAP_PRICE) : 0;
   // Delivery is free on every order ('Free Delivery', SPEC §2).
   const deliveryPaise = 0;
+  // The owner's limit is on the order before the fee: the fee never pushes an order over it.
+  const beforeFeePaise = subtotalPaise - discountPaise + giftWrapPaise + deliveryPaise;
+  const { rules, chosen } = options.cashOnDelivery;
+  const cashOnDeliveryError = cashOnDeliveryProblem(rules, beforeFeePaise);
+  const codFeePaise = chosen && !cashOnDeliveryError ? rules.feePaise : 0;
   return {
     subtotalPaise,
     discountPaise,
     giftWrapPaise,
     deliveryPaise,
-    totalPaise: subtotalPaise - discountPaise + giftWrapPaise + deliveryPaise,
+    codFeePaise,
+    totalPaise: beforeFeePaise + codFeePaise,
     coupon,
     couponError: problem,
+    cashOnDeliveryFeePaise: rules.feePaise,
+    cashOnDeliveryError,
   };
 }

@@ -60,6 +60,9 @@ export function orderPlacedEmail(to: Recipient, order: Order, publicUrl: string)
     ...(order.giftWrap > 0
       ? [['Gift wrap', formatRupees(order.giftWrap)] as [string, string]]
       : []),
+    ...(order.codFee > 0
+      ? [['Cash on delivery fee', formatRupees(order.codFee)] as [string, string]]
+      : []),
     ['Total', formatRupees(order.totalPrice)],
   ];
   const { address } = order;

@@ -34,6 +34,7 @@ const order: Order = {
   couponCode: 'MAX500',
   giftWrap: 0,
   giftMessage: null,
+  codFee: 0,
   totalPrice: 2436.52,
   paymentMethod: 'debit-card',
   card: { brand: 'Visa', last4: '4242' },

@@ -64,6 +64,7 @@ export function createCheckout(
       const { lines, price, options } = await cart.priceSelection(tx, user.id, {
         couponCode: body.couponCode,
         ...(body.giftWrap && { giftWrap: true, giftMessage: body.giftWrap.message }),
+        paymentMethod: body.paymentMethod,
       });
       if (lines.length === 0) throw badRequest(NO_SELECTED_ITEMS);
       await cart.checkSelectedDesigns(tx, user.id);
@@ -73,6 +74,11 @@ export function createCheckout(
       if (shortage) throw conflict(shortOfStock(shortage.short, shortage.left));
       if (price.couponError) {
         throw badRequest(price.couponError, [{ field: 'couponCode', message: price.couponError }]);
+      }
+      // The owner's rules for cash (issue 25): turned off, or above the limit, cash is refused.
+      if (body.paymentMethod === 'cash' && price.cashOnDeliveryError) {
+        const message = price.cashOnDeliveryError;
+        throw badRequest(message, [{ field: 'paymentMethod', message }]);
       }
       const payment = await payments.pay(
         tx,
@@ -98,6 +104,7 @@ export function createCheckout(
         couponCode: price.coupon?.code ?? null,
         giftWrapPaise: price.giftWrapPaise,
         giftMessage: (options.giftWrap && options.giftMessage) || null,
+        codFeePaise: price.codFeePaise,
         totalPaise: price.totalPaise,
         paymentMethod: payment.method,
         cardBrand: payment.cardBrand,

@@ -62,6 +62,7 @@ export function toOrder(
     discount: paiseToRupees(row.discountPaise),
     couponCode: row.couponCode,
     giftWrap: paiseToRupees(row.giftWrapPaise),
+    codFee: paiseToRupees(row.codFeePaise),
     giftMessage: row.giftMessage,
     totalPrice: paiseToRupees(row.totalPaise),
     paymentMethod: row.paymentMethod,

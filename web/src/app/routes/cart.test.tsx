@@ -22,7 +22,9 @@ function quoteFor(quantity: number, giftWrap: boolean): Quote {
     discount: 0,
     giftWrap: giftWrap ? 20 : 0,
     delivery: 0,
+    codFee: 0,
     total: subtotal + (giftWrap ? 20 : 0),
+    cashOnDelivery: { available: true, fee: 0, unavailableReason: null },
     estimatedDelivery: '2026-11-27',
   };
 }

@@ -19,7 +19,9 @@ const quote: Quote = {
   discount: 24.95,
   giftWrap: 20,
   delivery: 0,
+  codFee: 0,
   total: 993.05,
+  cashOnDelivery: { available: true, fee: 0, unavailableReason: null },
   estimatedDelivery: '2026-11-27',
 };
 const address = makeAddress();
@@ -30,11 +32,11 @@ const currentStep = () =>
     .getByRole('navigation', { name: 'Checkout progress' })
     .querySelector('[aria-current="step"]')?.textContent;
 
-function checkoutApi(addresses: Address[]) {
+function checkoutApi(addresses: Address[], quoteFor: (path: string) => Quote = () => quote) {
   return mockApi({
     'GET /cart/get-all': apiOk([line]),
     'GET /cart/options': apiOk(options),
-    'GET /cart/quote': apiOk(quote),
+    'GET /cart/quote': ({ path }) => apiOk(quoteFor(path)),
     'GET /address/get': () => apiOk(addresses),
     'GET /payment/cards': apiOk([]),
     'POST /address/add': ({ body }) => {
@@ -98,5 +100,44 @@ describe('CheckoutRoute', () => {
     expect(await screen.findByText('Your card was declined')).toBeInTheDocument();
     const sent = api.requests.find((request) => request.path === '/order/checkout');
     expect(sent?.body).toEqual({ paymentMethod: 'cash' });
+  });
+
+  it("does not offer cash above the owner's limit, and says why", async () => {
+    const reason = 'Cash on delivery is available on orders up to ₹500';
+    checkoutApi([address], () => ({
+      ...quote,
+      cashOnDelivery: { available: false, fee: 0, unavailableReason: reason },
+    }));
+    renderRoutes([{ path: '/checkout', Component: CheckoutRoute }], { path: '/checkout' });
+
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: /Cash On Delivery/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /Debit\/Card/ })).toBeChecked();
+  });
+
+  it('shows the cash on delivery fee in the price details while cash is chosen', async () => {
+    const cashQuote = { ...quote, codFee: 49, total: 1042.05 };
+    const withFee = { ...quote, cashOnDelivery: { ...quote.cashOnDelivery, fee: 49 } };
+    const api = checkoutApi([address], (path) =>
+      path.includes('paymentMethod=cash')
+        ? { ...cashQuote, cashOnDelivery: withFee.cashOnDelivery }
+        : withFee,
+    );
+    const { user } = renderRoutes([{ path: '/checkout', Component: CheckoutRoute }], {
+      path: '/checkout',
+    });
+    const details = await screen.findByRole('region', { name: 'Price Details' });
+    await waitFor(() => expect(details).toHaveTextContent('Cash on delivery fee₹49.00'));
+    expect(details).toHaveTextContent('Total₹1,042.05');
+    expect(screen.getByRole('radio', { name: /Cash On Delivery/ })).toHaveAccessibleName(/₹49\.00/);
+
+    await user.click(screen.getByRole('radio', { name: /Debit\/Card/ }));
+    await waitFor(() => expect(details).toHaveTextContent('Total₹993.05'));
+    expect(details).not.toHaveTextContent('Cash on delivery fee');
+    const quoted = api.requests.filter((request) => request.path.startsWith('/cart/quote'));
+    expect(quoted.map((request) => request.path)).toEqual([
+      '/cart/quote?paymentMethod=cash',
+      '/cart/quote?paymentMethod=debit-card',
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import type { PaymentMethod } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { CheckoutSteps } from '#web/components/ui/checkout-steps.tsx';
 import { ArrowRightIcon } from '#web/components/ui/icons.tsx';
@@ -36,7 +37,9 @@ export function CheckoutRoute() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const cart = useCartLines();
-  const quote = useCartQuote();
+  // The quote prices the way the shopper pays, so the cash fee shows before placing (issue 25).
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('cash');
+  const quote = useCartQuote(paymentMethod);
   const order = usePlaceOrder();
   const address = useSelectedAddress();
   const savedCards = useSavedCards();
@@ -90,6 +93,8 @@ export function CheckoutRoute() {
             onSubmit={onPay}
             disabled={order.isPlacing}
             savedCards={savedCards.data}
+            cashOnDelivery={quote.data?.cashOnDelivery}
+            onMethodChange={setPaymentMethod}
           />
         </div>
         <div className="flex flex-col gap-4 lg:sticky lg:top-20">

@@ -68,6 +68,22 @@ describe('OrderRoute', () => {
     expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
   });
 
+  it('shows the cash on delivery fee the order was charged', async () => {
+    const order = makeOrder({
+      items: [makeOrderItem({ price: 999, quantity: 1 })],
+      subtotal: 999,
+      codFee: 49,
+      totalPrice: 1048,
+      paymentMethod: 'cash',
+    });
+    serve(order);
+    renderOrder(order._id);
+
+    expect(await screen.findByText('Cash on delivery fee')).toBeInTheDocument();
+    expect(screen.getByText('Cash on delivery fee').nextElementSibling).toHaveTextContent('₹49.00');
+    expect(screen.getByText('Total').nextElementSibling).toHaveTextContent('₹1,048.00');
+  });
+
   it('cancels a pending order after asking, and shows it cancelled', async () => {
     const order = makeOrder();
     serve(order, () => Response.json({ success: true, result: { ...order, status: 'cancelled' } }));

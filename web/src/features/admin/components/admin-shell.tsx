@@ -11,6 +11,7 @@ const LINKS = [
   { label: 'Messages', to: paths.adminMessages(), end: false },
   { label: 'Outbox', to: paths.adminOutbox(), end: false },
   { label: 'Reviews', to: paths.adminReviews(), end: false },
+  { label: 'Settings', to: paths.adminSettings(), end: false },
 ] as const;
 
 interface AdminShellProps {

@@ -14,7 +14,9 @@ const base: Quote = {
   discount: 0,
   giftWrap: 0,
   delivery: 0,
+  codFee: 0,
   total: 0,
+  cashOnDelivery: { available: true, fee: 0, unavailableReason: null },
   estimatedDelivery: '2026-11-24',
 };
 const applied: Quote = { ...base, coupon: { code: 'MAX500', description: '2.5% off, up to ₹500' } };

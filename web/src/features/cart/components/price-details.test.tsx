@@ -15,7 +15,9 @@ const quote: Quote = {
   discount: 74.93,
   giftWrap: 20,
   delivery: 0,
+  codFee: 0,
   total: 2942.07,
+  cashOnDelivery: { available: true, fee: 0, unavailableReason: null },
   estimatedDelivery: '2026-11-24',
 };
 

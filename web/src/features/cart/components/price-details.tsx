@@ -3,7 +3,8 @@ import { formatRupees, type Quote } from '#contract';
 /**
  * SPEC §2 Price Details, every figure from the server's quote (D4, D10, D16):
  * 'quantity × title' and line total per line, the coupon discount, 'Free
- * Delivery', gift wrap and the total, which is what checkout charges.
+ * Delivery', gift wrap, the cash on delivery fee when paying in cash, and the
+ * total, which is what checkout charges.
  */
 export function PriceDetails({
   quote,
@@ -49,6 +50,12 @@ export function PriceDetails({
           <div className="flex justify-between gap-4">
             <dt className="text-ink-700">Gift wrap</dt>
             <dd className="shrink-0 tabular-nums text-ink-900">{formatRupees(quote.giftWrap)}</dd>
+          </div>
+        ) : null}
+        {quote.codFee > 0 ? (
+          <div className="flex justify-between gap-4">
+            <dt className="text-ink-700">Cash on delivery fee</dt>
+            <dd className="shrink-0 tabular-nums text-ink-900">{formatRupees(quote.codFee)}</dd>
           </div>
         ) : null}
         <div className="flex justify-between gap-4 border-t border-ink-200 pt-3 text-base font-bold">

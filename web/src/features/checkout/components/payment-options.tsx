@@ -1,8 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { type CheckoutBody, CheckoutBodySchema, type SavedCard } from '#contract';
+import {
+  type CashOnDelivery,
+  type CheckoutBody,
+  CheckoutBodySchema,
+  formatRupees,
+  type PaymentMethod,
+  type SavedCard,
+} from '#contract';
 import { CheckboxField, PasswordField, TextField } from '#web/components/ui/form-field.tsx';
 import { savedCardLabel } from '#web/utils/card-label.ts';
 
@@ -60,6 +67,10 @@ interface PaymentOptionsProps {
   disabled?: boolean;
   /** Cards saved at earlier checkouts: offered first, paid with the CVV alone (issue 13). */
   savedCards?: SavedCard[];
+  /** The owner's rules for cash, as the quote states them: not offered when unavailable (issue 25). */
+  cashOnDelivery?: CashOnDelivery | undefined;
+  /** Told the method chosen, and each change of it, so the price details can show its fee. */
+  onMethodChange?: (method: PaymentMethod) => void;
 }
 
 /**
@@ -75,6 +86,8 @@ export function PaymentOptions({
   onSubmit,
   disabled = false,
   savedCards = [],
+  cashOnDelivery,
+  onMethodChange,
 }: PaymentOptionsProps) {
   const [cardChoice, setCardChoice] = useState<string>();
   const chosenCard = cardChoice ?? savedCards[0]?._id ?? NEW_CARD;
@@ -82,6 +95,7 @@ export function PaymentOptions({
     register,
     handleSubmit,
     watch,
+    setValue,
     formState: { errors },
   } = useForm<PaymentInput, CardContext, CheckoutBody>({
     resolver: checkPayment,
@@ -91,6 +105,17 @@ export function PaymentOptions({
   });
   const method = watch('paymentMethod');
   const cardErrors = errors.card;
+  const cashOffered = cashOnDelivery?.available !== false;
+  const offered = OPTIONS.filter((option) => option.value !== 'cash' || cashOffered);
+  const firstOffered = offered[0]?.value;
+
+  // Cash above the owner's limit (or turned off) is not offered: another way is chosen instead.
+  useEffect(() => {
+    if (method === 'cash' && !cashOffered && firstOffered) setValue('paymentMethod', firstOffered);
+  }, [method, cashOffered, firstOffered, setValue]);
+  useEffect(() => {
+    if (method) onMethodChange?.(method);
+  }, [method, onMethodChange]);
 
   return (
     <section
@@ -110,7 +135,7 @@ export function PaymentOptions({
       >
         <fieldset disabled={disabled} className="flex min-w-0 flex-col gap-3">
           <legend className="sr-only">Payment method</legend>
-          {OPTIONS.map((option) => (
+          {offered.map((option) => (
             <label
               key={option.value}
               className={`flex cursor-pointer items-start gap-3 rounded-xl border p-3 transition-colors sm:p-4 ${
@@ -127,10 +152,18 @@ export function PaymentOptions({
               />
               <span className="text-sm">
                 <span className="block font-semibold text-ink-900">{option.label}</span>
-                <span className="block text-ink-600">{option.hint}</span>
+                <span className="block text-ink-600">
+                  {option.hint}
+                  {option.value === 'cash' && cashOnDelivery && cashOnDelivery.fee > 0
+                    ? ` A fee of ${formatRupees(cashOnDelivery.fee)} applies.`
+                    : null}
+                </span>
               </span>
             </label>
           ))}
+          {cashOnDelivery?.unavailableReason ? (
+            <p className="text-sm text-ink-600">{cashOnDelivery.unavailableReason}</p>
+          ) : null}
           {method === 'debit-card' && savedCards.length > 0 ? (
             <fieldset className="flex flex-col gap-2 rounded-xl border border-ink-200 bg-ink-50 p-4">
               <legend className="sr-only">Card</legend>

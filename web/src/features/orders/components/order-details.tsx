@@ -124,7 +124,7 @@ export function OrderItems({
   );
 }
 
-/** The server's numbers (D4): subtotal, discount, gift wrap, free delivery, total. */
+/** The server's numbers (D4): subtotal, discount, gift wrap, cash on delivery fee, free delivery, total. */
 export function OrderPrices({ order }: { order: Order }) {
   return (
     <dl className="space-y-2 text-sm">
@@ -144,6 +144,9 @@ export function OrderPrices({ order }: { order: Order }) {
         >
           {formatRupees(order.giftWrap)}
         </PriceRow>
+      ) : null}
+      {order.codFee > 0 ? (
+        <PriceRow term="Cash on delivery fee">{formatRupees(order.codFee)}</PriceRow>
       ) : null}
       <PriceRow term="Delivery">Free</PriceRow>
       <div className="flex justify-between gap-4 border-t border-ink-200 pt-3 text-base font-bold text-ink-900">

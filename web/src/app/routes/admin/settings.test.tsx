@@ -1,0 +1,76 @@
+import { screen, within } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PaymentSettings } from '#contract';
+import { apiFail, apiOk, mockApi } from '#web/testing/mock-api.ts';
+import { renderWithRouter } from '#web/testing/render.tsx';
+import { AdminSettingsRoute } from './settings.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  toast.remove();
+});
+
+const defaults: PaymentSettings = {
+  codEnabled: true,
+  codMaxOrder: 5000,
+  codFee: 0,
+  razorpay: null,
+};
+
+describe('AdminSettingsRoute (issue 25)', () => {
+  it.each([
+    [null, 'Test payments: no money moves'],
+    [{ mode: 'test' as const }, 'Razorpay, test mode.'],
+    [{ mode: 'live' as const }, 'Razorpay, live mode.'],
+  ])('says how shoppers pay (Razorpay %j)', async (razorpay, words) => {
+    mockApi({ 'GET /admin/settings/payments': apiOk({ ...defaults, razorpay }) });
+    renderWithRouter(<AdminSettingsRoute />);
+    const online = await screen.findByRole('region', { name: 'Online payments' });
+    expect(within(online).getByText(words)).toBeInTheDocument();
+  });
+
+  it("saves cash on delivery's rules as numbers", async () => {
+    const api = mockApi({
+      'GET /admin/settings/payments': apiOk(defaults),
+      'PUT /admin/settings/payments': ({ body }) => apiOk({ ...(body as object), razorpay: null }),
+    });
+    const { user } = renderWithRouter(<AdminSettingsRoute />);
+    const limit = await screen.findByLabelText('Highest order for cash (₹)');
+    expect(limit).toHaveValue('5000');
+    await user.clear(limit);
+    await user.type(limit, '2500');
+    const fee = screen.getByLabelText('Cash on delivery fee (₹)');
+    await user.clear(fee);
+    await user.type(fee, '49.5');
+    await user.click(screen.getByRole('checkbox', { name: 'Offer cash on delivery' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Payment settings saved')).toBeInTheDocument();
+    const sent = api.requests.find((request) => request.method === 'PUT');
+    expect(sent?.body).toEqual({ codEnabled: false, codMaxOrder: 2500, codFee: 49.5 });
+  });
+
+  it("checks the contract's rules before sending, and shows the server's under the field", async () => {
+    const api = mockApi({
+      'GET /admin/settings/payments': apiOk(defaults),
+      'PUT /admin/settings/payments': apiFail(400, 'Invalid', [
+        { field: 'codMaxOrder', message: 'Cash on delivery limit must be at most ₹10,00,000' },
+      ]),
+    });
+    const { user } = renderWithRouter(<AdminSettingsRoute />);
+    const fee = await screen.findByLabelText('Cash on delivery fee (₹)');
+    await user.clear(fee);
+    await user.type(fee, '-1');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Cash on delivery fee must be ₹0 or more')).toBeInTheDocument();
+    expect(api.requests.some((request) => request.method === 'PUT')).toBe(false);
+
+    await user.clear(fee);
+    await user.type(fee, '0');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('Cash on delivery limit must be at most ₹10,00,000'),
+    ).toBeInTheDocument();
+  });
+});
