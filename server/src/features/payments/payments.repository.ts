@@ -1,7 +1,14 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, asc, desc, eq, inArray, isNotNull, lt, ne, sum } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { orders } from '#server/db/schema/orders.ts';
-import { type RefundRow, refunds, savedCards } from '#server/db/schema/payments.ts';
+import {
+  type RefundRow,
+  refunds,
+  savedCards,
+  testGatewayCards,
+} from '#server/db/schema/payments.ts';
+import type { TestGatewayCards } from './payment-provider.ts';
 
 /** A saved card is only what identifies it to its owner and the provider's token: never its number or CVV (D12). */
 export interface NewSavedCard {
@@ -42,6 +49,35 @@ export async function deleteSavedCard(db: Database, userId: string, id: string):
     .returning({ id: savedCards.id });
   return deleted.length > 0;
 }
+
+const gatewayTransaction = new AsyncLocalStorage<Database>();
+
+/**
+ * Runs a call to the payment provider with the test gateway's card store
+ * inside the caller's transaction. A charge is made inside checkout's
+ * transaction, and a query on another connection would wait for it: PGlite
+ * has one connection, and a full PostgreSQL pool has none free. The provider
+ * interface stays free of databases (a real provider keeps cards on its side).
+ */
+export const withGatewayTransaction = <T>(tx: Database, work: () => Promise<T>): Promise<T> =>
+  gatewayTransaction.run(tx, work);
+
+/**
+ * The built-in test gateway's cards (payment-provider.ts), kept in the
+ * database so that every process and every restart charges them.
+ */
+export const testGatewayCardsIn = (db: Database): TestGatewayCards => ({
+  async keep(card) {
+    await (gatewayTransaction.getStore() ?? db).insert(testGatewayCards).values(card);
+  },
+  async find(token) {
+    const [row] = await (gatewayTransaction.getStore() ?? db)
+      .select()
+      .from(testGatewayCards)
+      .where(eq(testGatewayCards.token, token));
+    return row;
+  },
+});
 
 /**
  * The order's payment, its row locked for the rest of the transaction: two

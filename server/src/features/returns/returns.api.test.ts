@@ -16,12 +16,13 @@ import {
   type Size,
 } from '#contract';
 import { orders } from '#server/db/schema/orders.ts';
-import { createTestGateway } from '#server/features/payments/payment-provider.ts';
+import type { TestGateway } from '#server/features/payments/payment-provider.ts';
 import { paiseToRupees, rupeesToPaise } from '#server/lib/money.ts';
 import { signUpAdmin } from '#server-test/admins.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { createProduct, setStock } from '#server-test/catalogue-fixtures.ts';
 import { addAddress, addLine, checkoutRequest, stockOf } from '#server-test/checkout-fixtures.ts';
+import { recordingGateway } from '#server-test/gateway.ts';
 import { expectFailure, expectResult } from '#server-test/http.ts';
 import { findMessagesTo } from '#server-test/outbox.ts';
 import { type SignedUp, signUp } from '#server-test/users.ts';
@@ -30,10 +31,10 @@ import { NOT_AN_ORDER_ITEM, paidShare, tooManyUnits } from './returns.service.ts
 
 /** Issue 13, section 3: returns and exchanges within 7 days of delivery (D31). */
 
-const gateway = createTestGateway({ record: true });
+let gateway: TestGateway;
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ paymentProvider: gateway });
+  t = await createTestApp({ paymentProvider: (db) => (gateway = recordingGateway(db)) });
 });
 afterAll(() => t.close());
 
