@@ -37,6 +37,7 @@ import { createPagesService } from '#server/features/pages/pages.service.ts';
 import type { PaymentProvider } from '#server/features/payments/payment-provider.ts';
 import { paymentsRoutes } from '#server/features/payments/payments.routes.ts';
 import { createPaymentsService } from '#server/features/payments/payments.service.ts';
+import { createRefundsToPayService } from '#server/features/payments/refunds-to-pay.service.ts';
 import { profileRoutes } from '#server/features/profile/profile.routes.ts';
 import { createProfileService } from '#server/features/profile/profile.service.ts';
 import { createRateLimitsService } from '#server/features/rate-limits/rate-limits.service.ts';
@@ -171,7 +172,7 @@ export async function buildApp({
       await api.register(profileRoutes(profile));
       await api.register(messagesRoutes(messages, adminMessages));
       await api.register(ordersRoutes(orders, adminOrders));
-      await api.register(paymentsRoutes(payments));
+      await api.register(paymentsRoutes(payments, createRefundsToPayService(db, { mail })));
       await api.register(adminRoutes(admin));
       await api.register(adminImagesRoutes(adminImages));
       await api.register(backupsRoutes(createBackupsService(database, config.backups)));

@@ -1,9 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { and, asc, desc, eq, inArray, isNotNull, lt, ne, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, lt, ne, sum } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
+import { users } from '#server/db/schema/accounts.ts';
 import { orders } from '#server/db/schema/orders.ts';
 import {
+  type RefundAccountRow,
   type RefundRow,
+  refundAccounts,
   refunds,
   savedCards,
   testGatewayCards,
@@ -132,13 +135,16 @@ const pendingRefundColumns = {
   paymentReference: orders.paymentReference,
 };
 
+/** A cash order's refund goes to no provider: the owner pays it by hand (issue 25). */
+const sentToProvider = ne(orders.paymentMethod, 'cash');
+
 /** Refunds still to send to the provider, with what the order was paid by. */
 export function findPendingRefunds(db: Database, orderId: string) {
   return db
     .select(pendingRefundColumns)
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
-    .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'pending')))
+    .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'pending'), sentToProvider))
     .orderBy(asc(refunds.createdAt));
 }
 
@@ -169,9 +175,109 @@ export function claimPendingRefunds(tx: Database, writtenBefore: Date, limit: nu
         eq(refunds.status, 'pending'),
         lt(refunds.createdAt, writtenBefore),
         isNotNull(orders.paymentReference),
+        sentToProvider,
       ),
     )
     .orderBy(asc(refunds.createdAt), asc(refunds.id))
     .limit(limit)
     .for('update', { of: refunds, skipLocked: true });
 }
+
+// ---------------------------------------------------------------- refunds of cash orders (issue 25)
+
+/** One of the shopper's orders, as far as its refund by hand goes; undefined when not theirs. */
+export async function findOwnOrderRefunds(db: Database, userId: string, orderId: string) {
+  const [order] = await db
+    .select({ paymentMethod: orders.paymentMethod, deliveredAt: orders.deliveredAt })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!order) return undefined;
+  const statuses = await db
+    .select({ status: refunds.status })
+    .from(refunds)
+    .where(eq(refunds.orderId, orderId));
+  return { ...order, refundStatuses: statuses.map((row) => row.status) };
+}
+
+export async function findRefundAccount(db: Database, orderId: string) {
+  const [row] = await db.select().from(refundAccounts).where(eq(refundAccounts.orderId, orderId));
+  return row;
+}
+
+export type NewRefundAccount = Omit<RefundAccountRow, 'updatedAt'>;
+
+export async function upsertRefundAccount(
+  db: Database,
+  account: NewRefundAccount,
+  at: Date,
+): Promise<RefundAccountRow> {
+  const [row] = await db
+    .insert(refundAccounts)
+    .values({ ...account, updatedAt: at })
+    .onConflictDoUpdate({
+      target: refundAccounts.orderId,
+      set: {
+        kind: account.kind,
+        upiId: account.upiId,
+        accountNumber: account.accountNumber,
+        ifsc: account.ifsc,
+        accountHolder: account.accountHolder,
+        updatedAt: at,
+      },
+    })
+    .returning();
+  if (!row) throw new Error('refund account upsert returned no row');
+  return row;
+}
+
+const refundToPayColumns = {
+  id: refunds.id,
+  orderId: refunds.orderId,
+  amountPaise: refunds.amountPaise,
+  reason: refunds.reason,
+  status: refunds.status,
+  reference: refunds.providerReference,
+  createdAt: refunds.createdAt,
+  refundedAt: refunds.refundedAt,
+  customerId: users.id,
+  customerName: users.name,
+  customerEmail: users.email,
+  account: refundAccounts,
+};
+
+const cashRefunds = (db: Database) =>
+  db
+    .select(refundToPayColumns)
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(refundAccounts, eq(refundAccounts.orderId, refunds.orderId));
+
+const toPay = and(eq(orders.paymentMethod, 'cash'), eq(refunds.status, 'pending'));
+
+/** Cash orders' refunds still to pay by hand, oldest first, with whom and where to. */
+export async function findRefundsToPay(db: Database, window: { offset: number; limit: number }) {
+  const [rows, [total]] = await Promise.all([
+    cashRefunds(db)
+      .where(toPay)
+      .orderBy(asc(refunds.createdAt), asc(refunds.id))
+      .limit(window.limit)
+      .offset(window.offset),
+    db
+      .select({ count: count() })
+      .from(refunds)
+      .innerJoin(orders, eq(orders.id, refunds.orderId))
+      .where(toPay),
+  ]);
+  return { rows, total: total?.count ?? 0 };
+}
+
+/** A cash order's refund, its row locked for the caller's transaction: two marks run one after the other. */
+export async function lockCashRefund(tx: Database, id: string) {
+  const [row] = await cashRefunds(tx)
+    .where(and(eq(refunds.id, id), eq(orders.paymentMethod, 'cash')))
+    .for('update', { of: refunds });
+  return row;
+}
+
+export type CashRefundRow = NonNullable<Awaited<ReturnType<typeof lockCashRefund>>>;

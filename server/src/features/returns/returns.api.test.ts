@@ -256,7 +256,7 @@ describe('a return and an exchange, from request to refund and new shipment', ()
     );
   });
 
-  it('refunds a cash order in cash, and only the items’ share of what was paid', async () => {
+  it('refunds a cash order by hand, and only the items’ share of what was paid', async () => {
     const { user, admin, order, tee } = await placeOrder('cash');
     const asked = await askFor(user, order._id, [
       { orderItemId: lineOf(order, tee)._id, quantity: 2, kind: 'return', reason: 'defective' },
@@ -266,9 +266,14 @@ describe('a return and an exchange, from request to refund and new shipment', ()
     const amount = shareOf(order, 2 * 49_900);
     expect(order.discount).toBeGreaterThan(0);
     expect(amount).toBeLessThan(998);
-    expect(received.refund).toMatchObject({ amount, method: 'cash', card: null });
+    expect(received.refund).toMatchObject({
+      amount,
+      status: 'pending',
+      method: 'cash',
+      card: null,
+    });
     expect((await findMessagesTo(t.db, user.email)).at(-1)?.text).toContain(
-      `${formatRupees(amount)} is refunded in cash, as you paid.`,
+      `You paid in cash, so the shop pays ${formatRupees(amount)} back by hand, to the UPI ID or bank account you give on your order's page`,
     );
   });
 
