@@ -48,4 +48,5 @@ export const APP_ROUTE_PATHS = {
   adminReviews: '/admin/reviews',
   // D31: returns and exchanges to approve, receive or reject.
   adminReturns: '/admin/returns',
+  adminRefunds: '/admin/refunds',
 } as const;

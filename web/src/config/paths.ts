@@ -122,4 +122,5 @@ export const paths = {
   adminReviews: () => routePaths.adminReviews,
   adminReturns: (search: { status?: string; page?: number } = {}) =>
     withSearch(routePaths.adminReturns, search),
+  adminRefunds: () => routePaths.adminRefunds,
 } as const;
