@@ -21,6 +21,8 @@ export const MAIL_KINDS = [
   // The link to the new address, and the notice to the old one.
   'email-change-confirm',
   'email-change-notice',
+  // A cash order's refund, paid by hand by the owner into the shopper's UPI ID or bank account.
+  'refund-paid',
 ] as const;
 export const MailKindSchema = z.enum(MAIL_KINDS);
 export type MailKind = z.infer<typeof MailKindSchema>;

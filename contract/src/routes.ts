@@ -50,4 +50,6 @@ export const APP_ROUTE_PATHS = {
   adminReturns: '/admin/returns',
   // Issue 25: cash on delivery's rules, and how payments are taken.
   adminSettings: '/admin/settings',
+  // Issue 25: refunds of cash orders, paid by hand.
+  adminRefunds: '/admin/refunds',
 } as const;

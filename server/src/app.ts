@@ -39,6 +39,7 @@ import { paymentSettingsRoutes } from '#server/features/payments/payment-setting
 import { createPaymentSettingsService } from '#server/features/payments/payment-settings.service.ts';
 import { paymentsRoutes } from '#server/features/payments/payments.routes.ts';
 import { createPaymentsService } from '#server/features/payments/payments.service.ts';
+import { createRefundsToPayService } from '#server/features/payments/refunds-to-pay.service.ts';
 import { profileRoutes } from '#server/features/profile/profile.routes.ts';
 import { createProfileService } from '#server/features/profile/profile.service.ts';
 import { createRateLimitsService } from '#server/features/rate-limits/rate-limits.service.ts';
@@ -174,7 +175,7 @@ export async function buildApp({
       await api.register(profileRoutes(profile));
       await api.register(messagesRoutes(messages, adminMessages));
       await api.register(ordersRoutes(orders, adminOrders));
-      await api.register(paymentsRoutes(payments));
+      await api.register(paymentsRoutes(payments, createRefundsToPayService(db, { mail })));
       await api.register(paymentSettingsRoutes(paymentSettings));
       await api.register(adminRoutes(admin));
       await api.register(adminImagesRoutes(adminImages));

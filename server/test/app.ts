@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { type AppDependencies, buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config/env.ts';
 import type { Database, DatabaseHandle } from '#server/db/client.ts';
+import type { PaymentProvider } from '#server/features/payments/payment-provider.ts';
 import { createTestDatabase } from './database.ts';
 
 export interface TestApp {
@@ -14,8 +15,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export interface TestAppOptions
-  extends Pick<AppDependencies, 'paymentProvider' | 'logStream' | 'serveWebApp'> {
+export interface TestAppOptions extends Pick<AppDependencies, 'logStream' | 'serveWebApp'> {
+  /** The card gateway, or how to make it on the app's database (the test gateway keeps cards there). */
+  paymentProvider?: PaymentProvider | ((db: Database) => PaymentProvider) | undefined;
   /** Environment variables on top of the test defaults, e.g. RATE_LIMIT_PER_MINUTE or WEB_ROOT. */
   env?: Record<string, string>;
 }
@@ -25,7 +27,11 @@ export interface TestAppOptions
  * plug in parts. Silent, unless the test reads the log (at info, or the
  * LOG_LEVEL its env gives) from a stream.
  */
-export async function createTestApp({ env, ...parts }: TestAppOptions = {}): Promise<TestApp> {
+export async function createTestApp({
+  env,
+  paymentProvider,
+  ...parts
+}: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   // Backups an admin makes (the API surface tests call every admin endpoint) go to a folder of the app's own.
   const backupDir = mkdtempSync(join(tmpdir(), 'shop-test-backups-'));
@@ -39,7 +45,13 @@ export async function createTestApp({ env, ...parts }: TestAppOptions = {}): Pro
     LOG_LEVEL: parts.logStream ? 'info' : 'silent',
     ...env,
   });
-  const app = await buildApp({ config, database, ...parts });
+  const app = await buildApp({
+    config,
+    database,
+    paymentProvider:
+      typeof paymentProvider === 'function' ? paymentProvider(database.db) : paymentProvider,
+    ...parts,
+  });
   await app.ready();
   return {
     app,

@@ -286,6 +286,14 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: routePaths.adminRefunds,
+                    ...lazyPage(() =>
+                      import('./routes/admin/refunds.tsx').then(
+                        (module) => module.AdminRefundsRoute,
+                      ),
+                    ),
+                  },
+                  {
                     path: routePaths.adminReviews,
                     ...lazyPage(() =>
                       import('./routes/admin/reviews.tsx').then(

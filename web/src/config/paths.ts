@@ -123,4 +123,5 @@ export const paths = {
   adminSettings: () => routePaths.adminSettings,
   adminReturns: (search: { status?: string; page?: number } = {}) =>
     withSearch(routePaths.adminReturns, search),
+  adminRefunds: () => routePaths.adminRefunds,
 } as const;

@@ -10,7 +10,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { DEFAULT_PAYMENT_SETTINGS, REFUND_STATUSES } from '#contract';
+import { DEFAULT_PAYMENT_SETTINGS, REFUND_ACCOUNT_KINDS, REFUND_STATUSES } from '#contract';
 import { users } from './accounts.ts';
 import { orders } from './orders.ts';
 
@@ -59,7 +59,55 @@ export const refunds = pgTable(
   ],
 );
 
+/**
+ * The built-in test gateway's own card store (D12, issue 25): what a real
+ * provider keeps on its side, so a token saved through one process is charged
+ * through any other and after a restart. Never the card number or the CVV:
+ * the CVV typed at a later charge is checked against a salted scrypt hash
+ * (payment-provider.ts says why that is enough for a test gateway).
+ */
+export const testGatewayCards = pgTable('test_gateway_cards', {
+  token: text().primaryKey(),
+  brand: text().notNull(),
+  last4: text().notNull(),
+  expMonth: smallint().notNull(),
+  expYear: smallint().notNull(),
+  /** Whether the number passed the gateway's rules when saved (false for the always-declined card). */
+  approvable: boolean().notNull(),
+  cvvSalt: text().notNull(),
+  cvvHash: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Where the shop pays by hand the refund of an order paid in cash (issue 25):
+ * there is no payment to refund into, so the shopper gives a UPI ID or a bank
+ * account. One per order; the shopper may change it until it is paid.
+ */
+export const refundAccounts = pgTable(
+  'refund_accounts',
+  {
+    orderId: uuid()
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text({ enum: REFUND_ACCOUNT_KINDS }).notNull(),
+    upiId: text(),
+    accountNumber: text(),
+    ifsc: text(),
+    accountHolder: text(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      'refund_accounts_complete',
+      sql`(${table.kind} = 'upi' and ${table.upiId} is not null) or (${table.kind} = 'bank' and ${table.accountNumber} is not null and ${table.ifsc} is not null and ${table.accountHolder} is not null)`,
+    ),
+  ],
+);
+
 export type RefundRow = typeof refunds.$inferSelect;
+export type TestGatewayCardRow = typeof testGatewayCards.$inferSelect;
+export type RefundAccountRow = typeof refundAccounts.$inferSelect;
 export type SavedCardRow = typeof savedCards.$inferSelect;
 
 /**

@@ -28,6 +28,7 @@ import {
   orderShippedEmail,
   refundNote,
 } from './order-emails.ts';
+import { type RefundPaid, refundPaidEmail } from './refund-emails.ts';
 import { type ReturnMailKind, returnUpdateEmail } from './return-emails.ts';
 import { backInStockEmail, stockAlertConfirmEmail } from './stock-alert-emails.ts';
 
@@ -100,6 +101,10 @@ export function createMailService(db: Database, config: Pick<MailConfig, 'smtpUr
     /** The one hook for a step of a return or exchange (D31). */
     returnUpdated: (executor: Database, to: Recipient, order: Order, update: ReturnUpdate) =>
       enqueue(executor, returnUpdateEmail(update.kind, to, order, update.request, publicUrl)),
+
+    /** A cash order's refund, paid by hand (issue 25): in the transaction that marks it paid. */
+    refundPaid: (executor: Database, to: Recipient, refund: RefundPaid) =>
+      enqueue(executor, refundPaidEmail(to, refund, publicUrl)),
 
     /** The reset link for a token: /reset-password?token=… on the shop's public URL. */
     passwordReset: (executor: Database, to: Recipient, token: string) =>

@@ -35,7 +35,7 @@ export const orderNumber = (order: Pick<Order, '_id'>) => `#${shortOrderNumber(o
 /** A card as the emails name it: 'Visa •••• 4242'. */
 export const cardName = (card: NonNullable<Order['card']>) => `${card.brand} •••• ${card.last4}`;
 
-export const orderLink = (publicUrl: string, order: Order) =>
+export const orderLink = (publicUrl: string, order: Pick<Order, '_id'>) =>
   `${publicUrl}/order/${encodeURIComponent(order._id)}`;
 
 const paymentLabel = (order: Order) =>

@@ -41,7 +41,7 @@ function refundWords(order: Order, request: ReturnRequest): string | undefined {
   if (!request.refund) return undefined;
   const amount = formatRupees(request.refund.amount);
   return order.paymentMethod === 'cash'
-    ? `${amount} is refunded in cash, as you paid.`
+    ? `You paid in cash, so the shop pays ${amount} back by hand, to the UPI ID or bank account you give on your order's page, and emails you when it is paid.`
     : `${amount} is refunded to ${order.card ? `your ${cardName(order.card)}` : 'your card'}.`;
 }
 

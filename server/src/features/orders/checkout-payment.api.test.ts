@@ -2,10 +2,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CartItemSchema, OrderSchema } from '#contract';
-import { createTestGateway } from '#server/features/payments/payment-provider.ts';
+import type { TestGateway } from '#server/features/payments/payment-provider.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { createProduct } from '#server-test/catalogue-fixtures.ts';
 import { addAddress, addLine, checkoutRequest, stockOf } from '#server-test/checkout-fixtures.ts';
+import { recordingGateway } from '#server-test/gateway.ts';
 import { expectFailure, expectResult } from '#server-test/http.ts';
 import { signUp } from '#server-test/users.ts';
 
@@ -15,10 +16,10 @@ import { signUp } from '#server-test/users.ts';
  * triggers this file adds to its own database.
  */
 
-const gateway = createTestGateway({ record: true });
+let gateway: TestGateway;
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ paymentProvider: gateway });
+  t = await createTestApp({ paymentProvider: (db) => (gateway = recordingGateway(db)) });
   await t.db.execute(
     sql.raw(`create function refuse_row() returns trigger language plpgsql as $$
       begin raise exception 'refused by the test' using errcode = 'P0001'; end $$`),

@@ -4,12 +4,20 @@ import {
   CVV_MISMATCH,
   createTestGateway,
   DECLINED_TEST_CARD,
+  type KeptTestCard,
   REFUND_REFUSED,
+  type TestGatewayCards,
 } from './payment-provider.ts';
 import { createPaymentsService } from './payments.service.ts';
 
 const now = new Date('2026-06-15T12:00:00Z');
-const gateway = createTestGateway({ clock: () => now });
+/** The gateway's card store as a map: the database's (payments.repository.ts) has its API tests. */
+const kept = new Map<string, KeptTestCard>();
+const cards: TestGatewayCards = {
+  keep: async (card) => void kept.set(card.token, card),
+  find: async (token) => kept.get(token),
+};
+const gateway = createTestGateway({ cards, clock: () => now });
 const card = { number: '4111111111111111', expMonth: 12, expYear: 2030, cvv: '123' };
 
 describe('the test gateway (D12)', () => {
@@ -46,7 +54,7 @@ describe('the test gateway (D12)', () => {
   });
 
   it('records approvals and voids when asked to, and keeps no list otherwise', async () => {
-    const recording = createTestGateway({ clock: () => now, record: true });
+    const recording = createTestGateway({ cards, clock: () => now, record: true });
     const first = await recording.authorize({ method: 'debit-card', amountPaise: 100, card });
     const second = await recording.authorize({ method: 'cash', amountPaise: 200 });
     await recording.authorize({ method: 'debit-card', amountPaise: 300 });
@@ -70,7 +78,7 @@ describe('the test gateway (D12)', () => {
 
 describe('the test gateway’s refunds and saved cards (issue 13)', () => {
   it('refunds once per idempotency key, never beyond the approval', async () => {
-    const recording = createTestGateway({ clock: () => now, record: true });
+    const recording = createTestGateway({ cards, clock: () => now, record: true });
     const approval = await recording.authorize({ method: 'debit-card', amountPaise: 1_000, card });
     if (!approval.approved) throw new Error('expected an approval');
     const payment = { authorizationId: approval.id, method: 'debit-card' as const };
@@ -93,6 +101,21 @@ describe('the test gateway’s refunds and saved cards (issue 13)', () => {
     expect(await pay(saved.token, '123')).toMatchObject({ approved: true, brand: 'Visa' });
     expect(await pay(saved.token, '124')).toEqual({ approved: false, message: CVV_MISMATCH });
     expect(await pay('tok_unknown', '123')).toEqual({ approved: false, message: CARD_DECLINED });
+  });
+
+  it('keeps neither the number nor the CVV of a saved card, and declines the declined card', async () => {
+    const saved = await gateway.saveCard({ ...card, number: DECLINED_TEST_CARD });
+    const stored = kept.get(saved.token);
+    expect(stored).toMatchObject({ last4: '0002', approvable: false });
+    expect(JSON.stringify(stored)).not.toContain(DECLINED_TEST_CARD);
+    expect(stored?.cvvHash).not.toBe(card.cvv);
+    expect(
+      await gateway.authorize({
+        method: 'debit-card',
+        amountPaise: 100,
+        savedCard: { token: saved.token, cvv: card.cvv },
+      }),
+    ).toEqual({ approved: false, message: CARD_DECLINED });
   });
 });
 
@@ -144,7 +167,7 @@ describe('payments.pay', () => {
   });
 
   it('adds each approval to the caller’s list, and nothing when declined', async () => {
-    const recording = createTestGateway({ clock: () => now, record: true });
+    const recording = createTestGateway({ cards, clock: () => now, record: true });
     const paying = createPaymentsService(undefined as never, recording, () => now);
     const approvals: string[] = [];
     await paying.pay(db, 'u', { method: 'debit-card', amountPaise: 100, card: body }, approvals);

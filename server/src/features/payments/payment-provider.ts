@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
 import type { PaymentMethod } from '#contract';
 import { cardBrand, hasExpired, isLuhnValid, lastFour } from './cards.ts';
 
@@ -92,26 +93,75 @@ export const CVV_MISMATCH = 'The CVV does not match this card';
 export const REFUND_REFUSED = 'The refund is more than what is left of the payment';
 
 /**
+ * A card as the test gateway keeps it, on its side as a real provider does:
+ * what it needs to approve a charge by the token, never the number or the
+ * CVV (D12).
+ */
+export interface KeptTestCard {
+  token: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  /** Whether the number passed the gateway's rules (Luhn, not the declined card). */
+  approvable: boolean;
+  cvvSalt: string;
+  cvvHash: string;
+}
+
+/** Where the test gateway keeps its cards: the database (payments.repository.ts), shared by every process. */
+export interface TestGatewayCards {
+  keep(card: KeptTestCard): Promise<void>;
+  find(token: string): Promise<KeptTestCard | undefined>;
+}
+
+const scryptAsync = promisify(scrypt) as (
+  secret: string,
+  salt: Buffer,
+  length: number,
+) => Promise<Buffer>;
+
+/**
+ * The CVV is kept only as scrypt(cvv, 16 random bytes): a real gateway never
+ * keeps it at all and asks the card's bank instead, which a test gateway has
+ * none of. A 3-digit CVV has 1,000 values, so no hash makes it secret from
+ * someone who reads the table; the salt and scrypt's cost keep it from being
+ * read at a glance or looked up in a table, and these are test cards only
+ * (with Razorpay, cards are Razorpay's). The number is never kept.
+ */
+const hashCvv = async (cvv: string, salt: Buffer) =>
+  (await scryptAsync(cvv, salt, 32)).toString('base64');
+
+async function cvvMatches(card: KeptTestCard, cvv: string): Promise<boolean> {
+  const typed = Buffer.from(await hashCvv(cvv, Buffer.from(card.cvvSalt, 'base64')), 'base64');
+  const kept = Buffer.from(card.cvvHash, 'base64');
+  return typed.length === kept.length && timingSafeEqual(typed, kept);
+}
+
+/**
  * The built-in test gateway (D12): cash is approved (paid on delivery); a card
  * is approved when its number passes Luhn, it has not expired and its CVV has
  * 3 digits, except DECLINED_TEST_CARD, which is declined. A saved card is
- * kept in memory by its token, as a real provider keeps it on its side, and is
- * approved when the CVV given matches.
+ * kept in `cards` (the database) by its token, as a real provider keeps it on
+ * its side, so any process charges it; it is approved when the CVV given
+ * matches and it has not expired.
  */
 export function createTestGateway({
+  cards,
   clock = () => new Date(),
   record = false,
 }: {
+  cards: TestGatewayCards;
   clock?: () => Date;
   record?: boolean;
-} = {}): TestGateway {
+}): TestGateway {
   const authorizations: RecordedAuthorization[] = [];
   const refunds: RecordedRefund[] = [];
-  const savedCards = new Map<string, CardDetails>();
+  const isApprovableNumber = (number: string) =>
+    number !== DECLINED_TEST_CARD && isLuhnValid(number);
   const isApprovable = (card: CardDetails | undefined): card is CardDetails =>
     card !== undefined &&
-    card.number !== DECLINED_TEST_CARD &&
-    isLuhnValid(card.number) &&
+    isApprovableNumber(card.number) &&
     !hasExpired(card, clock()) &&
     /^\d{3}$/.test(card.cvv);
   const approve = (request: PaymentRequest) => {
@@ -126,17 +176,28 @@ export function createTestGateway({
     }
     return id;
   };
+  /** A charge by a saved card's token and the CVV typed now. */
+  async function authorizeSaved(
+    request: PaymentRequest,
+    savedCard: { token: string; cvv: string },
+  ): Promise<PaymentAuthorization> {
+    const kept = await cards.find(savedCard.token);
+    if (!kept) return { approved: false, message: CARD_DECLINED };
+    if (!(await cvvMatches(kept, savedCard.cvv))) {
+      return { approved: false, message: CVV_MISMATCH };
+    }
+    if (!kept.approvable || hasExpired(kept, clock())) {
+      return { approved: false, message: CARD_DECLINED };
+    }
+    return { approved: true, id: approve(request), brand: kept.brand, last4: kept.last4 };
+  }
   return {
     authorizations,
     refunds,
     async authorize(request) {
       if (request.method === 'cash') return { approved: true, id: approve(request) };
-      const { savedCard } = request;
-      const saved = savedCard && savedCards.get(savedCard.token);
-      if (savedCard && saved && savedCard.cvv !== saved.cvv) {
-        return { approved: false, message: CVV_MISMATCH };
-      }
-      const card = savedCard ? saved : request.card;
+      if (request.savedCard) return authorizeSaved(request, request.savedCard);
+      const { card } = request;
       if (!isApprovable(card)) return { approved: false, message: CARD_DECLINED };
       return {
         approved: true,
@@ -166,8 +227,19 @@ export function createTestGateway({
     },
     async saveCard(card) {
       const token = `tok_${randomUUID()}`;
-      savedCards.set(token, { ...card });
-      return { token, brand: cardBrand(card.number), last4: lastFour(card.number) };
+      const salt = randomBytes(16);
+      const kept: KeptTestCard = {
+        token,
+        brand: cardBrand(card.number),
+        last4: lastFour(card.number),
+        expMonth: card.expMonth,
+        expYear: card.expYear,
+        approvable: isApprovableNumber(card.number),
+        cvvSalt: salt.toString('base64'),
+        cvvHash: await hashCvv(card.cvv, salt),
+      };
+      await cards.keep(kept);
+      return { token, brand: kept.brand, last4: kept.last4 };
     },
   };
 }

@@ -1,7 +1,17 @@
-import { and, asc, desc, eq, inArray, isNotNull, lt, ne, sum } from 'drizzle-orm';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { and, asc, count, desc, eq, inArray, isNotNull, lt, ne, sum } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
+import { users } from '#server/db/schema/accounts.ts';
 import { orders } from '#server/db/schema/orders.ts';
-import { type RefundRow, refunds, savedCards } from '#server/db/schema/payments.ts';
+import {
+  type RefundAccountRow,
+  type RefundRow,
+  refundAccounts,
+  refunds,
+  savedCards,
+  testGatewayCards,
+} from '#server/db/schema/payments.ts';
+import type { TestGatewayCards } from './payment-provider.ts';
 
 /** A saved card is only what identifies it to its owner and the provider's token: never its number or CVV (D12). */
 export interface NewSavedCard {
@@ -42,6 +52,35 @@ export async function deleteSavedCard(db: Database, userId: string, id: string):
     .returning({ id: savedCards.id });
   return deleted.length > 0;
 }
+
+const gatewayTransaction = new AsyncLocalStorage<Database>();
+
+/**
+ * Runs a call to the payment provider with the test gateway's card store
+ * inside the caller's transaction. A charge is made inside checkout's
+ * transaction, and a query on another connection would wait for it: PGlite
+ * has one connection, and a full PostgreSQL pool has none free. The provider
+ * interface stays free of databases (a real provider keeps cards on its side).
+ */
+export const withGatewayTransaction = <T>(tx: Database, work: () => Promise<T>): Promise<T> =>
+  gatewayTransaction.run(tx, work);
+
+/**
+ * The built-in test gateway's cards (payment-provider.ts), kept in the
+ * database so that every process and every restart charges them.
+ */
+export const testGatewayCardsIn = (db: Database): TestGatewayCards => ({
+  async keep(card) {
+    await (gatewayTransaction.getStore() ?? db).insert(testGatewayCards).values(card);
+  },
+  async find(token) {
+    const [row] = await (gatewayTransaction.getStore() ?? db)
+      .select()
+      .from(testGatewayCards)
+      .where(eq(testGatewayCards.token, token));
+    return row;
+  },
+});
 
 /**
  * The order's payment, its row locked for the rest of the transaction: two
@@ -96,13 +135,16 @@ const pendingRefundColumns = {
   paymentReference: orders.paymentReference,
 };
 
+/** A cash order's refund goes to no provider: the owner pays it by hand (issue 25). */
+const sentToProvider = ne(orders.paymentMethod, 'cash');
+
 /** Refunds still to send to the provider, with what the order was paid by. */
 export function findPendingRefunds(db: Database, orderId: string) {
   return db
     .select(pendingRefundColumns)
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
-    .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'pending')))
+    .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'pending'), sentToProvider))
     .orderBy(asc(refunds.createdAt));
 }
 
@@ -133,9 +175,109 @@ export function claimPendingRefunds(tx: Database, writtenBefore: Date, limit: nu
         eq(refunds.status, 'pending'),
         lt(refunds.createdAt, writtenBefore),
         isNotNull(orders.paymentReference),
+        sentToProvider,
       ),
     )
     .orderBy(asc(refunds.createdAt), asc(refunds.id))
     .limit(limit)
     .for('update', { of: refunds, skipLocked: true });
 }
+
+// ---------------------------------------------------------------- refunds of cash orders (issue 25)
+
+/** One of the shopper's orders, as far as its refund by hand goes; undefined when not theirs. */
+export async function findOwnOrderRefunds(db: Database, userId: string, orderId: string) {
+  const [order] = await db
+    .select({ paymentMethod: orders.paymentMethod, deliveredAt: orders.deliveredAt })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!order) return undefined;
+  const statuses = await db
+    .select({ status: refunds.status })
+    .from(refunds)
+    .where(eq(refunds.orderId, orderId));
+  return { ...order, refundStatuses: statuses.map((row) => row.status) };
+}
+
+export async function findRefundAccount(db: Database, orderId: string) {
+  const [row] = await db.select().from(refundAccounts).where(eq(refundAccounts.orderId, orderId));
+  return row;
+}
+
+export type NewRefundAccount = Omit<RefundAccountRow, 'updatedAt'>;
+
+export async function upsertRefundAccount(
+  db: Database,
+  account: NewRefundAccount,
+  at: Date,
+): Promise<RefundAccountRow> {
+  const [row] = await db
+    .insert(refundAccounts)
+    .values({ ...account, updatedAt: at })
+    .onConflictDoUpdate({
+      target: refundAccounts.orderId,
+      set: {
+        kind: account.kind,
+        upiId: account.upiId,
+        accountNumber: account.accountNumber,
+        ifsc: account.ifsc,
+        accountHolder: account.accountHolder,
+        updatedAt: at,
+      },
+    })
+    .returning();
+  if (!row) throw new Error('refund account upsert returned no row');
+  return row;
+}
+
+const refundToPayColumns = {
+  id: refunds.id,
+  orderId: refunds.orderId,
+  amountPaise: refunds.amountPaise,
+  reason: refunds.reason,
+  status: refunds.status,
+  reference: refunds.providerReference,
+  createdAt: refunds.createdAt,
+  refundedAt: refunds.refundedAt,
+  customerId: users.id,
+  customerName: users.name,
+  customerEmail: users.email,
+  account: refundAccounts,
+};
+
+const cashRefunds = (db: Database) =>
+  db
+    .select(refundToPayColumns)
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(refundAccounts, eq(refundAccounts.orderId, refunds.orderId));
+
+const toPay = and(eq(orders.paymentMethod, 'cash'), eq(refunds.status, 'pending'));
+
+/** Cash orders' refunds still to pay by hand, oldest first, with whom and where to. */
+export async function findRefundsToPay(db: Database, window: { offset: number; limit: number }) {
+  const [rows, [total]] = await Promise.all([
+    cashRefunds(db)
+      .where(toPay)
+      .orderBy(asc(refunds.createdAt), asc(refunds.id))
+      .limit(window.limit)
+      .offset(window.offset),
+    db
+      .select({ count: count() })
+      .from(refunds)
+      .innerJoin(orders, eq(orders.id, refunds.orderId))
+      .where(toPay),
+  ]);
+  return { rows, total: total?.count ?? 0 };
+}
+
+/** A cash order's refund, its row locked for the caller's transaction: two marks run one after the other. */
+export async function lockCashRefund(tx: Database, id: string) {
+  const [row] = await cashRefunds(tx)
+    .where(and(eq(refunds.id, id), eq(orders.paymentMethod, 'cash')))
+    .for('update', { of: refunds });
+  return row;
+}
+
+export type CashRefundRow = NonNullable<Awaited<ReturnType<typeof lockCashRefund>>>;

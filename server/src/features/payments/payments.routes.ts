@@ -1,11 +1,29 @@
 import type { FastifyInstance } from 'fastify';
-import { deleteSavedCard, listSavedCards } from '#contract';
+import {
+  deleteSavedCard,
+  getRefundAccount,
+  listRefundsToPay,
+  listSavedCards,
+  markRefundPaid,
+  setRefundAccount,
+} from '#contract';
 import { route } from '#server/lib/route.ts';
 import type { PaymentsService } from './payments.service.ts';
+import type { RefundsToPayService } from './refunds-to-pay.service.ts';
 
-export function paymentsRoutes(payments: PaymentsService) {
+export function paymentsRoutes(payments: PaymentsService, refundsToPay: RefundsToPayService) {
   return async (app: FastifyInstance) => {
     route(app, listSavedCards, ({ user }) => payments.listCards(user.id));
     route(app, deleteSavedCard, ({ user, params }) => payments.removeCard(user.id, params.id));
+
+    // Refunds of cash orders, paid by hand (issue 25): the shopper's account, the owner's list.
+    route(app, getRefundAccount, ({ user, params }) =>
+      refundsToPay.getRefundAccount(user.id, params.id),
+    );
+    route(app, setRefundAccount, ({ user, params, body }) =>
+      refundsToPay.setRefundAccount(user.id, params.id, body),
+    );
+    route(app, listRefundsToPay, ({ query }) => refundsToPay.listRefundsToPay(query));
+    route(app, markRefundPaid, ({ params, body }) => refundsToPay.markRefundPaid(params.id, body));
   };
 }

@@ -24,6 +24,8 @@ import {
   lockOrderPayment,
   markRefunded,
   refundedPaise,
+  testGatewayCardsIn,
+  withGatewayTransaction,
 } from './payments.repository.ts';
 
 /** How an order was paid, as the order keeps it: brand and last 4 digits at most (D12). */
@@ -49,14 +51,15 @@ export const refundTooLarge = (leftPaise: number) =>
 
 export function createPaymentsService(
   db: Database,
-  provider: PaymentProvider = createTestGateway(),
+  provider: PaymentProvider = createTestGateway({ cards: testGatewayCardsIn(db) }),
   clock: () => Date = () => new Date(),
 ) {
   async function approve(
+    tx: Database,
     request: Parameters<PaymentProvider['authorize']>[0],
     approvals: string[],
   ): Promise<string> {
-    const answer = await provider.authorize(request);
+    const answer = await withGatewayTransaction(tx, () => provider.authorize(request));
     if (!answer.approved) throw new AppError('payment_required', answer.message);
     approvals.push(answer.id);
     return answer.id;
@@ -111,7 +114,7 @@ export function createPaymentsService(
     ): Promise<Payment> {
       const { method, amountPaise } = request;
       if (method === 'cash') {
-        const reference = await approve({ method, amountPaise }, approvals);
+        const reference = await approve(tx, { method, amountPaise }, approvals);
         return { method, cardBrand: null, cardLast4: null, reference };
       }
       if (request.savedCard) {
@@ -124,6 +127,7 @@ export function createPaymentsService(
           ]);
         }
         const reference = await approve(
+          tx,
           { method, amountPaise, savedCard: { token: saved.token, cvv } },
           approvals,
         );
@@ -147,13 +151,15 @@ export function createPaymentsService(
         expYear: card.expYear,
         cvv: card.cvv,
       };
-      const answer = await provider.authorize({ method, amountPaise, card: details });
+      const answer = await withGatewayTransaction(tx, () =>
+        provider.authorize({ method, amountPaise, card: details }),
+      );
       if (!answer.approved) throw new AppError('payment_required', answer.message);
       approvals.push(answer.id);
       const brand = answer.brand ?? 'Card';
       const last4 = answer.last4 ?? card.number.slice(-4);
       if (card.save) {
-        const { token } = await provider.saveCard(details);
+        const { token } = await withGatewayTransaction(tx, () => provider.saveCard(details));
         await insertSavedCard(tx, {
           userId,
           name: card.name,

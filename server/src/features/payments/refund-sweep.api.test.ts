@@ -3,18 +3,19 @@ import { OrderSchema } from '#contract';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { createProduct } from '#server-test/catalogue-fixtures.ts';
 import { addAddress, addLine, checkoutRequest } from '#server-test/checkout-fixtures.ts';
+import { recordingGateway } from '#server-test/gateway.ts';
 import { expectResult } from '#server-test/http.ts';
 import { signUp } from '#server-test/users.ts';
-import { createTestGateway, type PaymentProvider } from './payment-provider.ts';
+import type { PaymentProvider, TestGateway } from './payment-provider.ts';
 import { createPaymentsService } from './payments.service.ts';
 import { createRefundSweep } from './refund-sweep.ts';
 
 /** Decision 021: refunds left pending (the process died after its commit) are sent by a sweep. */
 
-const gateway = createTestGateway({ record: true });
+let gateway: TestGateway;
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ paymentProvider: gateway });
+  t = await createTestApp({ paymentProvider: (db) => (gateway = recordingGateway(db)) });
 });
 afterAll(() => t.close());
 

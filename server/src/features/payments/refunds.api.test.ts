@@ -1,23 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminOrderSchema, type Order, OrderSchema } from '#contract';
-import { createTestGateway } from '#server/features/payments/payment-provider.ts';
+import type { TestGateway } from '#server/features/payments/payment-provider.ts';
 import { createPaymentsService } from '#server/features/payments/payments.service.ts';
 import { paiseToRupees, rupeesToPaise } from '#server/lib/money.ts';
 import { signUpAdmin } from '#server-test/admins.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { createProduct } from '#server-test/catalogue-fixtures.ts';
 import { addAddress, addLine, checkoutRequest } from '#server-test/checkout-fixtures.ts';
+import { recordingGateway } from '#server-test/gateway.ts';
 import { expectResult } from '#server-test/http.ts';
 import { type SignedUp, signUp } from '#server-test/users.ts';
 
 /** Issue 13, section 4: a cancel refunds what was paid; no refund ever exceeds the payment. */
 
-const gateway = createTestGateway({ record: true });
+let gateway: TestGateway;
 let t: TestApp;
 /** The same service the app runs, on the same database and gateway, for what returns will call. */
 let payments: ReturnType<typeof createPaymentsService>;
 beforeAll(async () => {
-  t = await createTestApp({ paymentProvider: gateway });
+  t = await createTestApp({ paymentProvider: (db) => (gateway = recordingGateway(db)) });
   payments = createPaymentsService(t.db, gateway);
 });
 afterAll(() => t.close());

@@ -3,19 +3,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { OrderSchema, SAVED_CARD_CVV_MESSAGE, SavedCardSchema } from '#contract';
 import { savedCards } from '#server/db/schema/payments.ts';
-import { CVV_MISMATCH, createTestGateway } from '#server/features/payments/payment-provider.ts';
+import { CVV_MISMATCH, type TestGateway } from '#server/features/payments/payment-provider.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { createProduct } from '#server-test/catalogue-fixtures.ts';
 import { addAddress, addLine, checkoutRequest } from '#server-test/checkout-fixtures.ts';
+import { recordingGateway } from '#server-test/gateway.ts';
 import { call, expectFailure, expectResult } from '#server-test/http.ts';
 import { type SignedUp, signUp } from '#server-test/users.ts';
 
 /** Issue 13, section 5: a card saved at checkout is offered again and charged by token + CVV. */
 
-const gateway = createTestGateway({ record: true });
+let gateway: TestGateway;
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ paymentProvider: gateway });
+  t = await createTestApp({ paymentProvider: (db) => (gateway = recordingGateway(db)) });
 });
 afterAll(() => t.close());
 

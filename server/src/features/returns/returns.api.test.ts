@@ -16,12 +16,13 @@ import {
   type Size,
 } from '#contract';
 import { orders } from '#server/db/schema/orders.ts';
-import { createTestGateway } from '#server/features/payments/payment-provider.ts';
+import type { TestGateway } from '#server/features/payments/payment-provider.ts';
 import { paiseToRupees, rupeesToPaise } from '#server/lib/money.ts';
 import { signUpAdmin } from '#server-test/admins.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { createProduct, setStock } from '#server-test/catalogue-fixtures.ts';
 import { addAddress, addLine, checkoutRequest, stockOf } from '#server-test/checkout-fixtures.ts';
+import { recordingGateway } from '#server-test/gateway.ts';
 import { expectFailure, expectResult } from '#server-test/http.ts';
 import { findMessagesTo } from '#server-test/outbox.ts';
 import { type SignedUp, signUp } from '#server-test/users.ts';
@@ -30,10 +31,10 @@ import { NOT_AN_ORDER_ITEM, paidShare, tooManyUnits } from './returns.service.ts
 
 /** Issue 13, section 3: returns and exchanges within 7 days of delivery (D31). */
 
-const gateway = createTestGateway({ record: true });
+let gateway: TestGateway;
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ paymentProvider: gateway });
+  t = await createTestApp({ paymentProvider: (db) => (gateway = recordingGateway(db)) });
 });
 afterAll(() => t.close());
 
@@ -255,7 +256,7 @@ describe('a return and an exchange, from request to refund and new shipment', ()
     );
   });
 
-  it('refunds a cash order in cash, and only the items’ share of what was paid', async () => {
+  it('refunds a cash order by hand, and only the items’ share of what was paid', async () => {
     const { user, admin, order, tee } = await placeOrder('cash');
     const asked = await askFor(user, order._id, [
       { orderItemId: lineOf(order, tee)._id, quantity: 2, kind: 'return', reason: 'defective' },
@@ -265,9 +266,14 @@ describe('a return and an exchange, from request to refund and new shipment', ()
     const amount = shareOf(order, 2 * 49_900);
     expect(order.discount).toBeGreaterThan(0);
     expect(amount).toBeLessThan(998);
-    expect(received.refund).toMatchObject({ amount, method: 'cash', card: null });
+    expect(received.refund).toMatchObject({
+      amount,
+      status: 'pending',
+      method: 'cash',
+      card: null,
+    });
     expect((await findMessagesTo(t.db, user.email)).at(-1)?.text).toContain(
-      `${formatRupees(amount)} is refunded in cash, as you paid.`,
+      `You paid in cash, so the shop pays ${formatRupees(amount)} back by hand, to the UPI ID or bank account you give on your order's page`,
     );
   });
 

@@ -1,11 +1,12 @@
 import { Link, useParams } from 'react-router';
-import { findOrderTransition, shortOrderNumber } from '#contract';
+import { findOrderTransition, type Order, shortOrderNumber } from '#contract';
 import { BackLink } from '#web/components/ui/back-link.tsx';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { OrderStatusBadge } from '#web/components/ui/order-status-badge.tsx';
 import { ErrorMessage, LoadingMessage } from '#web/components/ui/status-message.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useOrder } from '#web/features/orders/api/get-order.ts';
+import { useOrderReturns } from '#web/features/orders/api/list-order-returns.ts';
 import { CancelOrderButton } from '#web/features/orders/components/cancel-order-button.tsx';
 import {
   OrderFacts,
@@ -14,6 +15,7 @@ import {
 } from '#web/features/orders/components/order-details.tsx';
 import { OrderNotFound } from '#web/features/orders/components/order-not-found.tsx';
 import { OrderReturns } from '#web/features/orders/components/order-returns.tsx';
+import { RefundAccountPanel } from '#web/features/payments/components/refund-account-form.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { formatDate } from '#web/utils/format-date.ts';
 
@@ -92,7 +94,24 @@ export function OrderRoute() {
       </div>
       <div className="mt-6">
         <OrderReturns order={data} />
+        <CashRefundDetails order={data} />
       </div>
     </section>
   );
+}
+
+/**
+ * A delivered cash order with money to give back (a return asked for, or a
+ * refund still to pay) asks where to pay it (issue 25), until it is paid.
+ */
+function CashRefundDetails({ order }: { order: Order }) {
+  const isDeliveredCash = order.paymentMethod === 'cash' && order.status === 'delivered';
+  const returns = useOrderReturns(order._id, isDeliveredCash);
+  if (!isDeliveredCash) return null;
+  const refundAsked = (returns.data ?? []).some(
+    (request) =>
+      request.status !== 'rejected' && request.refund === null && request.refundAmount > 0,
+  );
+  const refundToPay = order.refunds.some((refund) => refund.status === 'pending');
+  return refundAsked || refundToPay ? <RefundAccountPanel orderId={order._id} /> : null;
 }

@@ -98,7 +98,11 @@ export function OrderReturns({ order, now = new Date() }: { order: Order; now?: 
       {requests.length > 0 ? (
         <ol aria-label="Your returns" className="mt-4 space-y-3">
           {requests.map((request) => (
-            <ReturnSummary key={request._id} request={request} />
+            <ReturnSummary
+              key={request._id}
+              request={request}
+              paidInCash={order.paymentMethod === 'cash'}
+            />
           ))}
         </ol>
       ) : null}
@@ -291,7 +295,7 @@ function ReturnForm({
   );
 }
 
-function ReturnSummary({ request }: { request: ReturnRequest }) {
+function ReturnSummary({ request, paidInCash }: { request: ReturnRequest; paidInCash: boolean }) {
   return (
     <li
       className="rounded-xl border border-ink-200 p-3 text-sm"
@@ -321,8 +325,9 @@ function ReturnSummary({ request }: { request: ReturnRequest }) {
         <p className="mt-2 font-semibold text-emerald-800">{refundLabel(request.refund)}</p>
       ) : request.refundAmount > 0 && request.status !== 'rejected' ? (
         <p className="mt-2 text-ink-700">
-          Refund of {formatRupees(request.refundAmount)} to your original payment method once we
-          receive the items
+          {paidInCash
+            ? `Refund of ${formatRupees(request.refundAmount)} once we receive the items, paid by hand into the UPI ID or bank account you give below`
+            : `Refund of ${formatRupees(request.refundAmount)} to your original payment method once we receive the items`}
         </p>
       ) : null}
       {request.rejectionReason ? (

@@ -16,13 +16,20 @@ export function paymentMethodLabel(order: Pick<Order, 'paymentMethod' | 'card'>)
   return order.card ? `${order.card.brand} ending in ${order.card.last4}` : 'Debit/Card';
 }
 
-/** Where a refund goes: back to the card it was paid with, or in cash. */
+/** Where a refund goes: back to the card it was paid with, or by hand for cash. */
 const refundDestination = (refund: Refund) =>
-  refund.card ? `to ${refund.card.brand} •••• ${refund.card.last4}` : 'in cash';
+  refund.card ? `to ${refund.card.brand} •••• ${refund.card.last4}` : 'by hand';
 
-/** 'Refunded ₹998.00 to Visa •••• 4242 on 24 Nov 2026' (D11), or that it is on its way. */
+/**
+ * 'Refunded ₹998.00 to Visa •••• 4242 on 24 Nov 2026' (D11), or that it is on
+ * its way; a cash order's refund is paid by hand into the account the shopper
+ * gives (issue 25).
+ */
 export function refundLabel(refund: Refund): string {
   const amount = formatRupees(refund.amount);
+  if (refund.method === 'cash' && refund.status !== 'refunded') {
+    return `Refund of ${amount} to pay: the shop pays it by hand into the UPI ID or bank account you give`;
+  }
   return refund.status === 'refunded' && refund.refundedAt
     ? `Refunded ${amount} ${refundDestination(refund)} on ${formatDate(refund.refundedAt)}`
     : `Refund of ${amount} ${refundDestination(refund)} is on its way`;
