@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Endpoint } from './endpoint.ts';
 import { textSchema } from './text.ts';
 
 /**
@@ -52,3 +53,31 @@ export function requiredText(label: string, maxLength: number, { multiLine = fal
 /** The token of an emailed link; anything that cannot be one answers as a dead link does. */
 export const linkTokenSchema = (invalid: string) =>
   textSchema('token', { required: invalid }).min(1, invalid).max(200, invalid);
+
+type LinkTokenBodySchema = z.ZodObject<{ token: ReturnType<typeof linkTokenSchema> }>;
+
+/**
+ * The call an emailed link's page makes: a POST without a session whose whole
+ * body is the link's token, refused with the link's own message.
+ */
+export function defineLinkEndpoint<Result extends z.ZodType>({
+  invalid,
+  ...endpoint
+}: {
+  name: string;
+  path: string;
+  tag: string;
+  summary: string;
+  /** The answer to a token that is dead, used or was never one. */
+  invalid: string;
+  result: Result;
+}): Endpoint<undefined, undefined, LinkTokenBodySchema, Result, 'none'> & {
+  body: LinkTokenBodySchema;
+} {
+  return {
+    ...endpoint,
+    method: 'POST',
+    auth: 'none',
+    body: z.object({ token: linkTokenSchema(invalid) }),
+  };
+}

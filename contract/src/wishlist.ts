@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ProductSchema, SizeSchema } from './catalogue.ts';
 import { IdParamsSchema, IdSchema, TimestampSchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { EmailSchema, linkTokenSchema } from './fields.ts';
+import { defineLinkEndpoint, EmailSchema } from './fields.ts';
 
 /**
  * D33: a shopper saves products for later (a wishlist: on the server when
@@ -127,18 +127,13 @@ export const createStockAlert = defineEndpoint({
   result: StockAlertSchema,
 });
 
-export const ConfirmStockAlertBodySchema = z.object({
-  token: linkTokenSchema(STOCK_ALERT_LINK_INVALID),
-});
-export type ConfirmStockAlertBody = z.infer<typeof ConfirmStockAlertBodySchema>;
-
-export const confirmStockAlert = defineEndpoint({
+export const confirmStockAlert = defineLinkEndpoint({
   name: 'confirmStockAlert',
-  method: 'POST',
   path: '/stock-alerts/confirm',
   tag: 'wishlist',
   summary: 'Confirm a back-in-stock request with the token of its mailed link (works once)',
-  auth: 'none',
-  body: ConfirmStockAlertBodySchema,
+  invalid: STOCK_ALERT_LINK_INVALID,
   result: StockAlertSchema,
 });
+export const ConfirmStockAlertBodySchema = confirmStockAlert.body;
+export type ConfirmStockAlertBody = z.infer<typeof ConfirmStockAlertBodySchema>;

@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { loadConfig } from '#server/config/env.ts';
 import { openDatabase } from '#server/db/client.ts';
 import {
@@ -7,6 +6,7 @@ import {
   type CreateAdminOutcome,
   createOrPromoteAdmin,
 } from '#server/features/admin/create-admin.ts';
+import { readFlags, usageError } from '#server/lib/command-line.ts';
 import { runMain } from '#server/lib/run-main.ts';
 
 /**
@@ -44,31 +44,14 @@ function report(outcome: CreateAdminOutcome, input: CreateAdminInput): string {
 }
 
 async function main(argv: string[]): Promise<number> {
-  let values: { email?: string; password?: string; name?: string; help?: boolean };
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        email: { type: 'string' },
-        password: { type: 'string' },
-        name: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message : error}\n\n${USAGE}`);
-    return 1;
-  }
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  if (values.email === undefined) {
-    console.error(`--email is required.\n\n${USAGE}`);
-    return 1;
-  }
+  const command = readFlags(
+    argv,
+    { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },
+    USAGE,
+  );
+  if (command.exitCode !== undefined) return command.exitCode;
+  const values = command.flags;
+  if (values.email === undefined) return usageError('--email is required.', USAGE);
   const parsed = CreateAdminInputSchema.safeParse({
     email: values.email,
     password: values.password,

@@ -17,17 +17,10 @@ import * as contract from '#contract';
 import { signUpAdmin } from '#server-test/admins.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { createProduct } from '#server-test/catalogue-fixtures.ts';
+import { CONTRACT_ENDPOINTS } from '#server-test/endpoints.ts';
 import { call, expectResult } from '#server-test/http.ts';
 import { signUp } from '#server-test/users.ts';
 import { arbitraryFor, humanText, setAt } from '#server-test/zod-arbitrary.ts';
-
-const isEndpoint = (value: unknown): value is Endpoint =>
-  typeof value === 'object' &&
-  value !== null &&
-  'method' in value &&
-  'path' in value &&
-  'result' in value;
-const endpoints: Endpoint[] = (Object.values(contract) as unknown[]).filter(isEndpoint);
 
 const largeRun = process.env.npm_lifecycle_event === 'test:fuzz';
 const numRuns = Number(process.env.FUZZ_RUNS ?? (largeRun ? 20_000 : 2_000));
@@ -438,7 +431,7 @@ const endsSessions = new Set(['logout', 'logoutEverywhere', 'changePassword']);
 
 describe(`fuzzing every endpoint (${numRuns} cases, seed ${seed})`, () => {
   it('has endpoints to fuzz', () => {
-    expect(endpoints.length).toBeGreaterThanOrEqual(40);
+    expect(CONTRACT_ENDPOINTS.length).toBeGreaterThanOrEqual(40);
     if (largeRun)
       console.info(`fuzz: ${numRuns} cases, seed ${seed} (FUZZ_SEED=${seed} replays it)`);
   });
@@ -447,7 +440,7 @@ describe(`fuzzing every endpoint (${numRuns} cases, seed ${seed})`, () => {
     'answers every request below 500, in the D2 envelope',
     async () => {
       const request = fc
-        .constantFrom(...endpoints)
+        .constantFrom(...CONTRACT_ENDPOINTS)
         .chain((endpoint) => requestFor(endpoint, known));
       await fc.assert(
         fc.asyncProperty(request, async ({ endpoint, produces, who, ...options }) => {

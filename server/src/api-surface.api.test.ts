@@ -12,22 +12,16 @@ import type { Endpoint } from '#contract';
 import * as contract from '#contract';
 import { signUpAdmin } from '#server-test/admins.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
+import { CONTRACT_ENDPOINTS } from '#server-test/endpoints.ts';
 import { call } from '#server-test/http.ts';
 import { signUp } from '#server-test/users.ts';
 import { arbitraryFor, setAt, stringFieldsOf } from '#server-test/zod-arbitrary.ts';
 
-const isEndpoint = (value: unknown): value is Endpoint =>
-  typeof value === 'object' &&
-  value !== null &&
-  'method' in value &&
-  'path' in value &&
-  'result' in value;
-const endpoints: Endpoint[] = (Object.values(contract) as unknown[]).filter(isEndpoint);
-const signedIn = endpoints.filter(
+const signedIn = CONTRACT_ENDPOINTS.filter(
   (endpoint) => endpoint.auth === 'user' || endpoint.auth === 'admin',
 );
-const adminOnly = endpoints.filter((endpoint) => endpoint.auth === 'admin');
-const withBody = endpoints.filter((endpoint) => endpoint.body !== undefined);
+const adminOnly = CONTRACT_ENDPOINTS.filter((endpoint) => endpoint.auth === 'admin');
+const withBody = CONTRACT_ENDPOINTS.filter((endpoint) => endpoint.body !== undefined);
 
 const urlOf = (endpoint: Endpoint, id: string = randomUUID()) =>
   `${contract.API_PREFIX}${endpoint.path.replace(/:[a-zA-Z]+/g, id)}`;
@@ -85,7 +79,7 @@ describe('every admin endpoint answers 403 to a shopper, and serves an admin', (
       expect(endpoint.path, label(endpoint)).toMatch(/^\/admin\//);
       expect(endpoint.tag, label(endpoint)).toBe('admin');
     }
-    const unguarded = endpoints.filter(
+    const unguarded = CONTRACT_ENDPOINTS.filter(
       (endpoint) => endpoint.path.startsWith('/admin/') && endpoint.auth !== 'admin',
     );
     expect(unguarded.map(label)).toEqual([]);
@@ -163,9 +157,9 @@ describe('hostile input gets a 4xx with a message, never a 5xx', () => {
   });
 
   it.each(
-    endpoints
-      .filter((endpoint) => endpoint.params)
-      .map((endpoint) => [label(endpoint), endpoint] as const),
+    CONTRACT_ENDPOINTS.filter((endpoint) => endpoint.params).map(
+      (endpoint) => [label(endpoint), endpoint] as const,
+    ),
   )('%s with malformed and unknown ids answers 404', async (_, endpoint) => {
     for (const id of ['not-an-id', randomUUID(), '%00', 'x'.repeat(60)]) {
       const response = await call(t.app, {
@@ -218,7 +212,7 @@ describe('control characters and broken Unicode in any string field get a 400 th
     [...Buffer.from(text)].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
   /** A body every field of which is valid, so the control character is the one complaint. */
   const validBodies = new Map(
-    endpoints.map((endpoint) => [
+    CONTRACT_ENDPOINTS.map((endpoint) => [
       endpoint,
       endpoint.body
         ? fc.sample(arbitraryFor(endpoint.body), { numRuns: 1, seed: 37 })[0]
@@ -227,7 +221,7 @@ describe('control characters and broken Unicode in any string field get a 400 th
   );
   const validBody = (endpoint: Endpoint) => validBodies.get(endpoint);
 
-  const cases = endpoints.flatMap((endpoint) => [
+  const cases = CONTRACT_ENDPOINTS.flatMap((endpoint) => [
     ...stringFieldsOf(endpoint.body ?? z.never()).map(
       (path) => [label(endpoint), 'body', path.join('.'), endpoint, path] as const,
     ),
@@ -278,9 +272,9 @@ describe('control characters and broken Unicode in any string field get a 400 th
   });
 
   it.each(
-    endpoints
-      .filter((endpoint) => endpoint.params)
-      .map((endpoint) => [label(endpoint), endpoint] as const),
+    CONTRACT_ENDPOINTS.filter((endpoint) => endpoint.params).map(
+      (endpoint) => [label(endpoint), endpoint] as const,
+    ),
   )('%s with a control character in the id', async (_, endpoint) => {
     // The first path parameter is named in the message: the id, or a backup's name.
     const parameter = /:([a-zA-Z]+)/.exec(endpoint.path)?.[1];
@@ -305,7 +299,7 @@ describe('the OpenAPI document', () => {
     const document = (await call(t.app, '/api/docs/json')).body as {
       paths: Record<string, Record<string, unknown>>;
     };
-    for (const endpoint of endpoints) {
+    for (const endpoint of CONTRACT_ENDPOINTS) {
       const path = `${contract.API_PREFIX}${endpoint.path.replace(/:([a-zA-Z]+)/g, '{$1}')}`;
       expect(document.paths[path]?.[endpoint.method.toLowerCase()], label(endpoint)).toBeDefined();
     }

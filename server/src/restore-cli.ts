@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { loadConfig } from '#server/config/env.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { restoreBackup } from '#server/db/restore.ts';
+import { readFlags, usageError } from '#server/lib/command-line.ts';
 import { runMain } from '#server/lib/run-main.ts';
 
 /**
@@ -21,30 +21,10 @@ DATABASE_URL when set, else the embedded database in DATA_DIR (default ./data).
 Stop a shop running on the same DATA_DIR first.`;
 
 async function main(argv: string[]): Promise<number> {
-  let values: { from?: string; force?: boolean; help?: boolean };
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        from: { type: 'string' },
-        force: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message : error}\n\n${USAGE}`);
-    return 1;
-  }
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  if (!values.from) {
-    console.error(`--from is required.\n\n${USAGE}`);
-    return 1;
-  }
+  const command = readFlags(argv, { from: { type: 'string' }, force: { type: 'boolean' } }, USAGE);
+  if (command.exitCode !== undefined) return command.exitCode;
+  const values = command.flags;
+  if (!values.from) return usageError('--from is required.', USAGE);
   const config = loadConfig();
   const from = resolve(values.from);
   await restoreBackup({ ...config, from, force: values.force ?? false });

@@ -1,5 +1,12 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { type AdminProduct, AdminProductSchema, UploadedImageSchema } from '#contract';
+import {
+  type AdminProduct,
+  AdminProductSchema,
+  BackupSchema,
+  type Product,
+  type Size,
+  UploadedImageSchema,
+} from '#contract';
 import { expectResult } from '#server-test/http.ts';
 import { imageBytes } from '#server-test/image-fixtures.ts';
 
@@ -25,6 +32,17 @@ export const productBody = (overrides: Record<string, unknown> = {}) => ({
   sizes: { S: 4, M: 10, L: 0 },
   imageIds: [] as string[],
   ...overrides,
+});
+
+/** The admin edit that keeps a shop product as it is but for its stock per size: the owner restocks. */
+export const restockBody = (product: Product, sizes: Partial<Record<Size, number>>) => ({
+  title: product.title,
+  description: product.description,
+  price: product.price,
+  gender: product.gender,
+  category: product.category,
+  color: product.color,
+  sizes,
 });
 
 export async function uploadPng(
@@ -73,4 +91,13 @@ export const editProduct = (
     app,
     asUser(admin, { method: 'PUT', url: `/api/v1/admin/products/${id}`, payload: body }),
     AdminProductSchema,
+  );
+
+/** The owner backs the shop up now, as the dashboard's Back up now button does. */
+export const backUp = (app: FastifyInstance, admin: { auth: { authorization: string } }) =>
+  expectResult(
+    app,
+    asUser(admin, { method: 'POST', url: '/api/v1/admin/backups' }),
+    BackupSchema,
+    201,
   );

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { AddressSchema, CartItemSchema, type Size } from '#contract';
+import { AddressSchema, CartItemSchema, OrderSchema, type Size } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import { productStock } from '#server/db/schema/catalogue.ts';
 import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
@@ -16,6 +16,15 @@ export const addressBody = {
   city: 'Bengaluru',
   state: 'Karnataka',
   fullAddress: '12 MG Road, Ashok Nagar',
+};
+
+/** A Visa card (last4 4242) the test gateway approves, valid until next year. */
+export const visaCard = {
+  name: 'Asha Shopper',
+  number: '4242424242424242',
+  expMonth: 12,
+  expYear: new Date().getUTCFullYear() + 1,
+  cvv: '737',
 };
 
 export const addLine = (
@@ -66,6 +75,22 @@ export function checkoutRequest(
     payload: payload as object,
   };
 }
+
+/** Checks the cart's selected lines out, paid by cash or by `visaCard`, and answers the order. */
+export const checkOut = (
+  app: FastifyInstance,
+  user: SignedUp,
+  paymentMethod: 'cash' | 'debit-card',
+) =>
+  expectResult(
+    app,
+    checkoutRequest(user, {
+      paymentMethod,
+      ...(paymentMethod === 'debit-card' && { card: visaCard }),
+    }),
+    OrderSchema,
+    201,
+  );
 
 export async function stockOf(
   db: Database,

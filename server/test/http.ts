@@ -3,6 +3,19 @@ import { expect } from 'vitest';
 import type { z } from 'zod';
 import { FailureEnvelopeSchema, successEnvelope } from '#contract';
 
+/**
+ * Client addresses for `remoteAddress`, a new one at each call, so a test
+ * meets only the per-address limits it is about. `prefix` is the first two
+ * numbers, one per test file.
+ */
+export function clientAddresses(prefix: string): () => string {
+  let last = 0;
+  return () => {
+    last += 1;
+    return `${prefix}.${last >> 8}.${last & 255}`;
+  };
+}
+
 /** Calls the app and returns the status and parsed JSON body. */
 export async function call(app: FastifyInstance, options: InjectOptions | string) {
   const response = await app.inject(options);

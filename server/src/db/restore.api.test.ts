@@ -7,12 +7,12 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Backup, BackupSchema, OrderSchema } from '#contract';
+import { type Backup, OrderSchema } from '#contract';
 import { openDatabase, PGLITE_EXTENSIONS, PGLITE_FOLDER } from '#server/db/client.ts';
 import { restoreBackup } from '#server/db/restore.ts';
-import { asUser } from '#server-test/admin-fixtures.ts';
-import { signUpAdmin } from '#server-test/admins.ts';
-import { createTestApp, type TestApp } from '#server-test/app.ts';
+import { backUp } from '#server-test/admin-fixtures.ts';
+import { createTestAppWithAdmin } from '#server-test/admins.ts';
+import type { TestApp } from '#server-test/app.ts';
 import { createProduct } from '#server-test/catalogue-fixtures.ts';
 import { addAddress, addLine, checkoutRequest, stockOf } from '#server-test/checkout-fixtures.ts';
 import { withDatabase } from '#server-test/global-setup.ts';
@@ -49,8 +49,9 @@ let t: TestApp;
 let admin: SignedUp;
 let productId: string;
 beforeAll(async () => {
-  t = await createTestApp({ env: { BACKUP_DIR: join(TEMPORARY, 'backups') } });
-  admin = await signUpAdmin(t.app, t.db);
+  ({ t, admin } = await createTestAppWithAdmin({
+    env: { BACKUP_DIR: join(TEMPORARY, 'backups') },
+  }));
   productId = await createProduct(t.db, { stock: { M: STOCK }, images: 1 });
 });
 afterAll(async () => {
@@ -58,13 +59,6 @@ afterAll(async () => {
   rmSync(TEMPORARY, { recursive: true, force: true });
 });
 
-const backUp = () =>
-  expectResult(
-    t.app,
-    asUser(admin, { method: 'POST', url: '/api/v1/admin/backups' }),
-    BackupSchema,
-    201,
-  );
 const backupFile = (backup: Backup) => join(TEMPORARY, 'backups', backup.name);
 
 /** Shoppers checking out one unit at a time until `stop` resolves; answers how many orders they placed. */
@@ -154,7 +148,7 @@ describe('npm run restore', () => {
       await expect
         .poll(() => stockOf(t.db, productId, 'M'), { timeout: 20_000 })
         .toBeLessThan(STOCK);
-      const backup = await backUp();
+      const backup = await backUp(t.app, admin);
       backupTaken(backup);
       expect(await ordersPlaced).toBeGreaterThan(0);
 
@@ -185,7 +179,7 @@ describe('npm run restore', () => {
       }
 
       // Taken with nothing else going on, a backup restores to exactly the shop's rows.
-      const quiet = await backUp();
+      const quiet = await backUp(t.app, admin);
       const source = await sourceChecksums();
       const again = join(TEMPORARY, 'again');
       await restoreBackup({
@@ -217,7 +211,7 @@ describe('npm run restore', () => {
     'refuses a target that holds data unless forced, and a data folder a shop holds',
     SLOW,
     async () => {
-      const backup = await backUp();
+      const backup = await backUp(t.app, admin);
       const dataDir = join(TEMPORARY, 'refusals');
       const restore = (options: { force: boolean; databaseUrl?: string }) =>
         restoreBackup({ from: backupFile(backup), dataDir, databaseUrl: undefined, ...options });

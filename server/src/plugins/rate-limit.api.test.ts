@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { rateLimitCounters } from '#server/db/schema/rate-limits.ts';
 import { MESSAGES_RATE_LIMIT } from '#server/features/messages/messages.routes.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
-import { call } from '#server-test/http.ts';
+import { call, clientAddresses } from '#server-test/http.ts';
 import {
   databaseUrlOf,
   type ShopProcess,
@@ -29,11 +29,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Each test calls from addresses of its own, so its limits are its own. */
-let lastAddress = 0;
-const freshAddress = () => {
-  lastAddress += 1;
-  return `10.30.${lastAddress >> 8}.${lastAddress & 255}`;
-};
+const freshAddress = clientAddresses('10.30');
 
 const counterOf = async (name: string, key: string) => {
   const [row] = await t.db

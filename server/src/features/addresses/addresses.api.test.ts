@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type Address, AddressSchema } from '#contract';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
+import { addressBody } from '#server-test/checkout-fixtures.ts';
 import { call, expectFailure, expectResult } from '#server-test/http.ts';
 import { type SignedUp, signUp } from '#server-test/users.ts';
 import { findSelectedAddress, MAX_ADDRESSES, TOO_MANY_ADDRESSES } from './addresses.service.ts';
@@ -15,13 +16,8 @@ afterAll(() => t.close());
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
-const addressBody = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Asha Rao',
-  phone: '+91 98765 43210',
-  pincode: '560001',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  fullAddress: '12 MG Road, Ashok Nagar',
+const addressBodyWith = (overrides: Record<string, unknown> = {}) => ({
+  ...addressBody,
   ...overrides,
 });
 
@@ -40,7 +36,7 @@ const request = (
 const add = (shopper: SignedUp, overrides: Record<string, unknown> = {}) =>
   expectResult(
     t.app,
-    request(shopper, 'POST', '/address/add', addressBody(overrides)),
+    request(shopper, 'POST', '/address/add', addressBodyWith(overrides)),
     AddressSchema,
     201,
   );
@@ -67,7 +63,7 @@ describe('GET /api/v1/address/get and POST /api/v1/address/add', () => {
     expect(await list(shopper)).toEqual([]);
 
     const first = await add(shopper, { name: '  Asha Rao  ', city: ' Bengaluru ' });
-    expect(first).toEqual({ _id: first._id, ...addressBody(), selected: true });
+    expect(first).toEqual({ _id: first._id, ...addressBodyWith(), selected: true });
     const second = await add(shopper, { name: 'Ravi Rao', city: 'Mysuru' });
     expect(second).toMatchObject({ name: 'Ravi Rao', city: 'Mysuru', selected: false });
     const third = await add(shopper, { name: 'Office' });
@@ -85,7 +81,7 @@ describe('GET /api/v1/address/get and POST /api/v1/address/add', () => {
     }
     const failure = await expectFailure(
       t.app,
-      request(shopper, 'POST', '/address/add', addressBody()),
+      request(shopper, 'POST', '/address/add', addressBodyWith()),
       409,
     );
     expect(failure.message).toBe(TOO_MANY_ADDRESSES);
@@ -100,7 +96,7 @@ describe('GET /api/v1/address/get and POST /api/v1/address/add', () => {
       Array.from({ length: 8 }, (_, index) =>
         call(
           t.app,
-          request(shopper, 'POST', '/address/add', addressBody({ name: `Rush ${index}` })),
+          request(shopper, 'POST', '/address/add', addressBodyWith({ name: `Rush ${index}` })),
         ),
       ),
     );
@@ -175,7 +171,7 @@ describe('validation of the address form (SPEC §5)', () => {
     const shopper = await signUp(t.app);
     const failure = await expectFailure(
       t.app,
-      request(shopper, 'POST', '/address/add', addressBody(overrides)),
+      request(shopper, 'POST', '/address/add', addressBodyWith(overrides)),
       400,
     );
     expect(failure.errors).toContainEqual({ field, message });
@@ -188,7 +184,7 @@ describe('validation of the address form (SPEC §5)', () => {
     const address = await add(shopper);
     const failure = await expectFailure(
       t.app,
-      request(shopper, 'PUT', `/address/update/${address._id}`, addressBody(overrides)),
+      request(shopper, 'PUT', `/address/update/${address._id}`, addressBodyWith(overrides)),
       400,
     );
     expect(failure.errors).toContainEqual({ field, message });
@@ -217,11 +213,11 @@ describe('validation of the address form (SPEC §5)', () => {
     ['JSON null', 'null'],
     [
       'a __proto__ key',
-      `{"__proto__": {"selected": true}, ${JSON.stringify(addressBody()).slice(1)}`,
+      `{"__proto__": {"selected": true}, ${JSON.stringify(addressBodyWith()).slice(1)}`,
     ],
     [
       'a constructor.prototype key',
-      `{"constructor": {"prototype": {"selected": true}}, ${JSON.stringify(addressBody()).slice(1)}`,
+      `{"constructor": {"prototype": {"selected": true}}, ${JSON.stringify(addressBodyWith()).slice(1)}`,
     ],
   ])('answers 400 with a message for %s, on add and on update', async (_, payload) => {
     const shopper = await signUp(t.app);
@@ -269,18 +265,23 @@ describe('PUT /api/v1/address/update/:id', () => {
         shopper,
         'PUT',
         `/address/update/${second._id}`,
-        addressBody({ name: 'New Office', city: 'Chennai' }),
+        addressBodyWith({ name: 'New Office', city: 'Chennai' }),
       ),
       AddressSchema,
     );
     expect(changed).toEqual({
-      ...addressBody({ name: 'New Office', city: 'Chennai' }),
+      ...addressBodyWith({ name: 'New Office', city: 'Chennai' }),
       _id: second._id,
       selected: false,
     });
     const selectedChanged = await expectResult(
       t.app,
-      request(shopper, 'PUT', `/address/update/${first._id}`, addressBody({ pincode: '600001' })),
+      request(
+        shopper,
+        'PUT',
+        `/address/update/${first._id}`,
+        addressBodyWith({ pincode: '600001' }),
+      ),
       AddressSchema,
     );
     expect(selectedChanged).toMatchObject({ _id: first._id, pincode: '600001', selected: true });
@@ -408,7 +409,7 @@ describe('not found', () => {
       'PUT /address/update/:id',
       'PUT',
       (id: string) => `/address/update/${id}`,
-      addressBody({ name: 'Intruder' }),
+      addressBodyWith({ name: 'Intruder' }),
     ],
     ['PUT /address/selecte/:id', 'PUT', (id: string) => `/address/selecte/${id}`, undefined],
     ['DELETE /address/delete/:id', 'DELETE', (id: string) => `/address/delete/${id}`, undefined],
@@ -471,8 +472,8 @@ describe('not found', () => {
 describe('401 without a live session', () => {
   const endpoints = [
     ['GET /address/get', 'GET', () => '/address/get', undefined],
-    ['POST /address/add', 'POST', () => '/address/add', addressBody()],
-    ['PUT /address/update/:id', 'PUT', (id: string) => `/address/update/${id}`, addressBody()],
+    ['POST /address/add', 'POST', () => '/address/add', addressBodyWith()],
+    ['PUT /address/update/:id', 'PUT', (id: string) => `/address/update/${id}`, addressBodyWith()],
     ['PUT /address/selecte/:id', 'PUT', (id: string) => `/address/selecte/${id}`, undefined],
     ['DELETE /address/delete/:id', 'DELETE', (id: string) => `/address/delete/${id}`, undefined],
   ] as const;

@@ -4,8 +4,8 @@ import { AdminDashboardSchema, OrderSchema } from '#contract';
 import { orders } from '#server/db/schema/orders.ts';
 import { shopDayPlus, shopDayStart } from '#server/lib/dates.ts';
 import { asUser } from '#server-test/admin-fixtures.ts';
-import { signUpAdmin } from '#server-test/admins.ts';
-import { createTestApp, type TestApp } from '#server-test/app.ts';
+import { createTestAppWithAdmin } from '#server-test/admins.ts';
+import type { TestApp } from '#server-test/app.ts';
 import { archiveProduct, createProduct } from '#server-test/catalogue-fixtures.ts';
 import { addAddress, addLine, checkoutRequest } from '#server-test/checkout-fixtures.ts';
 import { expectResult } from '#server-test/http.ts';
@@ -14,8 +14,7 @@ import { type SignedUp, signUp } from '#server-test/users.ts';
 let t: TestApp;
 let admin: SignedUp;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signUpAdmin(t.app, t.db);
+  ({ t, admin } = await createTestAppWithAdmin());
 });
 afterAll(() => t.close());
 

@@ -11,6 +11,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
+import { clientAddresses } from '#server-test/http.ts';
 import {
   databaseUrlOf,
   type ShopProcess,
@@ -32,11 +33,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Each test signs in from addresses of its own, so the per-address limit is its own too. */
-let lastAddress = 0;
-const freshAddress = () => {
-  lastAddress += 1;
-  return `10.20.${lastAddress >> 8}.${lastAddress & 255}`;
-};
+const freshAddress = clientAddresses('10.20');
 
 const login = (email: string, password: string, remoteAddress: string): InjectOptions => ({
   method: 'POST',

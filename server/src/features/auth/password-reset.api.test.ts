@@ -19,7 +19,7 @@ import { createPasswords } from '#server/features/auth/passwords.ts';
 import { createMailService } from '#server/features/mail/mail.service.ts';
 import { createRateLimitsService } from '#server/features/rate-limits/rate-limits.service.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
-import { call, expectFailure, expectResult } from '#server-test/http.ts';
+import { call, clientAddresses, expectFailure, expectResult } from '#server-test/http.ts';
 import { findMessagesTo } from '#server-test/outbox.ts';
 import { signUp } from '#server-test/users.ts';
 
@@ -33,12 +33,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let lastAddress = 0;
 /** Each request from a client address of its own, unless a test is about the address. */
-const freshAddress = () => {
-  lastAddress += 1;
-  return `10.30.${lastAddress >> 8}.${lastAddress & 255}`;
-};
+const freshAddress = clientAddresses('10.30');
 
 const forgot = (email: string, remoteAddress = freshAddress()) =>
   call(t.app, {

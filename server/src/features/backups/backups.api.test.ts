@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { BackupListSchema, BackupSchema, backupPath } from '#contract';
+import { BackupListSchema, backupPath } from '#contract';
 import { loadConfig } from '#server/config/env.ts';
 import { openPostgres } from '#server/db/client.ts';
-import { asUser } from '#server-test/admin-fixtures.ts';
-import { signUpAdmin } from '#server-test/admins.ts';
-import { createTestApp, type TestApp } from '#server-test/app.ts';
+import { asUser, backUp } from '#server-test/admin-fixtures.ts';
+import { createTestAppWithAdmin } from '#server-test/admins.ts';
+import type { TestApp } from '#server-test/app.ts';
 import { expectFailure, expectResult } from '#server-test/http.ts';
 import { databaseUrlOf } from '#server-test/processes.ts';
 import { type SignedUp, signUp } from '#server-test/users.ts';
@@ -21,21 +21,15 @@ let admin: SignedUp;
 let backupDir: string;
 beforeAll(async () => {
   backupDir = mkdtempSync(join(tmpdir(), 'shop-backups-'));
-  t = await createTestApp({ env: { BACKUP_DIR: backupDir, BACKUP_KEEP: '2' } });
-  admin = await signUpAdmin(t.app, t.db);
+  ({ t, admin } = await createTestAppWithAdmin({
+    env: { BACKUP_DIR: backupDir, BACKUP_KEEP: '2' },
+  }));
 });
 afterAll(async () => {
   await t.close();
   rmSync(backupDir, { recursive: true, force: true });
 });
 
-const backUp = () =>
-  expectResult(
-    t.app,
-    asUser(admin, { method: 'POST', url: '/api/v1/admin/backups' }),
-    BackupSchema,
-    201,
-  );
 const list = () =>
   expectResult(t.app, asUser(admin, { url: '/api/v1/admin/backups' }), BackupListSchema);
 const download = (name: string) =>
@@ -43,7 +37,7 @@ const download = (name: string) =>
 
 describe('POST /api/v1/admin/backups', () => {
   it('writes one gzip file of plain SQL holding the accounts, readable by the shop alone', async () => {
-    const backup = await backUp();
+    const backup = await backUp(t.app, admin);
     expect(backup.name).toMatch(/^shop-\d{4}-\d{2}-\d{2}T\d{6}\.\d{3}Z\.sql\.gz$/);
     const file = statSync(join(backupDir, backup.name));
     expect(backup.bytes).toBe(file.size);
@@ -64,7 +58,11 @@ describe('POST /api/v1/admin/backups', () => {
   });
 
   it('keeps the newest BACKUP_KEEP backups, listed newest first', async () => {
-    const made = [await backUp(), await backUp(), await backUp()];
+    const made = [
+      await backUp(t.app, admin),
+      await backUp(t.app, admin),
+      await backUp(t.app, admin),
+    ];
     const { backups, everyHours, overdue } = await list();
     expect(backups.map((backup) => backup.name)).toEqual([made[2]?.name, made[1]?.name]);
     expect(everyHours).toBe(24);

@@ -21,8 +21,8 @@ import {
   uniqueWord,
   uploadPng,
 } from '#server-test/admin-fixtures.ts';
-import { signUpAdmin } from '#server-test/admins.ts';
-import { createTestApp, type TestApp } from '#server-test/app.ts';
+import { createTestAppWithAdmin } from '#server-test/admins.ts';
+import type { TestApp } from '#server-test/app.ts';
 import { createProduct } from '#server-test/catalogue-fixtures.ts';
 import { addAddress, addLine, checkoutRequest, stockOf } from '#server-test/checkout-fixtures.ts';
 import { call, expectFailure, expectResult } from '#server-test/http.ts';
@@ -32,8 +32,7 @@ import { PRODUCT_NOT_FOUND, unknownImage } from './admin-products.service.ts';
 let t: TestApp;
 let admin: SignedUp;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signUpAdmin(t.app, t.db);
+  ({ t, admin } = await createTestAppWithAdmin());
 });
 afterAll(() => t.close());
 

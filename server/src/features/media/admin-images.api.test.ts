@@ -16,8 +16,8 @@ import {
   tooManyPixels,
 } from '#server/features/media/image-upload.ts';
 import { addProduct, asUser, productBody } from '#server-test/admin-fixtures.ts';
-import { signUpAdmin } from '#server-test/admins.ts';
-import { createTestApp, type TestApp } from '#server-test/app.ts';
+import { createTestAppWithAdmin } from '#server-test/admins.ts';
+import type { TestApp } from '#server-test/app.ts';
 import { expectFailure, expectResult } from '#server-test/http.ts';
 import { imageBytes } from '#server-test/image-fixtures.ts';
 import { type SignedUp, signUp } from '#server-test/users.ts';
@@ -26,8 +26,7 @@ import { PRODUCT_IMAGE_LIMITS } from './admin-images.service.ts';
 let t: TestApp;
 let admin: SignedUp;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signUpAdmin(t.app, t.db);
+  ({ t, admin } = await createTestAppWithAdmin());
 });
 afterAll(() => t.close());
 

@@ -7,28 +7,23 @@ import {
 } from '#contract';
 import { contactMessages, newsletterSubscribers } from '#server/db/schema/messages.ts';
 import { asUser } from '#server-test/admin-fixtures.ts';
-import { signUpAdmin } from '#server-test/admins.ts';
-import { createTestApp, type TestApp } from '#server-test/app.ts';
-import { expectFailure, expectResult } from '#server-test/http.ts';
+import { createTestAppWithAdmin } from '#server-test/admins.ts';
+import type { TestApp } from '#server-test/app.ts';
+import { clientAddresses, expectFailure, expectResult } from '#server-test/http.ts';
 import { type SignedUp, signUp } from '#server-test/users.ts';
 import { MESSAGE_NOT_FOUND } from './admin-messages.service.ts';
 
 let t: TestApp;
 let admin: SignedUp;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signUpAdmin(t.app, t.db);
+  ({ t, admin } = await createTestAppWithAdmin());
 });
 afterAll(() => t.close());
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 /** Each write from its own client address: the public forms allow a few a minute per address. */
-let lastAddress = 0;
-const freshAddress = () => {
-  lastAddress += 1;
-  return `10.2.${lastAddress >> 8}.${lastAddress & 255}`;
-};
+const freshAddress = clientAddresses('10.2');
 
 async function sendMessage(message: string) {
   const email = `writer-${crypto.randomUUID()}@example.com`;

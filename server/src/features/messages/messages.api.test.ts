@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { contactMessages, newsletterSubscribers } from '#server/db/schema/messages.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
-import { call, expectFailure, expectResult } from '#server-test/http.ts';
+import { call, clientAddresses, expectFailure, expectResult } from '#server-test/http.ts';
 import { MESSAGES_RATE_LIMIT } from './messages.routes.ts';
 
 let t: TestApp;
@@ -17,11 +17,7 @@ afterAll(() => t.close());
  * Each test writes from its own client address: the routes allow each address
  * only a few calls a minute, and that limit is itself under test.
  */
-let lastAddress = 0;
-const freshAddress = () => {
-  lastAddress += 1;
-  return `10.1.${lastAddress >> 8}.${lastAddress & 255}`;
-};
+const freshAddress = clientAddresses('10.1');
 
 const post = (url: string, payload: unknown, remoteAddress: string): InjectOptions => ({
   method: 'POST',

@@ -1,14 +1,10 @@
 import type { Order, Size } from '#contract';
 import type { Database } from '#server/db/client.ts';
-import type { AddressesService } from '#server/features/addresses/addresses.service.ts';
-import type { CartService } from '#server/features/cart/cart.service.ts';
-import type { CatalogueService } from '#server/features/catalogue/catalogue.service.ts';
-import type { MailService } from '#server/features/mail/mail.service.ts';
 import type { PaymentsService } from '#server/features/payments/payments.service.ts';
 import type { AuthUser } from '#server/lib/auth-user.ts';
 import { estimatedDelivery } from '#server/lib/dates.ts';
-import { createCheckout } from './checkout.ts';
-import { createOrderLifecycle } from './order-lifecycle.ts';
+import { type CheckoutDependencies, createCheckout } from './checkout.ts';
+import { createOrderLifecycle, type OrderLifecycleDependencies } from './order-lifecycle.ts';
 import { createOrderReads } from './order-reads.ts';
 import {
   findAdminOrderPage,
@@ -32,13 +28,11 @@ export { type OrderPayment, toOrder, toRefund } from './orders.mapper.ts';
  * (order-lifecycle.ts) and the shopper's reads (order-reads.ts); its
  * messages are in orders.messages.ts.
  */
-export interface OrdersDependencies {
-  cart: Pick<CartService, 'priceSelection' | 'checkSelectedDesigns' | 'clearCheckedOut'>;
-  addresses: Pick<AddressesService, 'findSelectedAddress'>;
-  payments: PaymentsService;
-  catalogue: Pick<CatalogueService, 'takeStockFor' | 'returnStock'>;
-  mail: Pick<MailService, 'orderPlaced' | 'orderStatusChanged' | 'returnUpdated'>;
-}
+export type OrdersDependencies = CheckoutDependencies &
+  OrderLifecycleDependencies & {
+    /** The service's own: refunds sent once a cancel committed, and the refunds its reads show. */
+    payments: Pick<PaymentsService, 'sendRefunds' | 'findRefunds'>;
+  };
 
 /** An order placed and delivered in the past: how the seed's reviewers received what they review (D28). */
 export interface PastDeliveredOrder {

@@ -6,7 +6,7 @@ import { paiseToRupees, rupeesToPaise } from '#server/lib/money.ts';
 import { signUpAdmin } from '#server-test/admins.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { createProduct } from '#server-test/catalogue-fixtures.ts';
-import { addAddress, addLine, checkoutRequest } from '#server-test/checkout-fixtures.ts';
+import { addAddress, addLine, checkOut } from '#server-test/checkout-fixtures.ts';
 import { recordingGateway } from '#server-test/gateway.ts';
 import { expectResult } from '#server-test/http.ts';
 import { type SignedUp, signUp } from '#server-test/users.ts';
@@ -23,14 +23,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const card = {
-  name: 'Asha Shopper',
-  number: '4242424242424242',
-  expMonth: 12,
-  expYear: new Date().getUTCFullYear() + 1,
-  cvv: '737',
-};
-
 /** A new shopper's order of 2 × ₹499, paid as asked. */
 async function placeOrder(
   paymentMethod: 'cash' | 'debit-card',
@@ -39,12 +31,7 @@ async function placeOrder(
   const productId = await createProduct(t.db, { price: 499, stock: { M: 5 } });
   await addAddress(t.app, user);
   await addLine(t.app, user, productId, 'M', 2);
-  const order = await expectResult(
-    t.app,
-    checkoutRequest(user, { paymentMethod, ...(paymentMethod === 'debit-card' && { card }) }),
-    OrderSchema,
-    201,
-  );
+  const order = await checkOut(t.app, user, paymentMethod);
   return { user, order };
 }
 

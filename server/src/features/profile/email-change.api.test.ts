@@ -21,7 +21,7 @@ import {
 } from '#contract';
 import { emailChanges } from '#server/db/schema/accounts.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
-import { call, expectFailure, expectResult } from '#server-test/http.ts';
+import { call, clientAddresses, expectFailure, expectResult } from '#server-test/http.ts';
 import { findLinkTokens, findMessagesTo } from '#server-test/outbox.ts';
 import { PASSWORD, type SignedUp, signUp } from '#server-test/users.ts';
 
@@ -49,17 +49,16 @@ const getProfile = (auth: { authorization: string }) =>
 const isSignedIn = async (auth: { authorization: string }) =>
   (await call(t.app, { url: '/api/v1/user/profile', headers: auth })).status === 200;
 
-let lastAddress = 0;
-/** Each sign-in from a client address of its own, so no test meets another's limits. */
-const login = (email: string, password = PASSWORD) => {
-  lastAddress += 1;
-  return call(t.app, {
+/** Each sign-in and reset request from a client address of its own, so no test meets another's limits. */
+const signInAddress = clientAddresses('10.23');
+const resetAddress = clientAddresses('10.24');
+const login = (email: string, password = PASSWORD) =>
+  call(t.app, {
     method: 'POST',
     url: '/api/v1/auth/login',
     payload: { email, password },
-    remoteAddress: `10.23.${lastAddress >> 8}.${lastAddress & 255}`,
+    remoteAddress: signInAddress(),
   });
-};
 
 /** A second session of the shopper, as from another device. */
 async function otherSession(shopper: SignedUp) {
@@ -93,12 +92,11 @@ async function requestChange(shopper: SignedUp, newEmail = uniqueEmail()) {
 }
 
 async function resetLinkFor(email: string) {
-  lastAddress += 1;
   await call(t.app, {
     method: 'POST',
     url: '/api/v1/auth/forgot-password',
     payload: { email },
-    remoteAddress: `10.24.${lastAddress >> 8}.${lastAddress & 255}`,
+    remoteAddress: resetAddress(),
   });
   return (await findLinkTokens(t.db, email, 'password-reset')).at(-1) ?? '';
 }

@@ -21,7 +21,13 @@ import { paiseToRupees, rupeesToPaise } from '#server/lib/money.ts';
 import { signUpAdmin } from '#server-test/admins.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { createProduct, setStock } from '#server-test/catalogue-fixtures.ts';
-import { addAddress, addLine, checkoutRequest, stockOf } from '#server-test/checkout-fixtures.ts';
+import {
+  addAddress,
+  addLine,
+  checkOut,
+  checkoutRequest,
+  stockOf,
+} from '#server-test/checkout-fixtures.ts';
 import { recordingGateway } from '#server-test/gateway.ts';
 import { expectFailure, expectResult } from '#server-test/http.ts';
 import { findMessagesTo } from '#server-test/outbox.ts';
@@ -40,14 +46,6 @@ afterAll(() => t.close());
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
-
-const card = {
-  name: 'Asha Shopper',
-  number: '4242424242424242',
-  expMonth: 12,
-  expYear: new Date().getUTCFullYear() + 1,
-  cvv: '737',
-};
 
 interface Placed {
   user: SignedUp;
@@ -83,12 +81,7 @@ async function placeOrder(
   await addAddress(t.app, user);
   await addLine(t.app, user, tee, 'M', 2);
   await addLine(t.app, user, shirt, 'S', 1);
-  const order = await expectResult(
-    t.app,
-    checkoutRequest(user, { paymentMethod, ...(paymentMethod === 'debit-card' && { card }) }),
-    OrderSchema,
-    201,
-  );
+  const order = await checkOut(t.app, user, paymentMethod);
   if (until === 'delivered') {
     await moveAs(admin, order._id, 'shipped');
     await moveAs(admin, order._id, 'delivered');

@@ -15,8 +15,8 @@ import {
   REVIEW_NOT_FOUND,
   ReviewSchema,
 } from '#contract';
-import { signUpAdmin } from '#server-test/admins.ts';
-import { createTestApp, type TestApp } from '#server-test/app.ts';
+import { createTestAppWithAdmin } from '#server-test/admins.ts';
+import type { TestApp } from '#server-test/app.ts';
 import { createProduct } from '#server-test/catalogue-fixtures.ts';
 import { addAddress, addLine, checkoutRequest } from '#server-test/checkout-fixtures.ts';
 import { call, expectFailure, expectResult } from '#server-test/http.ts';
@@ -24,10 +24,8 @@ import { type SignedUp, signUp } from '#server-test/users.ts';
 
 let t: TestApp;
 let admin: SignedUp;
-
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signUpAdmin(t.app, t.db);
+  ({ t, admin } = await createTestAppWithAdmin());
 });
 afterAll(() => t.close());
 

@@ -5,8 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ProductSchema, type Size } from '#contract';
-import { signUpAdmin } from '#server-test/admins.ts';
-import { createTestApp, type TestApp } from '#server-test/app.ts';
+import { restockBody } from '#server-test/admin-fixtures.ts';
+import { createTestAppWithAdmin } from '#server-test/admins.ts';
+import type { TestApp } from '#server-test/app.ts';
 import { createProduct } from '#server-test/catalogue-fixtures.ts';
 import { expectResult } from '#server-test/http.ts';
 import { findMessagesTo } from '#server-test/outbox.ts';
@@ -29,8 +30,7 @@ describe.skipIf(inject('testDatabase').kind !== 'postgres')('two shop processes'
   let admin: SignedUp;
   let processes: ShopProcess[] = [];
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await signUpAdmin(t.app, t.db);
+    ({ t, admin } = await createTestAppWithAdmin());
     server = await startTestSmtpServer();
   });
   afterAll(async () => {
@@ -70,15 +70,7 @@ describe.skipIf(inject('testDatabase').kind !== 'postgres')('two shop processes'
       fetch(`${base}/api/v1/admin/products/${id}`, {
         method: 'PUT',
         headers: { 'content-type': 'application/json', ...admin.auth },
-        body: JSON.stringify({
-          title: product.title,
-          description: product.description,
-          price: product.price,
-          gender: product.gender,
-          category: product.category,
-          color: product.color,
-          sizes,
-        }),
+        body: JSON.stringify(restockBody(product, sizes)),
       });
     for (let round = 0; round < ROUNDS; round++) {
       const answers = await Promise.all([

@@ -22,8 +22,9 @@ import {
   WishlistItemSchema,
 } from '#contract';
 import { stockAlertConfirmations, stockAlerts } from '#server/db/schema/wishlist.ts';
-import { signUpAdmin } from '#server-test/admins.ts';
-import { createTestApp, type TestApp } from '#server-test/app.ts';
+import { restockBody } from '#server-test/admin-fixtures.ts';
+import { createTestAppWithAdmin } from '#server-test/admins.ts';
+import type { TestApp } from '#server-test/app.ts';
 import { archiveProduct, createProduct } from '#server-test/catalogue-fixtures.ts';
 import { addAddress, addLine, checkoutRequest } from '#server-test/checkout-fixtures.ts';
 import { call, expectFailure, expectResult } from '#server-test/http.ts';
@@ -34,8 +35,7 @@ import { type SignedUp, signUp } from '#server-test/users.ts';
 let t: TestApp;
 let admin: SignedUp;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signUpAdmin(t.app, t.db);
+  ({ t, admin } = await createTestAppWithAdmin());
 });
 afterAll(() => t.close());
 
@@ -60,15 +60,7 @@ async function restock(productId: string, sizes: Partial<Record<Size, number>>) 
     method: 'PUT',
     url: `/api/v1/admin/products/${productId}`,
     headers: admin.auth,
-    payload: {
-      title: product.title,
-      description: product.description,
-      price: product.price,
-      gender: product.gender,
-      category: product.category,
-      color: product.color,
-      sizes,
-    },
+    payload: restockBody(product, sizes),
   });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
 }
