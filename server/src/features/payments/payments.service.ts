@@ -11,7 +11,7 @@ import { AppError, badRequest, conflict, notFound } from '#server/lib/app-error.
 import { isUuid } from '#server/lib/ids.ts';
 import { paiseToRupees } from '#server/lib/money.ts';
 import { hasExpired, isLuhnValid } from './cards.ts';
-import { createTestGateway, type PaymentProvider } from './payment-provider.ts';
+import { createTestGateway, type PaymentProvider, type TestGateway } from './payment-provider.ts';
 import {
   claimPendingRefunds,
   deleteSavedCard,
@@ -49,9 +49,13 @@ export const refundTooLarge = (leftPaise: number) =>
     ? `At most ₹${paiseToRupees(leftPaise).toLocaleString('en-IN')} can still be refunded on this order`
     : 'Nothing is left to refund on this order';
 
+/** The built-in test gateway with its cards in `db`; `record` keeps its approvals and refunds for tests. */
+export const databaseTestGateway = (db: Database, { record = false } = {}): TestGateway =>
+  createTestGateway({ cards: testGatewayCardsIn(db), record });
+
 export function createPaymentsService(
   db: Database,
-  provider: PaymentProvider = createTestGateway({ cards: testGatewayCardsIn(db) }),
+  provider: PaymentProvider = databaseTestGateway(db),
   clock: () => Date = () => new Date(),
 ) {
   async function approve(
