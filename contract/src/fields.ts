@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Endpoint } from './endpoint.ts';
 import { textSchema } from './text.ts';
 
 /**
@@ -54,30 +53,11 @@ export function requiredText(label: string, maxLength: number, { multiLine = fal
 export const linkTokenSchema = (invalid: string) =>
   textSchema('token', { required: invalid }).min(1, invalid).max(200, invalid);
 
-type LinkTokenBodySchema = z.ZodObject<{ token: ReturnType<typeof linkTokenSchema> }>;
-
 /**
- * The call an emailed link's page makes: a POST without a session whose whole
- * body is the link's token, refused with the link's own message.
+ * The body of the call an emailed link's page makes: the link's token alone,
+ * refused with the link's own message. (A helper for the body, not the whole
+ * endpoint: each endpoint stays a literal given to defineEndpoint, so the web
+ * bundler can drop the schemas of calls a page only names.)
  */
-export function defineLinkEndpoint<Result extends z.ZodType>({
-  invalid,
-  ...endpoint
-}: {
-  name: string;
-  path: string;
-  tag: string;
-  summary: string;
-  /** The answer to a token that is dead, used or was never one. */
-  invalid: string;
-  result: Result;
-}): Endpoint<undefined, undefined, LinkTokenBodySchema, Result, 'none'> & {
-  body: LinkTokenBodySchema;
-} {
-  return {
-    ...endpoint,
-    method: 'POST',
-    auth: 'none',
-    body: z.object({ token: linkTokenSchema(invalid) }),
-  };
-}
+export const linkTokenBodySchema = (invalid: string) =>
+  z.object({ token: linkTokenSchema(invalid) });

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { UserSchema } from './auth.ts';
 import { defineEndpoint } from './endpoint.ts';
 import {
-  defineLinkEndpoint,
   EmailSchema,
+  linkTokenBodySchema,
   NameSchema,
   PASSWORD_MAX_LENGTH,
   PhoneSchema,
@@ -71,25 +71,31 @@ export const updateProfile = defineEndpoint({
   result: ProfileSchema,
 });
 
-export const confirmEmailChange = defineLinkEndpoint({
+export const ConfirmEmailChangeBodySchema = linkTokenBodySchema(EMAIL_CHANGE_LINK_INVALID);
+export type ConfirmEmailChangeBody = z.infer<typeof ConfirmEmailChangeBodySchema>;
+
+export const confirmEmailChange = defineEndpoint({
   name: 'confirmEmailChange',
+  method: 'POST',
   path: '/user/email-change/confirm',
   tag: 'profile',
   summary:
     'Open the link mailed to the new address: the email changes, the sessions of the account but the one that asked end, reset links stop working',
-  invalid: EMAIL_CHANGE_LINK_INVALID,
+  auth: 'none',
+  body: ConfirmEmailChangeBodySchema,
   result: z.object({ email: z.string() }),
 });
-export const ConfirmEmailChangeBodySchema = confirmEmailChange.body;
-export type ConfirmEmailChangeBody = z.infer<typeof ConfirmEmailChangeBodySchema>;
 
-export const cancelEmailChange = defineLinkEndpoint({
+export const CancelEmailChangeBodySchema = linkTokenBodySchema(EMAIL_CHANGE_UNDO_LINK_INVALID);
+export type CancelEmailChangeBody = z.infer<typeof CancelEmailChangeBodySchema>;
+
+export const cancelEmailChange = defineEndpoint({
   name: 'cancelEmailChange',
+  method: 'POST',
   path: '/user/email-change/cancel',
   tag: 'profile',
   summary: `'This was not me', from the old address (${EMAIL_CHANGE_UNDO_DAYS} days): the change is stopped or undone, every session ends, the password stops working and a reset link goes to the old address`,
-  invalid: EMAIL_CHANGE_UNDO_LINK_INVALID,
+  auth: 'none',
+  body: CancelEmailChangeBodySchema,
   result: z.object({ message: z.string() }),
 });
-export const CancelEmailChangeBodySchema = cancelEmailChange.body;
-export type CancelEmailChangeBody = z.infer<typeof CancelEmailChangeBodySchema>;

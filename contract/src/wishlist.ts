@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ProductSchema, SizeSchema } from './catalogue.ts';
 import { IdParamsSchema, IdSchema, TimestampSchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { defineLinkEndpoint, EmailSchema } from './fields.ts';
+import { EmailSchema, linkTokenBodySchema } from './fields.ts';
 
 /**
  * D33: a shopper saves products for later (a wishlist: on the server when
@@ -127,13 +127,16 @@ export const createStockAlert = defineEndpoint({
   result: StockAlertSchema,
 });
 
-export const confirmStockAlert = defineLinkEndpoint({
+export const ConfirmStockAlertBodySchema = linkTokenBodySchema(STOCK_ALERT_LINK_INVALID);
+export type ConfirmStockAlertBody = z.infer<typeof ConfirmStockAlertBodySchema>;
+
+export const confirmStockAlert = defineEndpoint({
   name: 'confirmStockAlert',
+  method: 'POST',
   path: '/stock-alerts/confirm',
   tag: 'wishlist',
   summary: 'Confirm a back-in-stock request with the token of its mailed link (works once)',
-  invalid: STOCK_ALERT_LINK_INVALID,
+  auth: 'none',
+  body: ConfirmStockAlertBodySchema,
   result: StockAlertSchema,
 });
-export const ConfirmStockAlertBodySchema = confirmStockAlert.body;
-export type ConfirmStockAlertBody = z.infer<typeof ConfirmStockAlertBodySchema>;
