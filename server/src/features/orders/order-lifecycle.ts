@@ -141,7 +141,8 @@ export function createOrderLifecycle({ payments, catalogue, mail }: OrderLifecyc
       if (rule.to === 'cancelled') {
         refund = await payments.refundRest(tx, order, 'Order cancelled');
       }
-      entries = [{ type: rule.to, note: move.note || null }];
+      // Moving to pending is an online payment arriving (issue 25): 'Paid' on the timeline.
+      entries = [{ type: rule.to === 'pending' ? 'paid' : rule.to, note: move.note || null }];
     }
     const events: OrderEventRow[] = [];
     for (const [index, entry] of entries.entries()) {
