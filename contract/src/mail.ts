@@ -21,6 +21,8 @@ export const MAIL_KINDS = [
   // The link to the new address, and the notice to the old one.
   'email-change-confirm',
   'email-change-notice',
+  // Issue 25: an online order still unpaid 10 minutes after it was placed, once.
+  'payment-reminder',
 ] as const;
 export const MailKindSchema = z.enum(MAIL_KINDS);
 export type MailKind = z.infer<typeof MailKindSchema>;

@@ -1,7 +1,12 @@
 import { and, asc, desc, eq, inArray, isNotNull, lt, ne, sum } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { orders } from '#server/db/schema/orders.ts';
-import { type RefundRow, refunds, savedCards } from '#server/db/schema/payments.ts';
+import {
+  type RefundRow,
+  razorpayWebhookEvents,
+  refunds,
+  savedCards,
+} from '#server/db/schema/payments.ts';
 
 /** A saved card is only what identifies it to its owner and the provider's token: never its number or CVV (D12). */
 export interface NewSavedCard {
@@ -55,6 +60,7 @@ export async function lockOrderPayment(tx: Database, orderId: string) {
       id: orders.id,
       totalPaise: orders.totalPaise,
       paymentMethod: orders.paymentMethod,
+      paymentReference: orders.paymentReference,
       deliveredAt: orders.deliveredAt,
     })
     .from(orders)
@@ -91,7 +97,9 @@ export function findRefunds(db: Database, orderIds: string[]): Promise<RefundRow
 
 const pendingRefundColumns = {
   id: refunds.id,
+  orderId: refunds.orderId,
   amountPaise: refunds.amountPaise,
+  providerReference: refunds.providerReference,
   paymentMethod: orders.paymentMethod,
   paymentReference: orders.paymentReference,
 };
@@ -138,4 +146,53 @@ export function claimPendingRefunds(tx: Database, writtenBefore: Date, limit: nu
     .orderBy(asc(refunds.createdAt), asc(refunds.id))
     .limit(limit)
     .for('update', { of: refunds, skipLocked: true });
+}
+
+/**
+ * One pending refund, locked for the caller's transaction, or undefined when
+ * another process holds it (it is sending it) or it is no longer pending.
+ */
+export async function lockPendingRefund(tx: Database, id: string) {
+  const [row] = await tx
+    .select(pendingRefundColumns)
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')))
+    .for('update', { of: refunds, skipLocked: true });
+  return row;
+}
+
+/**
+ * What Razorpay says of a refund (issue 25): its id, and once it settled,
+ * refunded or failed. Only a pending refund changes, so a late or repeated
+ * report (a webhook out of order) changes nothing more.
+ */
+export async function recordProviderRefund(
+  db: Database,
+  id: string,
+  answer: { providerReference: string; status: RefundRow['status']; at: Date },
+): Promise<boolean> {
+  const updated = await db
+    .update(refunds)
+    .set({
+      providerReference: answer.providerReference,
+      status: answer.status,
+      refundedAt: answer.status === 'refunded' ? answer.at : null,
+    })
+    .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')))
+    .returning({ id: refunds.id });
+  return updated.length > 0;
+}
+
+/** Notes a webhook event as handled; false when it already was (a second delivery). */
+export async function insertWebhookEvent(
+  tx: Database,
+  event: { eventId: string; event: string },
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(razorpayWebhookEvents)
+    .values(event)
+    .onConflictDoNothing()
+    .returning({ eventId: razorpayWebhookEvents.eventId });
+  return inserted.length > 0;
 }
