@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  AdminDashboardSchema,
   CARD_REFUSED_WITH_RAZORPAY_MESSAGE,
   ONLINE_PAYMENTS_OFF_MESSAGE,
   type Order,
@@ -11,6 +12,7 @@ import { loadConfig } from '#server/config/env.ts';
 import { createPaymentsService } from '#server/features/payments/payments.service.ts';
 import { createRazorpayClient } from '#server/features/payments/razorpay.ts';
 import { rupeesToPaise } from '#server/lib/money.ts';
+import { signUpAdmin } from '#server-test/admins.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { createProduct } from '#server-test/catalogue-fixtures.ts';
 import { addAddress, addLine, checkoutRequest, stockOf } from '#server-test/checkout-fixtures.ts';
@@ -207,6 +209,32 @@ describe('POST /order/{id}/payment', () => {
     expect(paid.status).toBe('pending');
     expect(paid.payment?.method).toBe('card');
     expect(paid.events.map((event) => event.type)).toEqual(['placed', 'payment-failed', 'paid']);
+  });
+});
+
+describe('the dashboard', () => {
+  it('counts an online order in revenue once it is paid, not while it awaits payment', async () => {
+    const admin = await signUpAdmin(t.app, t.db);
+    const dashboard = () =>
+      expectResult(
+        t.app,
+        { url: '/api/v1/admin/dashboard', headers: admin.auth },
+        AdminDashboardSchema,
+      );
+    const before = await dashboard();
+    const { user, order } = await placeOnlineOrder();
+    const awaiting = await dashboard();
+    expect(awaiting.revenue.today).toBeCloseTo(before.revenue.today, 2);
+    expect(awaiting.ordersByStatus['awaiting-payment']).toBe(
+      before.ordersByStatus['awaiting-payment'] + 1,
+    );
+    await expectResult(
+      t.app,
+      payRequest(user, order, standIn.pay(razorpayOrderOf(order))),
+      OrderSchema,
+    );
+    const paid = await dashboard();
+    expect(paid.revenue.today).toBeCloseTo(before.revenue.today + order.totalPrice, 2);
   });
 });
 
