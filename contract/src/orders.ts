@@ -352,9 +352,9 @@ export const cancelOrder = defineEndpoint({
 
 /** What Razorpay Checkout's handler receives on success, posted as it is (issue 25). */
 export const PayOrderBodySchema = z.object({
-  razorpay_order_id: z.string().min(1).max(100),
-  razorpay_payment_id: z.string().min(1).max(100),
-  razorpay_signature: z.string().min(1).max(200),
+  razorpay_order_id: textSchema('razorpay_order_id').min(1).max(100),
+  razorpay_payment_id: textSchema('razorpay_payment_id').min(1).max(100),
+  razorpay_signature: textSchema('razorpay_signature').min(1).max(200),
 });
 export type PayOrderBody = z.infer<typeof PayOrderBodySchema>;
 
