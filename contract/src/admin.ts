@@ -16,6 +16,7 @@ export const LOW_STOCK_LIST_MAX = 100;
 export const AdminDashboardSchema = z.object({
   /** Every order ever placed, counted by its status now. */
   ordersByStatus: z.object({
+    'awaiting-payment': z.number().int(),
     pending: z.number().int(),
     shipped: z.number().int(),
     delivered: z.number().int(),
@@ -23,9 +24,12 @@ export const AdminDashboardSchema = z.object({
   }) satisfies z.ZodType<Record<OrderStatus, number>>,
   /** India's calendar day the figures are for (YYYY-MM-DD). */
   today: z.iso.date(),
-  /** Totals in ₹ of orders placed today and in the last 7 days (today included), cancelled ones left out. */
+  /**
+   * Totals in ₹ of orders placed today and in the last 7 days (today included):
+   * cash and paid orders, cancelled ones and those awaiting payment left out.
+   */
   revenue: z.object({ today: RupeesSchema, last7Days: RupeesSchema }),
-  /** Orders placed today and in the last 7 days, cancelled ones left out. */
+  /** Orders placed today and in the last 7 days, counted as revenue is. */
   orders: z.object({ today: z.number().int(), last7Days: z.number().int() }),
   lowStockThreshold: z.number().int(),
   /**

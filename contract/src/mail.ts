@@ -23,6 +23,8 @@ export const MAIL_KINDS = [
   'email-change-notice',
   // A cash order's refund, paid by hand by the owner into the shopper's UPI ID or bank account.
   'refund-paid',
+  // Issue 25: an online order still unpaid 10 minutes after it was placed, once.
+  'payment-reminder',
 ] as const;
 export const MailKindSchema = z.enum(MAIL_KINDS);
 export type MailKind = z.infer<typeof MailKindSchema>;

@@ -10,6 +10,7 @@ import {
 describe('order transitions (D19)', () => {
   it('go pending → shipped → delivered, and to cancelled from pending or shipped only', () => {
     expect(NEXT_ORDER_STATUSES).toEqual({
+      'awaiting-payment': ['cancelled'],
       pending: ['shipped', 'cancelled'],
       shipped: ['delivered', 'cancelled'],
       delivered: [],
@@ -20,8 +21,9 @@ describe('order transitions (D19)', () => {
     }
   });
 
-  it('let a shopper make one move only: cancel a pending order', () => {
+  it('let a shopper make one move only: cancel an order not yet shipped', () => {
     expect(ORDER_STATUSES.map((status) => nextOrderStatuses(status, 'shopper'))).toEqual([
+      ['cancelled'],
       ['cancelled'],
       [],
       [],
@@ -31,6 +33,13 @@ describe('order transitions (D19)', () => {
     expect(findOrderTransition('shipped', 'cancelled', 'shopper')).toBeUndefined();
     expect(findOrderTransition('shipped', 'cancelled', 'admin')).toBeDefined();
     expect(findOrderTransition('pending', 'delivered', 'admin')).toBeUndefined();
+  });
+
+  it('let only the shop itself mark an order awaiting payment as paid (issue 25)', () => {
+    expect(findOrderTransition('awaiting-payment', 'pending', 'system')).toBeDefined();
+    expect(findOrderTransition('awaiting-payment', 'pending', 'admin')).toBeUndefined();
+    expect(findOrderTransition('awaiting-payment', 'pending', 'shopper')).toBeUndefined();
+    expect(findOrderTransition('awaiting-payment', 'cancelled', 'system')).toBeDefined();
   });
 
   it('accepts any status in the body, so an illegal move is a 409 rather than a 400', () => {

@@ -14,28 +14,55 @@ import { DesignSchema, PrintAreasSchema } from './design.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { textSchema } from './text.ts';
 
-/** D13: one lowercase status, shown capitalised with one colour everywhere. */
-export const ORDER_STATUSES = ['pending', 'shipped', 'delivered', 'cancelled'] as const;
+/**
+ * D13: one lowercase status, shown capitalised with one colour everywhere.
+ * 'awaiting-payment' (issue 25): an order paid online, placed with its stock
+ * held, whose payment has not arrived yet; paid, it becomes 'pending'.
+ */
+export const ORDER_STATUSES = [
+  'awaiting-payment',
+  'pending',
+  'shipped',
+  'delivered',
+  'cancelled',
+] as const;
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 
-/** Who moves an order: the shopper who placed it, or the shop's owner (D19, D25). */
-export type OrderActor = 'shopper' | 'admin';
+/** How every screen names a status (D13); the web gives each its colour. */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  'awaiting-payment': 'Awaiting payment',
+  pending: 'Pending',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+/**
+ * Who moves an order: the shopper who placed it, the shop's owner (D19, D25),
+ * or the shop itself (a payment arriving, the unpaid-order sweep; issue 25).
+ */
+export type OrderActor = 'shopper' | 'admin' | 'system';
 
 export interface OrderTransitionRule {
   from: OrderStatus;
-  /** Nothing ever moves back to pending. */
-  to: Exclude<OrderStatus, 'pending'>;
+  /** Nothing ever moves back to awaiting payment. */
+  to: Exclude<OrderStatus, 'awaiting-payment'>;
   by: readonly OrderActor[];
 }
 
 /**
  * D19, the one table of the order lifecycle: every move an order may make
- * and who may make it. pending → shipped → delivered; pending or shipped →
- * cancelled; a shopper may only cancel a pending order. Delivered and
- * cancelled are final. The server checks every move against it.
+ * and who may make it. awaiting-payment → pending when its payment arrives
+ * (only the shop moves it, issue 25); awaiting-payment → cancelled by the
+ * shopper, the owner or the sweep of unpaid orders; pending → shipped →
+ * delivered; pending or shipped → cancelled; a shopper may only cancel an
+ * order not yet shipped. Delivered and cancelled are final. The server
+ * checks every move against it.
  */
 export const ORDER_TRANSITIONS: readonly OrderTransitionRule[] = [
+  { from: 'awaiting-payment', to: 'pending', by: ['system'] },
+  { from: 'awaiting-payment', to: 'cancelled', by: ['shopper', 'admin', 'system'] },
   { from: 'pending', to: 'shipped', by: ['admin'] },
   { from: 'pending', to: 'cancelled', by: ['shopper', 'admin'] },
   { from: 'shipped', to: 'delivered', by: ['admin'] },
@@ -52,9 +79,10 @@ export const nextOrderStatuses = (from: OrderStatus, actor: OrderActor): OrderSt
     (rule) => rule.to,
   );
 
-export const PAYMENT_METHODS = ['cash', 'debit-card'] as const;
+/** 'online': Razorpay Checkout (UPI, cards, netbanking, wallets), when the shop has its keys (issue 25). */
+export const PAYMENT_METHODS = ['cash', 'debit-card', 'online'] as const;
 export const PaymentMethodSchema = z.enum(PAYMENT_METHODS, {
-  error: 'paymentMethod must be cash or debit-card',
+  error: 'paymentMethod must be cash, debit-card or online',
 });
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
 
@@ -62,6 +90,14 @@ export const GIFT_MESSAGE_MAX_LENGTH = 200;
 
 export const CARD_DETAILS_REQUIRED_MESSAGE = 'Card details are required to pay by card';
 export const SAVED_CARD_CVV_MESSAGE = 'Enter the CVV of your saved card';
+/** With Razorpay, no card number ever reaches the shop's server (issue 25). */
+export const CARD_REFUSED_WITH_RAZORPAY_MESSAGE =
+  'Card details are not accepted here: pay online, and Razorpay takes the card';
+export const ONLINE_PAYMENTS_OFF_MESSAGE = 'Online payment is not available in this shop';
+export const WRONG_PAYMENT_SIGNATURE_MESSAGE = 'The payment could not be verified';
+export const PAYMENT_NOT_CAPTURED_MESSAGE =
+  'The payment has not been completed. Please try again, or pay another way.';
+export const NOT_AWAITING_PAYMENT_MESSAGE = 'This order is not waiting for a payment';
 
 export const CardBodySchema = z.object({
   name: textSchema('Name on card')
@@ -170,6 +206,9 @@ export const ORDER_EVENT_TYPES = [
   'return-received',
   'refunded',
   'exchange-shipped',
+  // Issue 25: an online payment arrived (the order becomes pending), or an attempt failed.
+  'paid',
+  'payment-failed',
 ] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 /** How the shopper's tracking page and the owner's order history name each event (D20). */
@@ -184,9 +223,14 @@ export const ORDER_EVENT_LABELS: Record<OrderEventType, string> = {
   'return-received': 'Return received',
   refunded: 'Refunded',
   'exchange-shipped': 'New size shipped',
+  paid: 'Paid',
+  'payment-failed': 'Payment failed',
 };
 /** The events of a return's steps: none of them changes the order's status. */
-export type ReturnEventType = Exclude<OrderEventType, OrderStatus | 'placed'>;
+export type ReturnEventType = Exclude<
+  OrderEventType,
+  OrderStatus | 'placed' | 'paid' | 'payment-failed'
+>;
 export const OrderEventSchema = z.object({
   type: z.enum(ORDER_EVENT_TYPES),
   at: z.string(),
@@ -194,7 +238,8 @@ export const OrderEventSchema = z.object({
 });
 export type OrderEvent = z.infer<typeof OrderEventSchema>;
 
-export const REFUND_STATUSES = ['pending', 'refunded'] as const;
+/** 'failed': Razorpay could not return the money (refund.failed); the owner settles it by hand. */
+export const REFUND_STATUSES = ['pending', 'refunded', 'failed'] as const;
 
 /**
  * Money given back on an order (issue 13): to the card it was paid with, or
@@ -203,12 +248,38 @@ export const REFUND_STATUSES = ['pending', 'refunded'] as const;
 export const RefundSchema = z.object({
   amount: RupeesSchema,
   status: z.enum(REFUND_STATUSES),
+  /** The provider's id of the refund (Razorpay's rfnd_…), once it was sent. */
+  reference: z.string().nullable(),
   method: PaymentMethodSchema,
   card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
   createdAt: z.string(),
   refundedAt: z.string().nullable(),
 });
 export type Refund = z.infer<typeof RefundSchema>;
+
+/** How an online payment was made, as Razorpay reports it (issue 25). */
+export const ONLINE_PAYMENT_METHODS = ['upi', 'card', 'netbanking', 'wallet', 'emi'] as const;
+
+/**
+ * An online order's payment (issue 25): what the browser opens Razorpay
+ * Checkout with (also for 'Pay now' on an unpaid order, the same Razorpay
+ * order), and once paid, how and with which payment.
+ */
+export const OnlinePaymentSchema = z.object({
+  provider: z.literal('razorpay'),
+  /** The public key id the Razorpay order was created with (never the secret). */
+  keyId: z.string(),
+  /** Razorpay's order id, order_…. */
+  orderId: z.string(),
+  /** In paise, as Razorpay Checkout takes it: the order's total. */
+  amount: z.number().int(),
+  currency: z.literal('INR'),
+  /** Razorpay's payment id (pay_…) once paid. */
+  paymentId: z.string().nullable(),
+  /** upi, card, netbanking, wallet or another Razorpay method, once paid. */
+  method: z.string().nullable(),
+});
+export type OnlinePayment = z.infer<typeof OnlinePaymentSchema>;
 
 export const OrderSchema = z.object({
   _id: IdSchema,
@@ -224,6 +295,8 @@ export const OrderSchema = z.object({
   totalPrice: RupeesSchema,
   paymentMethod: PaymentMethodSchema,
   card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  /** Set for paymentMethod 'online' (issue 25); null otherwise. */
+  payment: OnlinePaymentSchema.nullable(),
   address: AddressBodySchema,
   createdAt: z.string(),
   /** YYYY-MM-DD in India: the order date + 3 days (D11). */
@@ -240,7 +313,7 @@ export const checkout = defineEndpoint({
   path: '/order/checkout',
   tag: 'orders',
   summary:
-    'Order the selected cart lines to the selected address, in one transaction. An Idempotency-Key header makes a retry return the first order.',
+    "Order the selected cart lines to the selected address, in one transaction. An Idempotency-Key header makes a retry return the first order. paymentMethod 'online' places it awaiting payment, with the Razorpay order to open Checkout with in `payment`.",
   auth: 'user',
   body: CheckoutBodySchema,
   headers: CheckoutHeadersSchema,
@@ -279,11 +352,33 @@ export const cancelOrder = defineEndpoint({
   result: OrderSchema,
 });
 
+/** What Razorpay Checkout's handler receives on success, posted as it is (issue 25). */
+export const PayOrderBodySchema = z.object({
+  razorpay_order_id: textSchema('razorpay_order_id').min(1).max(100),
+  razorpay_payment_id: textSchema('razorpay_payment_id').min(1).max(100),
+  razorpay_signature: textSchema('razorpay_signature').min(1).max(200),
+});
+export type PayOrderBody = z.infer<typeof PayOrderBodySchema>;
+
+export const payOrder = defineEndpoint({
+  name: 'payOrder',
+  method: 'POST',
+  path: '/order/:id/payment',
+  tag: 'orders',
+  summary:
+    "Report Razorpay Checkout's answer for an order awaiting payment: the signature is checked against the order's own Razorpay order, the payment fetched and captured, and the order marked paid. Already paid: the order, unchanged.",
+  auth: 'user',
+  params: IdParamsSchema,
+  body: PayOrderBodySchema,
+  result: OrderSchema,
+});
+
 // ---------------------------------------------------------------- the owner's orders (D25)
 // Under /api/v1/admin: 401 without a live session, 403 for anyone but an admin.
 
 /** D19: where the owner may move an order from each status, read from ORDER_TRANSITIONS. */
 export const NEXT_ORDER_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
+  'awaiting-payment': nextOrderStatuses('awaiting-payment', 'admin'),
   pending: nextOrderStatuses('pending', 'admin'),
   shipped: nextOrderStatuses('shipped', 'admin'),
   delivered: nextOrderStatuses('delivered', 'admin'),

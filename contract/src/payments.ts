@@ -205,3 +205,39 @@ export const markRefundPaid = defineEndpoint({
   body: MarkRefundPaidBodySchema,
   result: RefundPaidSchema,
 });
+/**
+ * How the shop takes payments, as checkout offers them (issue 25): Razorpay
+ * Checkout when the shop has its keys (the script to load and the public key
+ * id, never a secret), or null: the built-in test gateway, where no money moves.
+ */
+export const PaymentOptionsSchema = z.object({
+  online: z
+    .object({
+      provider: z.literal('razorpay'),
+      keyId: z.string(),
+      checkoutUrl: z.string(),
+    })
+    .nullable(),
+});
+export type PaymentOptions = z.infer<typeof PaymentOptionsSchema>;
+
+export const PAY_ONLINE_LABEL = 'Pay online: UPI, cards, netbanking, wallets';
+export const PAYMENT_NOT_COMPLETED = 'Payment not completed';
+
+export const getPaymentOptions = defineEndpoint({
+  name: 'getPaymentOptions',
+  method: 'GET',
+  path: '/payment/options',
+  tag: 'payments',
+  summary:
+    'How checkout may take payment: Razorpay Checkout (its script and key id) or test payments',
+  auth: 'none',
+  result: PaymentOptionsSchema,
+});
+
+/**
+ * Razorpay's webhook (issue 25): the raw body, signed with the webhook secret
+ * in X-Razorpay-Signature. Not for the browser; listed here so its path is
+ * written once.
+ */
+export const RAZORPAY_WEBHOOK_PATH = '/payments/razorpay/webhook';

@@ -31,6 +31,7 @@ import { createAdminMessagesService } from '#server/features/messages/admin-mess
 import { messagesRoutes } from '#server/features/messages/messages.routes.ts';
 import { createMessagesService } from '#server/features/messages/messages.service.ts';
 import { createAdminOrdersService } from '#server/features/orders/admin-orders.service.ts';
+import { createOnlinePayments } from '#server/features/orders/online-payments.ts';
 import { ordersRoutes } from '#server/features/orders/orders.routes.ts';
 import { createOrdersService } from '#server/features/orders/orders.service.ts';
 import { createPagesService } from '#server/features/pages/pages.service.ts';
@@ -39,6 +40,7 @@ import { paymentSettingsRoutes } from '#server/features/payments/payment-setting
 import { createPaymentSettingsService } from '#server/features/payments/payment-settings.service.ts';
 import { paymentsRoutes } from '#server/features/payments/payments.routes.ts';
 import { createPaymentsService } from '#server/features/payments/payments.service.ts';
+import { createRazorpayClient } from '#server/features/payments/razorpay.ts';
 import { createRefundsToPayService } from '#server/features/payments/refunds-to-pay.service.ts';
 import { profileRoutes } from '#server/features/profile/profile.routes.ts';
 import { createProfileService } from '#server/features/profile/profile.service.ts';
@@ -150,8 +152,22 @@ export async function buildApp({
   const addresses = createAddressesService(db);
   const profile = createProfileService(db, { auth, emailChanges });
   const messages = createMessagesService(db);
-  const payments = createPaymentsService(db, paymentProvider);
-  const orders = createOrdersService(db, { cart, addresses, payments, catalogue, mail });
+  // Razorpay when the shop has its keys (issue 25); otherwise the test gateway alone (D12).
+  const razorpayConfig = config.payments.razorpay;
+  const razorpay = razorpayConfig && createRazorpayClient(razorpayConfig);
+  const payments = createPaymentsService(db, paymentProvider, undefined, razorpay);
+  const online =
+    razorpay &&
+    razorpayConfig &&
+    createOnlinePayments(db, {
+      razorpay,
+      keys: razorpayConfig,
+      paymentWindowMs: config.payments.paymentWindowMs,
+      payments,
+      catalogue,
+      mail,
+    });
+  const orders = createOrdersService(db, { cart, addresses, payments, catalogue, mail, online });
   const adminProducts = createAdminProductsService(db, { catalogue, orders, media });
   const adminOrders = createAdminOrdersService(db, { orders, designs });
   const adminMessages = createAdminMessagesService(db, { messages });
@@ -175,7 +191,17 @@ export async function buildApp({
       await api.register(profileRoutes(profile));
       await api.register(messagesRoutes(messages, adminMessages));
       await api.register(ordersRoutes(orders, adminOrders));
-      await api.register(paymentsRoutes(payments, createRefundsToPayService(db, { mail })));
+      await api.register(
+        paymentsRoutes(payments, createRefundsToPayService(db, { mail }), {
+          online: razorpayConfig
+            ? {
+                provider: 'razorpay',
+                keyId: razorpayConfig.keyId,
+                checkoutUrl: razorpayConfig.checkoutUrl,
+              }
+            : null,
+        }),
+      );
       await api.register(paymentSettingsRoutes(paymentSettings));
       await api.register(adminRoutes(admin));
       await api.register(adminImagesRoutes(adminImages));

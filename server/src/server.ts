@@ -15,7 +15,13 @@ import {
 } from '#server/features/catalogue/units-sold-tally.ts';
 import { createMailWorker } from '#server/features/mail/mail-worker.ts';
 import { createSmtpMailer } from '#server/features/mail/mailer.ts';
+import {
+  createOnlinePaymentsFor,
+  createPaymentSweep,
+  PAYMENT_SWEEP_DEFAULTS,
+} from '#server/features/orders/payment-sweep.ts';
 import { createPaymentsService } from '#server/features/payments/payments.service.ts';
+import { createRazorpayClient } from '#server/features/payments/razorpay.ts';
 import {
   createRefundSweep,
   REFUND_SWEEP_DEFAULTS,
@@ -50,10 +56,28 @@ async function main(): Promise<void> {
     : undefined;
 
   // Refunds left pending by a process that died after deciding them are sent again (decision 021).
-  const refundSweep = createRefundSweep(createPaymentsService(database.db), {
-    ...REFUND_SWEEP_DEFAULTS,
-    onError: (error) => app.log.error({ err: error }, 'The refund sweep failed a round'),
-  });
+  const razorpayKeys = config.payments.razorpay;
+  const refundSweep = createRefundSweep(
+    createPaymentsService(
+      database.db,
+      undefined,
+      undefined,
+      razorpayKeys && createRazorpayClient(razorpayKeys),
+    ),
+    {
+      ...REFUND_SWEEP_DEFAULTS,
+      onError: (error) => app.log.error({ err: error }, 'The refund sweep failed a round'),
+    },
+  );
+
+  // Unpaid online orders: a reminder, then paid or cancelled after the window (issue 25).
+  const online = createOnlinePaymentsFor(database.db, config);
+  const paymentSweep =
+    online &&
+    createPaymentSweep(online, {
+      ...PAYMENT_SWEEP_DEFAULTS,
+      onError: (error) => app.log.error({ err: error }, 'The payment sweep failed a round'),
+    });
 
   // Sales reach the best-seller order in a tally every few seconds (decision 026).
   const unitsSoldTally = createUnitsSoldTally(createCatalogueService(database.db), {
@@ -75,6 +99,7 @@ async function main(): Promise<void> {
     app.log.info(`${signal} received: closing`);
     await mailWorker?.stop();
     await refundSweep.stop();
+    await paymentSweep?.stop();
     await unitsSoldTally.stop();
     await autovacuum?.stop();
     await backupSchedule?.stop();
@@ -89,6 +114,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   mailWorker?.start();
   refundSweep.start();
+  paymentSweep?.start();
   unitsSoldTally.start();
   autovacuum?.start();
   backupSchedule?.start();

@@ -52,3 +52,45 @@ describe('security headers', () => {
     expect(cached.headers).toMatchObject(expected);
   });
 });
+
+/** Issue 25: Razorpay Checkout is admitted only with its keys, and only where a shopper pays. */
+describe('the Content-Security-Policy and Razorpay Checkout', () => {
+  const razorpayEnv = {
+    RAZORPAY_KEY_ID: 'rzp_test_CspCheck0001',
+    RAZORPAY_KEY_SECRET: 'csp-secret',
+    RAZORPAY_WEBHOOK_SECRET: 'csp-webhook-secret',
+    RAZORPAY_API_URL: 'https://api.example-pay.test',
+    RAZORPAY_CHECKOUT_URL: 'https://checkout.example-pay.test/v1/checkout.js',
+  };
+  let withKeys: TestApp;
+  beforeAll(async () => {
+    withKeys = await createTestApp({ env: razorpayEnv });
+  });
+  afterAll(() => withKeys?.close());
+
+  const cspOf = async (app: TestApp, url: string) =>
+    String((await app.app.inject({ url })).headers['content-security-policy']);
+
+  it('admits Checkout on the checkout and order pages when Razorpay is configured', async () => {
+    for (const url of ['/checkout', '/order/0a1b2c3d-0000-4000-8000-00001a2b3c4d']) {
+      const csp = await cspOf(withKeys, url);
+      expect(csp).toContain("script-src 'self' https://checkout.example-pay.test;");
+      expect(csp).toContain(
+        "frame-src 'self' https://checkout.example-pay.test https://api.example-pay.test",
+      );
+      expect(csp).toContain("frame-ancestors 'none'");
+    }
+  });
+
+  it('stays as strict as ever elsewhere, and everywhere without keys', async () => {
+    const strict = await cspOf(t, '/');
+    expect(strict).toContain("script-src 'self';");
+    expect(strict).not.toContain('frame-src');
+    for (const url of ['/', '/cart', '/order/0a1b2c3d-0000-4000-8000-00001a2b3c4d/track']) {
+      expect(await cspOf(withKeys, url)).toBe(strict);
+    }
+    for (const url of ['/checkout', '/order/0a1b2c3d-0000-4000-8000-00001a2b3c4d']) {
+      expect(await cspOf(t, url)).toBe(strict);
+    }
+  });
+});

@@ -52,11 +52,43 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+/**
+ * The pages where a shopper pays (issue 25): checkout, and an order's page
+ * with its 'Pay now'. Only their documents admit Razorpay Checkout.
+ */
+const PAYMENT_PAGE = /^\/(checkout|order\/[^/?]+)\/?(\?|$)/;
+
+/**
+ * The CSP of the payment pages when the shop has Razorpay's keys: Checkout's
+ * script from RAZORPAY_CHECKOUT_URL's origin, and its frames and calls from
+ * that origin and RAZORPAY_API_URL's; everything else as strict as elsewhere.
+ */
+export function paymentPageHelmetOptions(razorpay: { checkoutUrl: string; apiUrl: string }) {
+  const checkoutOrigin = new URL(razorpay.checkoutUrl).origin;
+  const apiOrigin = new URL(razorpay.apiUrl).origin;
+  const origins = [...new Set([checkoutOrigin, apiOrigin])];
+  const csp = HELMET_OPTIONS.contentSecurityPolicy;
+  const directives = typeof csp === 'object' ? csp.directives : undefined;
+  return {
+    ...HELMET_OPTIONS,
+    contentSecurityPolicy: {
+      directives: {
+        ...directives,
+        scriptSrc: ["'self'", checkoutOrigin],
+        frameSrc: ["'self'", ...origins],
+        connectSrc: ["'self'", ...origins],
+      },
+    },
+  } satisfies HelmetOptions;
+}
+
 /** Security headers (helmet's) and CORS for everything the shop serves: answers, errors, 404s and files alike. */
 export async function registerSecurity(app: FastifyInstance, config: AppConfig): Promise<void> {
   const headers = helmetHeaders(HELMET_OPTIONS);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const razorpay = config.payments.razorpay;
+  const paymentHeaders = razorpay ? helmetHeaders(paymentPageHelmetOptions(razorpay)) : headers;
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(PAYMENT_PAGE.test(request.url) ? paymentHeaders : headers);
     done();
   });
   await app.register(cors, {

@@ -104,6 +104,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     totalPrice: subtotal,
     paymentMethod: 'cash',
     card: null,
+    payment: null,
     address: {
       name: 'Asha Rao',
       phone: '9876543210',

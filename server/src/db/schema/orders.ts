@@ -44,6 +44,17 @@ export const orders = pgTable(
     cardLast4: text(),
     /** The payment provider's id for the approval: what refunds are made against. */
     paymentReference: text(),
+    /**
+     * Online orders (issue 25): the Razorpay order the shopper pays, made once
+     * per order (a retried checkout finds it here), and the key id it was made
+     * with. paymentReference is then Razorpay's payment id, once paid.
+     */
+    razorpayOrderId: text().unique(),
+    razorpayKeyId: text(),
+    /** How the online payment was made, as Razorpay reports it: upi, card, netbanking, wallet. */
+    onlineMethod: text(),
+    /** When the 'Payment not completed' reminder went out: once per order. */
+    paymentReminderAt: timestamp({ withTimezone: true }),
     /** The delivery address as it was when ordered. */
     addressName: text().notNull(),
     addressPhone: text().notNull(),

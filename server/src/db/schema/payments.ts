@@ -105,6 +105,17 @@ export const refundAccounts = pgTable(
   ],
 );
 
+/**
+ * Razorpay webhook events already handled, by their X-Razorpay-Event-Id
+ * (issue 25): a second delivery of one finds its id here and changes
+ * nothing. Written in the transaction that applies the event.
+ */
+export const razorpayWebhookEvents = pgTable('razorpay_webhook_events', {
+  eventId: text().primaryKey(),
+  event: text().notNull(),
+  receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
 export type RefundRow = typeof refunds.$inferSelect;
 export type TestGatewayCardRow = typeof testGatewayCards.$inferSelect;
 export type RefundAccountRow = typeof refundAccounts.$inferSelect;

@@ -71,6 +71,7 @@ describe('GET /api/v1/admin/dashboard', () => {
 
     const after = await dashboard();
     expect(after.ordersByStatus).toEqual({
+      'awaiting-payment': before.ordersByStatus['awaiting-payment'],
       pending: before.ordersByStatus.pending + 4,
       shipped: before.ordersByStatus.shipped + 1,
       delivered: before.ordersByStatus.delivered,

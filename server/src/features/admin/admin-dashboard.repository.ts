@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNull, lte, notInArray, sql } from 'drizzle-orm';
 import { SIZES } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import { productStock, products } from '#server/db/schema/catalogue.ts';
@@ -11,7 +11,10 @@ export async function countOrdersByStatus(db: Database) {
   return db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status);
 }
 
-/** Orders placed since an instant and what they came to, cancelled ones left out. */
+/**
+ * Orders placed since an instant and what they came to: cash and paid orders;
+ * cancelled ones and those still awaiting their online payment left out (issue 25).
+ */
 export async function sumOrdersSince(db: Database, since: Date) {
   const [row] = await db
     .select({
@@ -19,7 +22,12 @@ export async function sumOrdersSince(db: Database, since: Date) {
       totalPaise: sql<number>`coalesce(sum(${orders.totalPaise}), 0)::bigint`.mapWith(Number),
     })
     .from(orders)
-    .where(and(gte(orders.createdAt, since), ne(orders.status, 'cancelled')));
+    .where(
+      and(
+        gte(orders.createdAt, since),
+        notInArray(orders.status, ['cancelled', 'awaiting-payment']),
+      ),
+    );
   return { orders: row?.orders ?? 0, totalPaise: row?.totalPaise ?? 0 };
 }
 

@@ -26,6 +26,7 @@ import {
   orderDeliveredEmail,
   orderPlacedEmail,
   orderShippedEmail,
+  paymentReminderEmail,
   refundNote,
 } from './order-emails.ts';
 import { type RefundPaid, refundPaidEmail } from './refund-emails.ts';
@@ -81,14 +82,20 @@ export function createMailService(db: Database, config: Pick<MailConfig, 'smtpUr
     orderPlaced: (executor: Database, to: Recipient, order: Order) =>
       enqueue(executor, orderPlacedEmail(to, order, publicUrl)),
 
-    /** The one hook for an order's status change (shipped, delivered, cancelled). */
+    /**
+     * The one hook for an order's status change (shipped, delivered,
+     * cancelled; and pending: an online order's payment arrived, so it is
+     * confirmed now, issue 25).
+     */
     async orderStatusChanged(
       executor: Database,
       to: Recipient,
       order: Order,
       transition: OrderTransition,
     ): Promise<void> {
-      if (transition.to === 'shipped') {
+      if (transition.to === 'pending') {
+        await enqueue(executor, orderPlacedEmail(to, order, publicUrl));
+      } else if (transition.to === 'shipped') {
         await enqueue(executor, orderShippedEmail(to, order, publicUrl));
       } else if (transition.to === 'delivered') {
         await enqueue(executor, orderDeliveredEmail(to, order, transition.at, publicUrl));
@@ -97,6 +104,10 @@ export function createMailService(db: Database, config: Pick<MailConfig, 'smtpUr
         await enqueue(executor, orderCancelledEmail(to, order, refund, publicUrl));
       }
     },
+
+    /** Issue 25: 'Payment not completed', with a link to the order's page and its 'Pay now'. */
+    paymentReminder: (executor: Database, to: Recipient, order: Order) =>
+      enqueue(executor, paymentReminderEmail(to, order, publicUrl)),
 
     /** The one hook for a step of a return or exchange (D31). */
     returnUpdated: (executor: Database, to: Recipient, order: Order, update: ReturnUpdate) =>

@@ -2,6 +2,7 @@
 import {
   formatRupees,
   type Order,
+  PAYMENT_NOT_COMPLETED,
   RETURN_WINDOW_DAYS,
   returnWindowClosesAt,
   SHOP_NAME,
@@ -39,7 +40,13 @@ export const orderLink = (publicUrl: string, order: Pick<Order, '_id'>) =>
   `${publicUrl}/order/${encodeURIComponent(order._id)}`;
 
 const paymentLabel = (order: Order) =>
-  order.paymentMethod === 'cash' ? 'Cash On Delivery' : order.card ? cardName(order.card) : 'Card';
+  order.paymentMethod === 'cash'
+    ? 'Cash On Delivery'
+    : order.payment
+      ? `Paid online${order.payment.method ? ` (${order.payment.method})` : ''}`
+      : order.card
+        ? cardName(order.card)
+        : 'Card';
 
 /** The order confirmation checkout promises ('You will receive a confirmation email soon.', D32). */
 export function orderPlacedEmail(to: Recipient, order: Order, publicUrl: string): MailMessage {
@@ -144,8 +151,29 @@ export function orderDeliveredEmail(
  */
 export function refundNote(order: Order): string {
   if (order.paymentMethod === 'cash') return 'Nothing was charged for this order.';
+  if (order.payment) {
+    return order.payment.paymentId
+      ? `${formatRupees(order.totalPrice)} will be returned the way you paid (${order.payment.method ?? 'online'}).`
+      : 'Nothing was charged for this order.';
+  }
   const card = order.card ? `your ${cardName(order.card)}` : 'your card';
   return `${formatRupees(order.totalPrice)} will be returned to ${card}.`;
+}
+
+/** Issue 25: an online order still unpaid a while after it was placed; its page has 'Pay now'. */
+export function paymentReminderEmail(to: Recipient, order: Order, publicUrl: string): MailMessage {
+  return compose(
+    'payment-reminder',
+    to,
+    `${PAYMENT_NOT_COMPLETED}: your ${SHOP_NAME} order ${orderNumber(order)}`,
+    [
+      paragraph(
+        `The payment for your order ${orderNumber(order)} (${formatRupees(order.totalPrice)}) has not been completed. Your items are held for you for a little while: pay now to keep them.`,
+      ),
+      action('Pay now', orderLink(publicUrl, order)),
+    ],
+    publicUrl,
+  );
 }
 
 export function orderCancelledEmail(

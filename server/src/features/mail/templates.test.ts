@@ -38,6 +38,7 @@ const order: Order = {
   totalPrice: 2436.52,
   paymentMethod: 'debit-card',
   card: { brand: 'Visa', last4: '4242' },
+  payment: null,
   address: {
     name: 'Asha Rao',
     phone: '9876543210',

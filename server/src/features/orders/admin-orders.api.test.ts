@@ -151,7 +151,10 @@ describe('GET /api/v1/admin/orders', () => {
   });
 
   it.each([
-    ['status=lost', 'status must be one of pending, shipped, delivered, cancelled'],
+    [
+      'status=lost',
+      'status must be one of awaiting-payment, pending, shipped, delivered, cancelled',
+    ],
     ['limit=0', 'limit must be 1 or more'],
     [`search=${'x'.repeat(101)}`, 'search must be at most 100 characters'],
   ])('refuses %s with a 400', async (query, message) => {
@@ -345,24 +348,29 @@ describe('POST /api/v1/admin/orders/:id/status (D19)', () => {
   });
 
   it.each<[string, Record<string, unknown>, string, string]>([
-    ['no status', {}, 'status', 'status must be one of pending, shipped, delivered, cancelled'],
+    [
+      'no status',
+      {},
+      'status',
+      'status must be one of awaiting-payment, pending, shipped, delivered, cancelled',
+    ],
     [
       'an unknown status',
       { status: 'lost' },
       'status',
-      'status must be one of pending, shipped, delivered, cancelled',
+      'status must be one of awaiting-payment, pending, shipped, delivered, cancelled',
     ],
     [
       'a capitalised status',
       { status: 'Shipped' },
       'status',
-      'status must be one of pending, shipped, delivered, cancelled',
+      'status must be one of awaiting-payment, pending, shipped, delivered, cancelled',
     ],
     [
       'a status as a list',
       { status: ['shipped'] },
       'status',
-      'status must be one of pending, shipped, delivered, cancelled',
+      'status must be one of awaiting-payment, pending, shipped, delivered, cancelled',
     ],
     [
       'a 501-character note',

@@ -1,4 +1,9 @@
-import type { CheckoutBody, Order } from '#contract';
+import {
+  CARD_REFUSED_WITH_RAZORPAY_MESSAGE,
+  type CheckoutBody,
+  ONLINE_PAYMENTS_OFF_MESSAGE,
+  type Order,
+} from '#contract';
 import type { Database } from '#server/db/client.ts';
 import type { OrderRow } from '#server/db/schema/orders.ts';
 import type { AddressesService } from '#server/features/addresses/addresses.service.ts';
@@ -25,12 +30,36 @@ export interface CheckoutDependencies {
   payments: Pick<PaymentsService, 'pay' | 'voidPayments'>;
   catalogue: Pick<CatalogueService, 'takeStockFor'>;
   mail: Pick<MailService, 'orderPlaced'>;
+  /** Razorpay's public key id when the shop has its keys: online payment on, cards refused (issue 25). */
+  razorpayKeyId: string | undefined;
+}
+
+/**
+ * Issue 25: online payment needs Razorpay's keys; with them, no card number
+ * (nor the test gateway's saved card) reaches the server, so 'debit-card' is gone.
+ */
+function checkPaymentMethod(body: CheckoutBody, razorpayKeyId: string | undefined): void {
+  if (body.paymentMethod === 'online' && !razorpayKeyId) {
+    throw badRequest(ONLINE_PAYMENTS_OFF_MESSAGE, [
+      { field: 'paymentMethod', message: ONLINE_PAYMENTS_OFF_MESSAGE },
+    ]);
+  }
+  if (
+    razorpayKeyId &&
+    (body.paymentMethod === 'debit-card' ||
+      body.card !== undefined ||
+      body.savedCardId !== undefined)
+  ) {
+    throw badRequest(CARD_REFUSED_WITH_RAZORPAY_MESSAGE, [
+      { field: body.card ? 'card' : 'paymentMethod', message: CARD_REFUSED_WITH_RAZORPAY_MESSAGE },
+    ]);
+  }
 }
 
 /** Checkout (D18), given how a replayed Idempotency-Key answers its first order. */
 export function createCheckout(
   db: Database,
-  { cart, addresses, payments, catalogue, mail }: CheckoutDependencies,
+  { cart, addresses, payments, catalogue, mail, razorpayKeyId }: CheckoutDependencies,
   replayOrder: (tx: Database, order: OrderRow) => Promise<Order>,
 ) {
   /**
@@ -45,6 +74,7 @@ export function createCheckout(
     body: CheckoutBody,
     idempotencyKey?: string,
   ): Promise<Order> {
+    checkPaymentMethod(body, razorpayKeyId);
     const requestHash = idempotencyKey ? checkoutHash(body) : '';
     const authorizationIds: string[] = [];
     const transaction = db.transaction(async (tx) => {
@@ -96,9 +126,12 @@ export function createCheckout(
       );
 
       const now = new Date();
+      const online = payment.method === 'online';
       const row = await insertOrder(tx, {
         userId: user.id,
-        status: 'pending',
+        // Issue 25: placed, its stock held, until its payment arrives.
+        status: online ? 'awaiting-payment' : 'pending',
+        razorpayKeyId: online ? razorpayKeyId : null,
         subtotalPaise: price.subtotalPaise,
         discountPaise: price.discountPaise,
         couponCode: price.coupon?.code ?? null,
@@ -153,8 +186,9 @@ export function createCheckout(
         lines.map((line) => line.cartItemId),
       );
       const order = toOrder(row, items, [placed], []);
-      // 'You will receive a confirmation email soon.' (D32): written with the order, or not at all.
-      await mail.orderPlaced(tx, user, order);
+      // 'You will receive a confirmation email soon.' (D32): written with the order, or not at all;
+      // an online order's goes when it is paid (issue 25).
+      if (!online) await mail.orderPlaced(tx, user, order);
       return order;
     });
     return transaction.catch(async (failure: unknown) => {

@@ -38,11 +38,14 @@ import {
 const refusal = (from: OrderStatus, to: OrderStatus, actor: OrderActor) =>
   actor === 'shopper' ? ONLY_PENDING_CANCEL : cannotMove(from, to);
 
-/** Who moves an order: a shopper reaches only their own orders (another's is not found, D2). */
-export interface OrderMover {
-  userId: string;
-  as: OrderActor;
-}
+/**
+ * Who moves an order: a shopper reaches only their own orders (another's is
+ * not found, D2); the shop itself (issue 25: a payment arriving, the sweep of
+ * unpaid orders) is nobody on the timeline.
+ */
+export type OrderMover =
+  | { userId: string; as: Exclude<OrderActor, 'system'> }
+  | { userId: null; as: 'system' };
 
 /**
  * A step of a return or exchange on a delivered order (D31). The order keeps
@@ -141,7 +144,8 @@ export function createOrderLifecycle({ payments, catalogue, mail }: OrderLifecyc
       if (rule.to === 'cancelled') {
         refund = await payments.refundRest(tx, order, 'Order cancelled');
       }
-      entries = [{ type: rule.to, note: move.note || null }];
+      // Moving to pending is an online payment arriving (issue 25): 'Paid' on the timeline.
+      entries = [{ type: rule.to === 'pending' ? 'paid' : rule.to, note: move.note || null }];
     }
     const events: OrderEventRow[] = [];
     for (const [index, entry] of entries.entries()) {

@@ -432,8 +432,12 @@ describe('POST /api/v1/order/checkout', () => {
 
   describe('validates the body', () => {
     it.each([
-      [{ paymentMethod: 'bitcoin' }, 'paymentMethod', 'paymentMethod must be cash or debit-card'],
-      [{ paymentMethod: 42 }, 'paymentMethod', 'paymentMethod must be cash or debit-card'],
+      [
+        { paymentMethod: 'bitcoin' },
+        'paymentMethod',
+        'paymentMethod must be cash, debit-card or online',
+      ],
+      [{ paymentMethod: 42 }, 'paymentMethod', 'paymentMethod must be cash, debit-card or online'],
       [{ paymentMethod: 'debit-card' }, 'card', 'Card details are required to pay by card'],
       [
         { paymentMethod: 'debit-card', card: card({ number: 'abcd' }) },

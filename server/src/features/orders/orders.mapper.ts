@@ -1,4 +1,4 @@
-import type { AdminOrder, AdminOrderSummary, Order, Refund } from '#contract';
+import type { AdminOrder, AdminOrderSummary, OnlinePayment, Order, Refund } from '#contract';
 import type { CustomerRow } from '#server/db/schema/accounts.ts';
 import type { OrderEventRow, OrderItemRow, OrderRow } from '#server/db/schema/orders.ts';
 import type { RefundRow } from '#server/db/schema/payments.ts';
@@ -27,10 +27,25 @@ export function toRefund(payment: OrderPayment, refund: RefundRow): Refund {
   return {
     amount: paiseToRupees(refund.amountPaise),
     status: refund.status,
+    reference: refund.providerReference,
     method: payment.paymentMethod,
     card: cardOf(payment),
     createdAt: refund.createdAt.toISOString(),
     refundedAt: refund.refundedAt ? refund.refundedAt.toISOString() : null,
+  };
+}
+
+/** An online order's Razorpay order and, once paid, its payment (issue 25); null for the others. */
+function onlinePaymentOf(row: OrderRow): OnlinePayment | null {
+  if (row.paymentMethod !== 'online' || !row.razorpayOrderId || !row.razorpayKeyId) return null;
+  return {
+    provider: 'razorpay',
+    keyId: row.razorpayKeyId,
+    orderId: row.razorpayOrderId,
+    amount: row.totalPaise,
+    currency: 'INR',
+    paymentId: row.status === 'awaiting-payment' ? null : row.paymentReference,
+    method: row.onlineMethod,
   };
 }
 
@@ -67,6 +82,7 @@ export function toOrder(
     totalPrice: paiseToRupees(row.totalPaise),
     paymentMethod: row.paymentMethod,
     card,
+    payment: onlinePaymentOf(row),
     address: {
       name: row.addressName,
       phone: row.addressPhone,

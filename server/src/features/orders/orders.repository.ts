@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { users } from '#server/db/schema/accounts.ts';
 import {
@@ -277,4 +277,105 @@ export async function hasDeliveredItem(
     )
     .limit(1);
   return row !== undefined;
+}
+
+// ---------------------------------------------------------------- online payments (issue 25)
+
+/** The order a Razorpay order was made for, locked for the caller's transaction. */
+export async function lockOrderByRazorpayOrderId(
+  db: Database,
+  razorpayOrderId: string,
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.razorpayOrderId, razorpayOrderId))
+    .for('update');
+  return row;
+}
+
+/** Keeps the Razorpay order made for an order: only the first one, so a retry never makes a second. */
+export async function setRazorpayOrder(
+  db: Database,
+  id: string,
+  razorpayOrderId: string,
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .update(orders)
+    .set({ razorpayOrderId })
+    .where(and(eq(orders.id, id), isNull(orders.razorpayOrderId)))
+    .returning();
+  return row;
+}
+
+/**
+ * Records the payment of an order awaiting it: one winner, however many
+ * callers (the browser, webhooks, sweeps on several processes) race, as only
+ * a row still awaiting payment is updated; false for every other caller.
+ */
+export async function recordOnlinePayment(
+  db: Database,
+  id: string,
+  payment: { paymentReference: string; onlineMethod: string },
+): Promise<boolean> {
+  const updated = await db
+    .update(orders)
+    .set(payment)
+    .where(
+      and(
+        eq(orders.id, id),
+        eq(orders.status, 'awaiting-payment'),
+        isNull(orders.paymentReference),
+      ),
+    )
+    .returning({ id: orders.id });
+  return updated.length > 0;
+}
+
+/**
+ * Claims one order awaiting payment placed before `placedBefore`, oldest
+ * first, locked for the caller's transaction: a sweep on another process
+ * skips it, and a payment reported meanwhile waits for the sweep's answer.
+ */
+export async function claimUnpaidOrder(
+  tx: Database,
+  placedBefore: Date,
+): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.status, 'awaiting-payment'), lt(orders.createdAt, placedBefore)))
+    .orderBy(asc(orders.createdAt), asc(orders.id))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return row;
+}
+
+/**
+ * Marks orders awaiting payment since between `placedAfter` and
+ * `placedBefore` as reminded, at most `limit`, each once across processes
+ * (SKIP LOCKED), and answers them with their shoppers to remind.
+ */
+export async function claimPaymentReminders(
+  tx: Database,
+  window: { placedAfter: Date; placedBefore: Date; at: Date; limit: number },
+) {
+  const due = tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'awaiting-payment'),
+        isNull(orders.paymentReminderAt),
+        lt(orders.createdAt, window.placedBefore),
+        gt(orders.createdAt, window.placedAfter),
+      ),
+    )
+    .limit(window.limit)
+    .for('update', { skipLocked: true });
+  return tx
+    .update(orders)
+    .set({ paymentReminderAt: window.at })
+    .where(inArray(orders.id, due))
+    .returning();
 }

@@ -11,6 +11,8 @@ import {
   listOrders,
   type PrintFileParams,
   PrintFileParamsSchema,
+  payOrder,
+  RAZORPAY_WEBHOOK_PATH,
   setAdminOrderStatus,
 } from '#contract';
 import { authenticateFor, route } from '#server/lib/route.ts';
@@ -31,6 +33,31 @@ export function ordersRoutes(orders: OrdersService, adminOrders: AdminOrdersServ
     route(app, listOrders, ({ user }) => orders.listOrders(user.id));
     route(app, getOrder, ({ user, params }) => orders.getOrder(user.id, params.id));
     route(app, cancelOrder, ({ user, params }) => orders.cancelOrder(user, params.id));
+    route(app, payOrder, ({ user, params, body }) => orders.payOrder(user, params.id, body));
+
+    // Razorpay's webhook (issue 25): its signature is over the raw body, so this route alone
+    // reads JSON as bytes, in a scope of its own; it answers the envelope with no result.
+    await app.register(async (webhook) => {
+      webhook.removeContentTypeParser('application/json');
+      webhook.addContentTypeParser(
+        'application/json',
+        { parseAs: 'buffer' },
+        (_request, body, done) => done(null, body),
+      );
+      webhook.post(RAZORPAY_WEBHOOK_PATH, { schema: { hide: true } }, async (request, reply) => {
+        const header = (name: string) => {
+          const value = request.headers[name];
+          return typeof value === 'string' ? value : undefined;
+        };
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        await orders.handleRazorpayWebhook(
+          body,
+          header('x-razorpay-signature'),
+          header('x-razorpay-event-id'),
+        );
+        return reply.send({ success: true, result: null });
+      });
+    });
 
     route(app, listAdminOrders, ({ query }) => adminOrders.listOrders(query));
     route(app, getAdminOrder, ({ params }) => adminOrders.getOrder(params.id));

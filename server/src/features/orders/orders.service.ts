@@ -1,9 +1,17 @@
-import type { Order, Size } from '#contract';
+import {
+  type CheckoutBody,
+  ONLINE_PAYMENTS_OFF_MESSAGE,
+  type Order,
+  type PayOrderBody,
+  type Size,
+} from '#contract';
 import type { Database } from '#server/db/client.ts';
 import type { PaymentsService } from '#server/features/payments/payments.service.ts';
+import { notFound } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/auth-user.ts';
 import { estimatedDelivery } from '#server/lib/dates.ts';
 import { type CheckoutDependencies, createCheckout } from './checkout.ts';
+import type { OnlinePayments } from './online-payments.ts';
 import { createOrderLifecycle, type OrderLifecycleDependencies } from './order-lifecycle.ts';
 import { createOrderReads } from './order-reads.ts';
 import {
@@ -28,10 +36,12 @@ export { type OrderPayment, toOrder, toRefund } from './orders.mapper.ts';
  * (order-lifecycle.ts) and the shopper's reads (order-reads.ts); its
  * messages are in orders.messages.ts.
  */
-export type OrdersDependencies = CheckoutDependencies &
+export type OrdersDependencies = Omit<CheckoutDependencies, 'razorpayKeyId'> &
   OrderLifecycleDependencies & {
     /** The service's own: refunds sent once a cancel committed, and the refunds its reads show. */
     payments: Pick<PaymentsService, 'sendRefunds' | 'findRefunds'>;
+    /** Razorpay's online payments, when the shop has its keys (issue 25). */
+    online?: OnlinePayments | undefined;
   };
 
 /** An order placed and delivered in the past: how the seed's reviewers received what they review (D28). */
@@ -52,14 +62,47 @@ export interface PastDeliveredOrder {
 
 export function createOrdersService(
   db: Database,
-  { cart, addresses, payments, catalogue, mail }: OrdersDependencies,
+  { cart, addresses, payments, catalogue, mail, online }: OrdersDependencies,
 ) {
   const moveOrder = createOrderLifecycle({ payments, catalogue, mail });
   const reads = createOrderReads(db, payments);
   const { withDetails } = reads;
+  const placeOrder = createCheckout(
+    db,
+    { cart, addresses, payments, catalogue, mail, razorpayKeyId: online?.keyId },
+    withDetails,
+  );
+
+  function onlinePayments(): OnlinePayments {
+    if (!online) throw notFound(ONLINE_PAYMENTS_OFF_MESSAGE);
+    return online;
+  }
 
   return {
-    checkout: createCheckout(db, { cart, addresses, payments, catalogue, mail }, withDetails),
+    /**
+     * Checkout (D18); an online order then gets its Razorpay order, once its
+     * transaction committed (issue 25). A replayed checkout whose Razorpay
+     * order could not be made before makes it now.
+     */
+    async checkout(user: AuthUser, body: CheckoutBody, idempotencyKey?: string): Promise<Order> {
+      const order = await placeOrder(user, body, idempotencyKey);
+      if (!online || order.status !== 'awaiting-payment' || order.payment) return order;
+      await online.startPayment(order._id);
+      return reads.getOrder(user.id, order._id);
+    },
+
+    /** Checkout's answer for an online order (POST /order/{id}/payment, issue 25). */
+    async payOrder(user: AuthUser, id: string, body: PayOrderBody): Promise<Order> {
+      return withDetails(db, await onlinePayments().payOrder(user, id, body));
+    },
+
+    /** A Razorpay webhook on its raw body (issue 25); 404 without Razorpay's keys. */
+    handleRazorpayWebhook: (
+      rawBody: Buffer,
+      signature: string | undefined,
+      eventId: string | undefined,
+    ) => onlinePayments().handleWebhook(rawBody, signature, eventId),
+
     listOrders: reads.listOrders,
     getOrder: reads.getOrder,
     /**

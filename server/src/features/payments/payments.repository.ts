@@ -6,6 +6,7 @@ import { orders } from '#server/db/schema/orders.ts';
 import {
   type RefundAccountRow,
   type RefundRow,
+  razorpayWebhookEvents,
   refundAccounts,
   refunds,
   savedCards,
@@ -94,6 +95,7 @@ export async function lockOrderPayment(tx: Database, orderId: string) {
       id: orders.id,
       totalPaise: orders.totalPaise,
       paymentMethod: orders.paymentMethod,
+      paymentReference: orders.paymentReference,
       deliveredAt: orders.deliveredAt,
     })
     .from(orders)
@@ -130,7 +132,9 @@ export function findRefunds(db: Database, orderIds: string[]): Promise<RefundRow
 
 const pendingRefundColumns = {
   id: refunds.id,
+  orderId: refunds.orderId,
   amountPaise: refunds.amountPaise,
+  providerReference: refunds.providerReference,
   paymentMethod: orders.paymentMethod,
   paymentReference: orders.paymentReference,
 };
@@ -281,3 +285,51 @@ export async function lockCashRefund(tx: Database, id: string) {
 }
 
 export type CashRefundRow = NonNullable<Awaited<ReturnType<typeof lockCashRefund>>>;
+/**
+ * One pending refund, locked for the caller's transaction, or undefined when
+ * another process holds it (it is sending it) or it is no longer pending.
+ */
+export async function lockPendingRefund(tx: Database, id: string) {
+  const [row] = await tx
+    .select(pendingRefundColumns)
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')))
+    .for('update', { of: refunds, skipLocked: true });
+  return row;
+}
+
+/**
+ * What Razorpay says of a refund (issue 25): its id, and once it settled,
+ * refunded or failed. Only a pending refund changes, so a late or repeated
+ * report (a webhook out of order) changes nothing more.
+ */
+export async function recordProviderRefund(
+  db: Database,
+  id: string,
+  answer: { providerReference: string; status: RefundRow['status']; at: Date },
+): Promise<boolean> {
+  const updated = await db
+    .update(refunds)
+    .set({
+      providerReference: answer.providerReference,
+      status: answer.status,
+      refundedAt: answer.status === 'refunded' ? answer.at : null,
+    })
+    .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')))
+    .returning({ id: refunds.id });
+  return updated.length > 0;
+}
+
+/** Notes a webhook event as handled; false when it already was (a second delivery). */
+export async function insertWebhookEvent(
+  tx: Database,
+  event: { eventId: string; event: string },
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(razorpayWebhookEvents)
+    .values(event)
+    .onConflictDoNothing()
+    .returning({ eventId: razorpayWebhookEvents.eventId });
+  return inserted.length > 0;
+}

@@ -21,20 +21,24 @@ import {
   findSavedCards,
   insertRefund,
   insertSavedCard,
+  insertWebhookEvent,
   lockOrderPayment,
+  lockPendingRefund,
   markRefunded,
+  recordProviderRefund,
   refundedPaise,
   testGatewayCardsIn,
   withGatewayTransaction,
 } from './payments.repository.ts';
+import type { RazorpayClient, RazorpayRefund } from './razorpay.ts';
 
 /** How an order was paid, as the order keeps it: brand and last 4 digits at most (D12). */
 export interface Payment {
   method: PaymentMethod;
   cardBrand: string | null;
   cardLast4: string | null;
-  /** The provider's approval id, which refunds are made against. */
-  reference: string;
+  /** The provider's approval id, which refunds are made against; for 'online', none until paid (issue 25). */
+  reference: string | null;
 }
 
 export interface PaymentRequestBody {
@@ -53,10 +57,24 @@ export const refundTooLarge = (leftPaise: number) =>
 export const databaseTestGateway = (db: Database, { record = false } = {}): TestGateway =>
   createTestGateway({ cards: testGatewayCardsIn(db), record });
 
+/** A refund's state as Razorpay reports it, in the shop's words. */
+const REFUND_STATUS_OF: Record<RazorpayRefund['status'], RefundRow['status']> = {
+  pending: 'pending',
+  processed: 'refunded',
+  failed: 'failed',
+};
+
+type PendingRefund = Awaited<ReturnType<typeof findPendingRefunds>>[number];
+
+/**
+ * Payments: the test gateway (D12) for cash and card orders, and Razorpay's
+ * client, when the shop has its keys, for refunds of online orders (issue 25).
+ */
 export function createPaymentsService(
   db: Database,
   provider: PaymentProvider = databaseTestGateway(db),
   clock: () => Date = () => new Date(),
+  razorpay: RazorpayClient | undefined = undefined,
 ) {
   async function approve(
     tx: Database,
@@ -70,16 +88,46 @@ export function createPaymentsService(
   }
 
   /**
-   * What is left to refund on an order, with its row locked for the rest of
-   * the transaction. Paid is the total: by card when ordered, in cash once
-   * delivered (D12); before that a cash order has had nothing paid.
+   * Sends one refund of an online order to Razorpay, its row locked by the
+   * caller (issue 25). Razorpay does not de-duplicate refunds, so it first
+   * looks for one with this refund's receipt (its id): a refund sent before
+   * whose answer was lost, or sent by another process, is found and not sent
+   * again. What Razorpay answers (its id, pending or settled) is recorded.
    */
-  /** Sends one pending refund; its id is the idempotency key, so a second send moves no more money. */
-  async function sendRefund(
-    executor: Database,
-    refund: Awaited<ReturnType<typeof findPendingRefunds>>[number],
+  async function sendRazorpayRefund(
+    tx: Database,
+    refund: PendingRefund & { paymentReference: string },
   ): Promise<boolean> {
+    if (!razorpay) return false; // keys taken away: left pending, shown so
+    try {
+      const sent = (await razorpay.fetchPaymentRefunds(refund.paymentReference)).find(
+        (candidate) => candidate.receipt === refund.id,
+      );
+      const answer =
+        sent ??
+        (await razorpay.refundPayment(refund.paymentReference, {
+          amountPaise: refund.amountPaise,
+          receipt: refund.id,
+          notes: { order_id: refund.orderId },
+        }));
+      await recordProviderRefund(tx, refund.id, {
+        providerReference: answer.id,
+        status: REFUND_STATUS_OF[answer.status],
+        at: clock(),
+      });
+      return answer.status === 'processed';
+    } catch {
+      // Left pending: the order shows it, and the next send or sweep looks for its receipt first.
+      return false;
+    }
+  }
+
+  /** Sends one pending refund; its id is the idempotency key, so a second send moves no more money. */
+  async function sendRefund(executor: Database, refund: PendingRefund): Promise<boolean> {
     if (!refund.paymentReference) return false; // an order from before references: refunded by hand
+    if (refund.paymentMethod === 'online') {
+      return sendRazorpayRefund(executor, { ...refund, paymentReference: refund.paymentReference });
+    }
     try {
       const { id } = await provider.refund(
         { authorizationId: refund.paymentReference, method: refund.paymentMethod },
@@ -94,10 +142,19 @@ export function createPaymentsService(
     }
   }
 
+  /**
+   * What is left to refund on an order, with its row locked for the rest of
+   * the transaction. Paid is the total: by card when ordered, in cash once
+   * delivered (D12); before that a cash order has had nothing paid, and an online one until its payment is recorded.
+   */
   async function leftToRefund(tx: Database, orderId: string): Promise<number> {
     const payment = await lockOrderPayment(tx, orderId);
     if (!payment) throw notFound('Order not found');
-    const paid = payment.paymentMethod === 'cash' && !payment.deliveredAt ? 0 : payment.totalPaise;
+    const paid =
+      (payment.paymentMethod === 'cash' && !payment.deliveredAt) ||
+      (payment.paymentMethod === 'online' && !payment.paymentReference)
+        ? 0
+        : payment.totalPaise;
     return paid - (await refundedPaise(tx, orderId));
   }
 
@@ -117,6 +174,8 @@ export function createPaymentsService(
       approvals: string[],
     ): Promise<Payment> {
       const { method, amountPaise } = request;
+      // Paid afterwards in Razorpay Checkout (issue 25): nothing to approve now.
+      if (method === 'online') return { method, cardBrand: null, cardLast4: null, reference: null };
       if (method === 'cash') {
         const reference = await approve(tx, { method, amountPaise }, approvals);
         return { method, cardBrand: null, cardLast4: null, reference };
@@ -234,8 +293,39 @@ export function createPaymentsService(
      * cannot be reached for stays 'pending', shown so, for a later send.
      */
     async sendRefunds(orderId: string): Promise<void> {
-      for (const refund of await findPendingRefunds(db, orderId)) await sendRefund(db, refund);
+      for (const refund of await findPendingRefunds(db, orderId)) {
+        if (refund.paymentMethod !== 'online') {
+          await sendRefund(db, refund);
+          continue;
+        }
+        // Sent under its row's lock: a sweep or another process sending it at once skips it.
+        await db.transaction(async (tx) => {
+          const locked = await lockPendingRefund(tx, refund.id);
+          if (locked) await sendRefund(tx, locked);
+        });
+      }
     },
+
+    /**
+     * Settles a refund as a Razorpay webhook reports it (refund.processed,
+     * refund.failed), inside the caller's transaction: the refund is found
+     * by its receipt (our refund's id); a refund already settled stays as it is.
+     */
+    async settleRazorpayRefund(
+      tx: Database,
+      refund: Pick<RazorpayRefund, 'id' | 'receipt' | 'status'>,
+    ): Promise<boolean> {
+      if (!refund.receipt || !isUuid(refund.receipt)) return false; // not one of the shop's
+      return recordProviderRefund(tx, refund.receipt, {
+        providerReference: refund.id,
+        status: REFUND_STATUS_OF[refund.status],
+        at: clock(),
+      });
+    },
+
+    /** Notes a Razorpay webhook event as handled in the caller's transaction; false when it already was. */
+    claimWebhookEvent: (tx: Database, eventId: string, event: string) =>
+      insertWebhookEvent(tx, { eventId, event }),
 
     /**
      * The sweep for refunds left pending: the process that wrote one died

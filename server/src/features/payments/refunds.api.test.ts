@@ -60,6 +60,7 @@ describe('cancelling an order refunds what was paid', () => {
       {
         amount: order.totalPrice,
         status: 'refunded',
+        reference: expect.any(String),
         method: 'debit-card',
         card: { brand: 'Visa', last4: '4242' },
         createdAt: expect.any(String),

@@ -196,6 +196,7 @@ describe('a return and an exchange, from request to refund and new shipment', ()
     expect(received.refund).toEqual({
       amount: refundAmount,
       status: 'refunded',
+      reference: expect.any(String),
       method: 'debit-card',
       card: { brand: 'Visa', last4: '4242' },
       createdAt: expect.any(String),

@@ -8,6 +8,7 @@ describe('OrderFacts refunds', () => {
   const refund = {
     amount: 998,
     status: 'refunded' as const,
+    reference: null,
     method: 'debit-card' as const,
     card: { brand: 'Visa', last4: '4242' },
     createdAt: '2026-11-24T18:20:00.000Z',

@@ -78,6 +78,7 @@ describe('OrderReturns (D31)', () => {
         amount: 499,
         status: 'refunded',
         method: 'debit-card',
+        reference: null,
         card: { brand: 'Visa', last4: '4242' },
         createdAt: '2026-11-22T08:00:00.000Z',
         refundedAt: '2026-11-22T08:00:00.000Z',

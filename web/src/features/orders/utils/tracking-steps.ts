@@ -52,7 +52,10 @@ export function trackingSteps(
     ];
   }
 
-  const reachedUpTo = PROGRESS.indexOf(order.status === 'pending' ? 'placed' : order.status);
+  // An order awaiting its online payment (issue 25) is placed, as a pending one is.
+  const reachedUpTo = PROGRESS.indexOf(
+    order.status === 'pending' || order.status === 'awaiting-payment' ? 'placed' : order.status,
+  );
   const progress = PROGRESS.map((type, index) => {
     const event = latest(type);
     return index <= reachedUpTo

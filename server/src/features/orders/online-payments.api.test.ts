@@ -1,0 +1,392 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AdminDashboardSchema,
+  CARD_REFUSED_WITH_RAZORPAY_MESSAGE,
+  ONLINE_PAYMENTS_OFF_MESSAGE,
+  type Order,
+  OrderSchema,
+  PaymentOptionsSchema,
+  WRONG_PAYMENT_SIGNATURE_MESSAGE,
+} from '#contract';
+import { loadConfig } from '#server/config/env.ts';
+import { createPaymentsService } from '#server/features/payments/payments.service.ts';
+import { createRazorpayClient } from '#server/features/payments/razorpay.ts';
+import { rupeesToPaise } from '#server/lib/money.ts';
+import { signUpAdmin } from '#server-test/admins.ts';
+import { createTestApp, type TestApp } from '#server-test/app.ts';
+import { createProduct } from '#server-test/catalogue-fixtures.ts';
+import { addAddress, addLine, checkoutRequest, stockOf } from '#server-test/checkout-fixtures.ts';
+import { call, expectFailure, expectResult } from '#server-test/http.ts';
+import { findMessagesTo } from '#server-test/outbox.ts';
+import { type RazorpayStandIn, startRazorpayStandIn } from '#server-test/razorpay-stand-in.ts';
+import { type SignedUp, signUp } from '#server-test/users.ts';
+import { createOnlinePaymentsFor } from './payment-sweep.ts';
+
+/** Issue 25: paying online through Razorpay, against the stand-in. */
+
+const KEYS = {
+  keyId: 'rzp_test_OnlineFlow0001',
+  keySecret: 'online-flow-key-secret',
+  webhookSecret: 'online-flow-webhook-secret',
+};
+
+let standIn: RazorpayStandIn;
+let t: TestApp;
+let env: Record<string, string>;
+beforeAll(async () => {
+  standIn = await startRazorpayStandIn(KEYS);
+  env = {
+    RAZORPAY_KEY_ID: KEYS.keyId,
+    RAZORPAY_KEY_SECRET: KEYS.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: KEYS.webhookSecret,
+    RAZORPAY_API_URL: standIn.url,
+    RAZORPAY_CHECKOUT_URL: standIn.checkoutUrl,
+  };
+  t = await createTestApp({ env });
+});
+afterAll(async () => {
+  await t?.close();
+  await standIn?.close();
+});
+
+/** The sweep as a process runs it, on the app's database, at `now`. */
+const sweepAt = (now: Date) => {
+  const online = createOnlinePaymentsFor(t.db, loadConfig({ NODE_ENV: 'test', ...env }), () => now);
+  if (!online) throw new Error('Razorpay is configured in these tests');
+  return online.sweepUnpaidOrders();
+};
+
+const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+
+/** A new shopper's order of 2 × ₹499 (less the shop's discounts) to pay online, and its product. */
+async function placeOnlineOrder(key?: string) {
+  const user = await signUp(t.app);
+  const productId = await createProduct(t.db, { price: 499, stock: { M: 5 } });
+  await addAddress(t.app, user);
+  await addLine(t.app, user, productId, 'M', 2);
+  const order = await expectResult(
+    t.app,
+    checkoutRequest(user, { paymentMethod: 'online' }, key),
+    OrderSchema,
+    201,
+  );
+  return { user, order, productId };
+}
+
+const payRequest = (user: SignedUp, order: Order, body: object) => ({
+  method: 'POST' as const,
+  url: `/api/v1/order/${order._id}/payment`,
+  headers: user.auth,
+  payload: body,
+});
+
+const razorpayOrderOf = (order: Order) => {
+  if (!order.payment) throw new Error(`Order ${order._id} has no Razorpay order`);
+  return order.payment.orderId;
+};
+
+const kindsTo = async (user: SignedUp) =>
+  (await findMessagesTo(t.db, user.email)).map((message) => message.kind);
+
+const postWebhook = (webhook: { body: string; headers: Record<string, string> }) =>
+  call(t.app, {
+    method: 'POST',
+    url: '/api/v1/payments/razorpay/webhook',
+    headers: webhook.headers,
+    payload: webhook.body,
+  });
+
+describe('checkout with paymentMethod online', () => {
+  it('says Razorpay is configured, with its script and public key id only', async () => {
+    const options = await expectResult(t.app, '/api/v1/payment/options', PaymentOptionsSchema);
+    expect(options).toEqual({
+      online: { provider: 'razorpay', keyId: KEYS.keyId, checkoutUrl: standIn.checkoutUrl },
+    });
+  });
+
+  it('places the order awaiting payment with one Razorpay order for its total, and no confirmation yet', async () => {
+    const { user, order, productId } = await placeOnlineOrder();
+    expect(order.status).toBe('awaiting-payment');
+    expect(order.paymentMethod).toBe('online');
+    expect(order.payment).toEqual({
+      provider: 'razorpay',
+      keyId: KEYS.keyId,
+      orderId: expect.stringMatching(/^order_/),
+      amount: rupeesToPaise(order.totalPrice),
+      currency: 'INR',
+      paymentId: null,
+      method: null,
+    });
+    expect(standIn.orders.get(razorpayOrderOf(order))).toMatchObject({
+      amount: rupeesToPaise(order.totalPrice),
+      currency: 'INR',
+      receipt: order._id,
+    });
+    expect(await stockOf(t.db, productId, 'M')).toBe(3);
+    expect(await kindsTo(user)).not.toContain('order-placed');
+  });
+
+  it('makes no second Razorpay order for a retried checkout (same Idempotency-Key)', async () => {
+    const { user, order } = await placeOnlineOrder('online-retry-1');
+    const again = await expectResult(
+      t.app,
+      checkoutRequest(user, { paymentMethod: 'online' }, 'online-retry-1'),
+      OrderSchema,
+      201,
+    );
+    expect(again.payment?.orderId).toBe(order.payment?.orderId);
+    const made = [...standIn.orders.values()].filter((made) => made.receipt === order._id);
+    expect(made).toHaveLength(1);
+  });
+
+  it('refuses any card number, and the debit-card path, when Razorpay is configured', async () => {
+    const user = await signUp(t.app);
+    const card = {
+      name: 'Asha',
+      number: '4242424242424242',
+      expMonth: 12,
+      expYear: new Date().getUTCFullYear() + 1,
+      cvv: '737',
+    };
+    for (const body of [
+      { paymentMethod: 'debit-card', card },
+      { paymentMethod: 'online', card },
+    ]) {
+      const failure = await expectFailure(t.app, checkoutRequest(user, body), 400);
+      expect(failure.message).toBe(CARD_REFUSED_WITH_RAZORPAY_MESSAGE);
+    }
+  });
+});
+
+describe('POST /order/{id}/payment', () => {
+  it('marks the order paid by UPI, with the payment id, and sends the confirmation then', async () => {
+    const { user, order } = await placeOnlineOrder();
+    const answer = standIn.pay(razorpayOrderOf(order), { method: 'upi' });
+    const paid = await expectResult(t.app, payRequest(user, order, answer), OrderSchema);
+    expect(paid.status).toBe('pending');
+    expect(paid.payment).toMatchObject({ paymentId: answer.razorpay_payment_id, method: 'upi' });
+    expect(paid.events.map((event) => event.type)).toEqual(['placed', 'paid']);
+    expect(await kindsTo(user)).toEqual(['welcome', 'order-placed']);
+
+    // Already paid: the same answer again is 200 with the order, nothing more.
+    const again = await expectResult(t.app, payRequest(user, order, answer), OrderSchema);
+    expect(again.status).toBe('pending');
+    expect(again.events).toHaveLength(2);
+    expect(await kindsTo(user)).toEqual(['welcome', 'order-placed']);
+  });
+
+  it('refuses a wrong signature with 400 and leaves the order awaiting payment', async () => {
+    const { user, order } = await placeOnlineOrder();
+    const answer = standIn.pay(razorpayOrderOf(order));
+    const failure = await expectFailure(
+      t.app,
+      payRequest(user, order, { ...answer, razorpay_signature: '0'.repeat(64) }),
+      400,
+    );
+    expect(failure.message).toBe(WRONG_PAYMENT_SIGNATURE_MESSAGE);
+    // Signed for another Razorpay order: not ours, refused the same way.
+    const other = await placeOnlineOrder();
+    const theirs = standIn.pay(razorpayOrderOf(other.order));
+    await expectFailure(t.app, payRequest(user, order, theirs), 400);
+    const after = await expectResult(
+      t.app,
+      { url: `/api/v1/order/${order._id}`, headers: user.auth },
+      OrderSchema,
+    );
+    expect(after.status).toBe('awaiting-payment');
+  });
+
+  it('pays after a failed attempt, on the same Razorpay order', async () => {
+    const { user, order } = await placeOnlineOrder();
+    const failed = standIn.pay(razorpayOrderOf(order), { fail: true });
+    await postWebhook(
+      standIn.webhook('payment.failed', {
+        payment: standIn.payments.get(failed.error.metadata.payment_id),
+      }),
+    );
+    const answer = standIn.pay(razorpayOrderOf(order), { method: 'card' });
+    const paid = await expectResult(t.app, payRequest(user, order, answer), OrderSchema);
+    expect(paid.status).toBe('pending');
+    expect(paid.payment?.method).toBe('card');
+    expect(paid.events.map((event) => event.type)).toEqual(['placed', 'payment-failed', 'paid']);
+  });
+});
+
+describe('the dashboard', () => {
+  it('counts an online order in revenue once it is paid, not while it awaits payment', async () => {
+    const admin = await signUpAdmin(t.app, t.db);
+    const dashboard = () =>
+      expectResult(
+        t.app,
+        { url: '/api/v1/admin/dashboard', headers: admin.auth },
+        AdminDashboardSchema,
+      );
+    const before = await dashboard();
+    const { user, order } = await placeOnlineOrder();
+    const awaiting = await dashboard();
+    expect(awaiting.revenue.today).toBeCloseTo(before.revenue.today, 2);
+    expect(awaiting.ordersByStatus['awaiting-payment']).toBe(
+      before.ordersByStatus['awaiting-payment'] + 1,
+    );
+    await expectResult(
+      t.app,
+      payRequest(user, order, standIn.pay(razorpayOrderOf(order))),
+      OrderSchema,
+    );
+    const paid = await dashboard();
+    expect(paid.revenue.today).toBeCloseTo(before.revenue.today + order.totalPrice, 2);
+  });
+});
+
+describe('the Razorpay webhook', () => {
+  it('answers 400 to a wrong or missing signature, and changes nothing', async () => {
+    const { user, order } = await placeOnlineOrder();
+    standIn.pay(razorpayOrderOf(order));
+    const [payment] = [...standIn.payments.values()].filter(
+      (made) => made.order_id === razorpayOrderOf(order),
+    );
+    const webhook = standIn.webhook('payment.captured', { payment });
+    const wrong = await postWebhook({
+      ...webhook,
+      headers: { ...webhook.headers, 'x-razorpay-signature': 'f'.repeat(64) },
+    });
+    expect(wrong.status).toBe(400);
+    const { 'x-razorpay-signature': _signature, ...unsigned } = webhook.headers;
+    expect((await postWebhook({ ...webhook, headers: unsigned })).status).toBe(400);
+    const after = await expectResult(
+      t.app,
+      { url: `/api/v1/order/${order._id}`, headers: user.auth },
+      OrderSchema,
+    );
+    expect(after.status).toBe('awaiting-payment');
+  });
+
+  it('marks paid on payment.captured, once however often the event comes', async () => {
+    const { user, order } = await placeOnlineOrder();
+    standIn.pay(razorpayOrderOf(order), { method: 'netbanking' });
+    const [payment] = [...standIn.payments.values()].filter(
+      (made) => made.order_id === razorpayOrderOf(order),
+    );
+    const webhook = standIn.webhook('payment.captured', { payment });
+    expect((await postWebhook(webhook)).status).toBe(200);
+    expect((await postWebhook(webhook)).status).toBe(200);
+    // order.paid after it (another event id): nothing more either.
+    expect((await postWebhook(standIn.webhook('order.paid', { payment }))).status).toBe(200);
+    const after = await expectResult(
+      t.app,
+      { url: `/api/v1/order/${order._id}`, headers: user.auth },
+      OrderSchema,
+    );
+    expect(after.status).toBe('pending');
+    expect(after.payment?.method).toBe('netbanking');
+    expect(after.events.map((event) => event.type)).toEqual(['placed', 'paid']);
+    expect(await kindsTo(user)).toEqual(['welcome', 'order-placed']);
+  });
+});
+
+describe('the sweep of unpaid orders', () => {
+  it('reminds once after 10 minutes, then cancels an unpaid order after the window and returns its stock', async () => {
+    const { user, order, productId } = await placeOnlineOrder();
+    await sweepAt(minutesFromNow(11));
+    await sweepAt(minutesFromNow(12));
+    expect((await kindsTo(user)).filter((kind) => kind === 'payment-reminder')).toHaveLength(1);
+
+    await sweepAt(minutesFromNow(31));
+    const after = await expectResult(
+      t.app,
+      { url: `/api/v1/order/${order._id}`, headers: user.auth },
+      OrderSchema,
+    );
+    expect(after.status).toBe('cancelled');
+    expect(after.refunds).toEqual([]);
+    expect(await stockOf(t.db, productId, 'M')).toBe(5);
+  });
+
+  it('marks paid an order whose payment Razorpay captured but nobody reported', async () => {
+    const { user, order } = await placeOnlineOrder();
+    standIn.pay(razorpayOrderOf(order), { method: 'wallet' });
+    await sweepAt(minutesFromNow(31));
+    const after = await expectResult(
+      t.app,
+      { url: `/api/v1/order/${order._id}`, headers: user.auth },
+      OrderSchema,
+    );
+    expect(after.status).toBe('pending');
+    expect(after.payment?.method).toBe('wallet');
+    expect(await kindsTo(user)).toContain('order-placed');
+  });
+});
+
+describe('refunds of online orders', () => {
+  it('refunds a cancelled paid order through Razorpay once, with its refund id, even when the answer was lost', async () => {
+    const { user, order } = await placeOnlineOrder();
+    const answer = standIn.pay(razorpayOrderOf(order));
+    await expectResult(t.app, payRequest(user, order, answer), OrderSchema);
+    // The refund is made, but its answer never arrives: left pending, then found by its receipt.
+    standIn.failNext(/\/refund$/, 'lost');
+    const cancelled = await expectResult(
+      t.app,
+      { method: 'POST', url: `/api/v1/order/${order._id}/cancel`, headers: user.auth },
+      OrderSchema,
+    );
+    expect(cancelled.refunds).toMatchObject([
+      { amount: order.totalPrice, status: 'pending', reference: null },
+    ]);
+    await call(t.app, { url: `/api/v1/order/${order._id}`, headers: user.auth });
+    const refundsOf = () =>
+      [...standIn.refunds.values()].filter(
+        (refund) => refund.payment_id === answer.razorpay_payment_id,
+      );
+    expect(refundsOf()).toHaveLength(1);
+
+    // Another process's sends (the refund sweep's, a retry): the receipt is looked for first.
+    const payments = createPaymentsService(
+      t.db,
+      undefined,
+      undefined,
+      createRazorpayClient({ ...KEYS, apiUrl: standIn.url }),
+    );
+    await payments.sendRefunds(order._id);
+    await payments.sendRefunds(order._id);
+    expect(refundsOf()).toHaveLength(1);
+    const [made] = refundsOf();
+    const after = await expectResult(
+      t.app,
+      { url: `/api/v1/order/${order._id}`, headers: user.auth },
+      OrderSchema,
+    );
+    expect(after.refunds).toMatchObject([
+      { amount: order.totalPrice, status: 'refunded', reference: made?.id, method: 'online' },
+    ]);
+  });
+});
+
+describe('without Razorpay keys', () => {
+  let plain: TestApp;
+  beforeAll(async () => {
+    plain = await createTestApp();
+  });
+  afterAll(() => plain?.close());
+
+  it('refuses online payment with a clear 400, and says payments are test payments', async () => {
+    const user = await signUp(plain.app);
+    const failure = await expectFailure(
+      plain.app,
+      checkoutRequest(user, { paymentMethod: 'online' }),
+      400,
+    );
+    expect(failure.message).toBe(ONLINE_PAYMENTS_OFF_MESSAGE);
+    const options = await expectResult(plain.app, '/api/v1/payment/options', PaymentOptionsSchema);
+    expect(options).toEqual({ online: null });
+    expect(
+      (
+        await call(plain.app, {
+          method: 'POST',
+          url: '/api/v1/payments/razorpay/webhook',
+          headers: { 'content-type': 'application/json' },
+          payload: '{}',
+        })
+      ).status,
+    ).toBe(404);
+  });
+});
