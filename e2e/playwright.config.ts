@@ -37,10 +37,13 @@ export default defineConfig({
     },
   },
   projects: [
+    // The shop the journeys run on takes cash on orders of any size (tests/shop-setup.setup.ts).
+    { name: 'shop-setup', testMatch: /shop-setup\.setup\.ts/ },
     {
       name: 'chromium',
       use: { browserName: 'chromium' },
       testIgnore: /payment-settings\.spec\.ts/,
+      dependencies: ['shop-setup'],
     },
     // The owner's payment settings are the whole shop's: changed while other journeys pay,
     // they would change those journeys' totals, so this one runs after all of them.
