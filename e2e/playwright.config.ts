@@ -17,6 +17,10 @@ export default defineConfig({
   outputDir: '../test-results',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
+  // CI's machine runs two journeys, their browsers and the shop on two cores: a screen that
+  // shows in 2 s here can take 6 s there. The bounds grow there; every wait is still for a role or a text.
+  timeout: process.env.CI ? 60_000 : 30_000,
+  expect: { timeout: process.env.CI ? 15_000 : 5_000 },
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['html', { open: 'never', outputFolder: '../playwright-report' }]],
   use: {
