@@ -1,0 +1,114 @@
+import type { TaxedLine } from '#contract';
+import type { Database } from '#server/db/client.ts';
+import { CREDIT_NOTE_SERIES, financialYearOf, formatDocumentNumber } from './document-numbers.ts';
+import { type DocumentContent, type InvoiceDocument, totalsOf } from './invoice-document.ts';
+import { toCreditNoteDocument, toInvoiceDocument } from './invoices.mapper.ts';
+import {
+  findInvoiceOfOrder,
+  insertCreditNote,
+  insertInvoice,
+  listCreditNotesOfOrder,
+  takeNextSerial,
+} from './invoices.repository.ts';
+
+export interface IssueInvoiceInput extends Omit<DocumentContent, 'totals'> {
+  /** The shop's invoice prefix (business settings): the invoices' series. */
+  prefix: string;
+  /** When it is issued; now by default. Decides the financial year. */
+  issuedAt?: Date;
+}
+
+export interface IssueCreditNoteInput {
+  orderId: string;
+  /** The lines credited, taxed as they were on the invoice. */
+  lines: TaxedLine[];
+  issuedAt?: Date;
+}
+
+/** Numbers a document of `series` inside `tx`; the caller records it in the same transaction. */
+async function numberDocument(tx: Database, series: string, issuedAt: Date) {
+  const financialYear = financialYearOf(issuedAt);
+  const serial = await takeNextSerial(tx, series, financialYear);
+  return {
+    series,
+    financialYear,
+    serial,
+    number: formatDocumentNumber(series, financialYear, serial),
+  };
+}
+
+/**
+ * Tax invoices and credit notes (issue 26). Issuing runs inside the caller's
+ * transaction (payment, cancellation, return), so the document, its number
+ * and the order's change commit or roll back together.
+ */
+export function createInvoicesService(db: Database) {
+  return {
+    /**
+     * The order's tax invoice, numbered in the next serial of the prefix's
+     * series. An order has one invoice: asked again, this returns the one issued.
+     */
+    async issueInvoice(tx: Database, input: IssueInvoiceInput): Promise<InvoiceDocument> {
+      const issued = await findInvoiceOfOrder(tx, input.orderId);
+      if (issued) return toInvoiceDocument(issued);
+      if (input.prefix === CREDIT_NOTE_SERIES) {
+        throw new Error(
+          `The invoice prefix cannot be ${CREDIT_NOTE_SERIES}, the credit notes' series`,
+        );
+      }
+      const { prefix, issuedAt = new Date(), ...content } = input;
+      const row = await insertInvoice(tx, {
+        ...(await numberDocument(tx, prefix, issuedAt)),
+        orderId: input.orderId,
+        issuedAt,
+        content: { ...content, totals: totalsOf(content.lines) },
+      });
+      return toInvoiceDocument(row);
+    },
+
+    /**
+     * A credit note for some or all lines of the order's invoice, to the same
+     * parties and place of supply; undefined when the order has no invoice.
+     */
+    async issueCreditNote(
+      tx: Database,
+      input: IssueCreditNoteInput,
+    ): Promise<InvoiceDocument | undefined> {
+      const invoice = await findInvoiceOfOrder(tx, input.orderId);
+      if (!invoice) return undefined;
+      const issuedAt = input.issuedAt ?? new Date();
+      const { supplier, recipient, placeOfSupply } = toInvoiceDocument(invoice);
+      const row = await insertCreditNote(tx, {
+        ...(await numberDocument(tx, CREDIT_NOTE_SERIES, issuedAt)),
+        orderId: input.orderId,
+        invoiceId: invoice.id,
+        issuedAt,
+        content: {
+          orderId: input.orderId,
+          supplier,
+          recipient,
+          placeOfSupply,
+          lines: input.lines,
+          totals: totalsOf(input.lines),
+        },
+      });
+      return toCreditNoteDocument(row, invoice);
+    },
+
+    async invoiceOfOrder(orderId: string): Promise<InvoiceDocument | undefined> {
+      const row = await findInvoiceOfOrder(db, orderId);
+      return row && toInvoiceDocument(row);
+    },
+
+    /** The order's credit notes in the order they were numbered. */
+    async creditNotesOfOrder(orderId: string): Promise<InvoiceDocument[]> {
+      const [invoice, notes] = await Promise.all([
+        findInvoiceOfOrder(db, orderId),
+        listCreditNotesOfOrder(db, orderId),
+      ]);
+      return invoice ? notes.map((note) => toCreditNoteDocument(note, invoice)) : [];
+    },
+  };
+}
+
+export type InvoicesService = ReturnType<typeof createInvoicesService>;
