@@ -2,6 +2,7 @@ import type { TaxedLine } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import { CREDIT_NOTE_SERIES, financialYearOf, formatDocumentNumber } from './document-numbers.ts';
 import { type DocumentContent, type InvoiceDocument, totalsOf } from './invoice-document.ts';
+import { renderDocumentPdf } from './invoice-pdf.ts';
 import { toCreditNoteDocument, toInvoiceDocument } from './invoices.mapper.ts';
 import {
   findInvoiceOfOrder,
@@ -108,6 +109,9 @@ export function createInvoicesService(db: Database) {
       ]);
       return invoice ? notes.map((note) => toCreditNoteDocument(note, invoice)) : [];
     },
+
+    /** An issued document as its A4 PDF. */
+    renderPdf: (document: InvoiceDocument): Promise<Buffer> => renderDocumentPdf(document),
   };
 }
 
