@@ -10,8 +10,8 @@ export interface InvoiceDocument extends DocumentContent {
   /** `{prefix}/{YY-YY}/{serial}`, at most 16 characters (Rule 46(b)). */
   number: string;
   issuedAt: Date;
-  /** Credit notes: the invoice they refer to. */
-  against?: { number: string; issuedAt: Date };
+  /** Credit notes: the invoice they refer to (its total decides the note's GSTR-1 table). */
+  against?: { number: string; issuedAt: Date; totalPaise: number };
 }
 
 export type DocumentKind = 'invoice' | 'credit-note';

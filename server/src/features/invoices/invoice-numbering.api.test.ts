@@ -120,7 +120,7 @@ describe('credit notes', () => {
     expect(note).toMatchObject({
       kind: 'credit-note',
       number: expect.stringMatching(/^CN\/26-27\/\d{6}$/),
-      against: { number: invoiceNumber, issuedAt: NOVEMBER_2026 },
+      against: { number: invoiceNumber, issuedAt: NOVEMBER_2026, totalPaise: 97900 },
       lines: [returned],
       totals: { totalPaise: 47450, taxableValuePaise: returned.taxableValuePaise },
       placeOfSupply: { code: '29', name: 'Karnataka' },

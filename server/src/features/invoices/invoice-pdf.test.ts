@@ -97,7 +97,7 @@ describe('the invoice PDF', () => {
       kind: 'credit-note',
       number: 'CN/26-27/000007',
       issuedAt: new Date('2026-12-02T10:00:00+05:30'),
-      against: { number: 'TC/26-27/000123', issuedAt: ISSUED_AT },
+      against: { number: 'TC/26-27/000123', issuedAt: ISSUED_AT, totalPaise: 97900 },
     });
     for (const expected of [
       'CREDIT NOTE',

@@ -77,11 +77,13 @@ export function listCreditNotesIssued(
   db: Database,
   from: Date,
   to: Date,
-): Promise<{ note: CreditNoteRow; invoice: Pick<InvoiceRow, 'number' | 'issuedAt'> }[]> {
+): Promise<
+  { note: CreditNoteRow; invoice: Pick<InvoiceRow, 'number' | 'issuedAt' | 'content'> }[]
+> {
   return db
     .select({
       note: creditNotes,
-      invoice: { number: invoices.number, issuedAt: invoices.issuedAt },
+      invoice: { number: invoices.number, issuedAt: invoices.issuedAt, content: invoices.content },
     })
     .from(creditNotes)
     .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))

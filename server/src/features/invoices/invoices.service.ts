@@ -1,6 +1,8 @@
 import type { TaxedLine } from '#contract';
 import type { Database } from '#server/db/client.ts';
+import { shopDayStart } from '#server/lib/dates.ts';
 import { CREDIT_NOTE_SERIES, financialYearOf, formatDocumentNumber } from './document-numbers.ts';
+import { buildGstr1Zip } from './gstr1.ts';
 import { type DocumentContent, type InvoiceDocument, totalsOf } from './invoice-document.ts';
 import { renderDocumentPdf } from './invoice-pdf.ts';
 import { toCreditNoteDocument, toInvoiceDocument } from './invoices.mapper.ts';
@@ -8,7 +10,9 @@ import {
   findInvoiceOfOrder,
   insertCreditNote,
   insertInvoice,
+  listCreditNotesIssued,
   listCreditNotesOfOrder,
+  listInvoicesIssued,
   takeNextSerial,
 } from './invoices.repository.ts';
 
@@ -24,6 +28,14 @@ export interface IssueCreditNoteInput {
   /** The lines credited, taxed as they were on the invoice. */
   lines: TaxedLine[];
   issuedAt?: Date;
+}
+
+/** The instants a month ('2026-11') begins and ends on India's calendar. */
+function monthBounds(month: string): { from: Date; to: Date } {
+  const [year = 0, monthNumber = 0] = month.split('-').map(Number);
+  const next =
+    monthNumber === 12 ? `${year + 1}-01` : `${year}-${String(monthNumber + 1).padStart(2, '0')}`;
+  return { from: shopDayStart(`${month}-01`), to: shopDayStart(`${next}-01`) };
 }
 
 /** Numbers a document of `series` inside `tx`; the caller records it in the same transaction. */
@@ -108,6 +120,22 @@ export function createInvoicesService(db: Database) {
         listCreditNotesOfOrder(db, orderId),
       ]);
       return invoice ? notes.map((note) => toCreditNoteDocument(note, invoice)) : [];
+    },
+
+    /**
+     * The GSTR-1 files (a ZIP of CSVs) of the invoices and credit notes
+     * issued in `month` ('YYYY-MM', a valid month), by their date in India.
+     */
+    async gstr1Zip(month: string): Promise<Uint8Array> {
+      const { from, to } = monthBounds(month);
+      const [invoiceRows, noteRows] = await Promise.all([
+        listInvoicesIssued(db, from, to),
+        listCreditNotesIssued(db, from, to),
+      ]);
+      return buildGstr1Zip({
+        invoices: invoiceRows.map(toInvoiceDocument),
+        creditNotes: noteRows.map(({ note, invoice }) => toCreditNoteDocument(note, invoice)),
+      });
     },
 
     /** An issued document as its A4 PDF. */
