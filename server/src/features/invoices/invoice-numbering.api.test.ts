@@ -3,10 +3,12 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { TaxedLine } from '#contract';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { createTestDatabase } from '#server-test/database.ts';
 import { insertOrders, invoiceInput, taxedLine } from '#server-test/invoice-fixtures.ts';
 import { databaseUrlOf } from '#server-test/processes.ts';
+import type { InvoiceDocument } from './invoice-document.ts';
 import { createInvoicesService, type InvoicesService } from './invoices.service.ts';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -136,6 +138,35 @@ describe('credit notes', () => {
       invoices.issueCreditNote(tx, { orderId: uninvoiced, lines: [returned] }),
     );
     expect(none).toBeUndefined();
+  });
+});
+
+describe('credit notes never pass the invoice', () => {
+  it('refuses one that would (409) and takes no number for it, even when the caller commits', async () => {
+    const [order = ''] = await insertOrders(database.db, 1);
+    await issueEach([order], 'OV', NOVEMBER_2026);
+    const [tee, wrap] = invoiceInput(order).lines;
+    const credit = (lines: TaxedLine[]) =>
+      database.db.transaction(async (tx) => {
+        try {
+          return await invoices.issueCreditNote(tx, { orderId: order, lines });
+        } catch (error) {
+          return error;
+        }
+      });
+    const first = await credit(tee ? [tee] : []);
+    const tooMuch = await credit(tee ? [tee] : []);
+    expect(tooMuch).toMatchObject({
+      kind: 'conflict',
+      message: expect.stringContaining('would pass invoice OV/26-27/000001'),
+    });
+    expect(await credit([])).toBeInstanceOf(Error);
+    const rest = await credit(wrap ? [wrap] : []);
+    const serial = (note: unknown) => Number((note as InvoiceDocument).number.slice(-6));
+    expect(serial(rest)).toBe(serial(first) + 1);
+    expect(
+      (await invoices.creditNotesOfOrder(order)).map((note) => note.totals.totalPaise),
+    ).toEqual([94900, 3000]);
   });
 });
 

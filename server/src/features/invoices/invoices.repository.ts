@@ -48,6 +48,15 @@ export async function insertCreditNote(
   return row;
 }
 
+/** The order's invoice, locked until the transaction ends: credit notes against it queue. */
+export async function lockInvoiceOfOrder(
+  tx: Database,
+  orderId: string,
+): Promise<InvoiceRow | undefined> {
+  const [row] = await tx.select().from(invoices).where(eq(invoices.orderId, orderId)).for('update');
+  return row;
+}
+
 export async function findInvoiceOfOrder(
   db: Database,
   orderId: string,

@@ -1,6 +1,8 @@
-import type { TaxedLine } from '#contract';
+import { formatRupees, type TaxedLine } from '#contract';
 import type { Database } from '#server/db/client.ts';
+import { conflict } from '#server/lib/app-error.ts';
 import { shopDayStart } from '#server/lib/dates.ts';
+import { paiseToRupees } from '#server/lib/money.ts';
 import { CREDIT_NOTE_SERIES, financialYearOf, formatDocumentNumber } from './document-numbers.ts';
 import { buildGstr1Zip } from './gstr1.ts';
 import { type DocumentContent, type InvoiceDocument, totalsOf } from './invoice-document.ts';
@@ -13,6 +15,7 @@ import {
   listCreditNotesIssued,
   listCreditNotesOfOrder,
   listInvoicesIssued,
+  lockInvoiceOfOrder,
   takeNextSerial,
 } from './invoices.repository.ts';
 
@@ -41,6 +44,8 @@ function monthBounds(month: string): { from: Date; to: Date } {
 /** Numbers a document of `series` inside `tx`; the caller records it in the same transaction. */
 async function numberDocument(tx: Database, series: string, issuedAt: Date) {
   const financialYear = financialYearOf(issuedAt);
+  // A prefix too long for any number is refused before a serial is taken.
+  formatDocumentNumber(series, financialYear, 1);
   const serial = await takeNextSerial(tx, series, financialYear);
   return {
     series,
@@ -82,15 +87,30 @@ export function createInvoicesService(db: Database) {
     /**
      * A credit note for some or all lines of the order's invoice, to the same
      * parties and place of supply; undefined when the order has no invoice.
+     * The order's credit notes together never pass its invoice's total (409).
      */
     async issueCreditNote(
       tx: Database,
       input: IssueCreditNoteInput,
     ): Promise<InvoiceDocument | undefined> {
-      const invoice = await findInvoiceOfOrder(tx, input.orderId);
+      const invoice = await lockInvoiceOfOrder(tx, input.orderId);
       if (!invoice) return undefined;
       const issuedAt = input.issuedAt ?? new Date();
-      const { supplier, recipient, placeOfSupply } = toInvoiceDocument(invoice);
+      const issued = toInvoiceDocument(invoice);
+      const totals = totalsOf(input.lines);
+      if (input.lines.length === 0 || totals.totalPaise <= 0) {
+        throw new Error('A credit note credits at least one line of some value');
+      }
+      const credited = (await listCreditNotesOfOrder(tx, input.orderId)).reduce(
+        (paise, note) => paise + toCreditNoteDocument(note, invoice).totals.totalPaise,
+        0,
+      );
+      if (credited + totals.totalPaise > issued.totals.totalPaise) {
+        throw conflict(
+          `Credit notes of ${formatRupees(paiseToRupees(credited + totals.totalPaise))} would pass invoice ${issued.number}'s ${formatRupees(paiseToRupees(issued.totals.totalPaise))}`,
+        );
+      }
+      // Numbered only once accepted: a refusal takes no serial, even if the caller commits.
       const row = await insertCreditNote(tx, {
         ...(await numberDocument(tx, CREDIT_NOTE_SERIES, issuedAt)),
         orderId: input.orderId,
@@ -98,11 +118,11 @@ export function createInvoicesService(db: Database) {
         issuedAt,
         content: {
           orderId: input.orderId,
-          supplier,
-          recipient,
-          placeOfSupply,
+          supplier: issued.supplier,
+          recipient: issued.recipient,
+          placeOfSupply: issued.placeOfSupply,
           lines: input.lines,
-          totals: totalsOf(input.lines),
+          totals,
         },
       });
       return toCreditNoteDocument(row, invoice);
