@@ -189,11 +189,11 @@ function drawHeading(pdf: PDFKit.PDFDocument, document: InvoiceDocument): void {
       .font(REGULAR)
       .fontSize(8.5)
       .fillColor(MUTED)
-      .text(label, right + 40, y, { width: 90 });
+      .text(label, right + 20, y, { width: 80 });
     pdf
       .font(BOLD)
       .fillColor(INK)
-      .text(value, right + 120, y, { width: half - 120, align: 'right' });
+      .text(value, right + 100, y, { width: half - 100, align: 'right' });
   }
   pdf.y = Math.max(supplierBottom, pdf.y) + 10;
   rule(pdf);
