@@ -108,6 +108,9 @@ export const WRONG_PAYMENT_SIGNATURE_MESSAGE = 'The payment could not be verifie
 export const PAYMENT_NOT_CAPTURED_MESSAGE =
   'The payment has not been completed. Please try again, or pay another way.';
 export const NOT_AWAITING_PAYMENT_MESSAGE = 'This order is not waiting for a payment';
+/** A payment that arrived after its order was cancelled (the payment window passed): 409, and it is refunded. */
+export const PAID_AFTER_CANCEL_MESSAGE =
+  'This order was cancelled before your payment arrived, so your payment is refunded in full the way you paid';
 
 export const CardBodySchema = z.object({
   name: textSchema('Name on card')
