@@ -434,6 +434,122 @@ describe('refunds of online orders', () => {
   });
 });
 
+describe('refund webhooks: refund.processed and refund.failed settle refunds (issue 25)', () => {
+  let slow: RazorpayShop;
+  beforeAll(async () => {
+    slow = await startRazorpayShop(
+      { ...KEYS, keyId: 'rzp_test_SlowRefunds001' },
+      { refundStatus: 'pending' },
+    );
+  });
+  afterAll(() => slow?.close());
+
+  /** A paid online order the shopper cancelled: its refund sent, pending at Razorpay. */
+  async function cancelledPaidOrder() {
+    const { user, order } = await placeOnlineOrder(slow.t);
+    const answer = slow.standIn.pay(razorpayOrderOf(order));
+    await expectResult(slow.t.app, payRequest(user, order, answer), OrderSchema);
+    await expectResult(
+      slow.t.app,
+      { method: 'POST', url: `/api/v1/order/${order._id}/cancel`, headers: user.auth },
+      OrderSchema,
+    );
+    const refundsAtRazorpay = () =>
+      [...slow.standIn.refunds.values()].filter(
+        (refund) => refund.payment_id === answer.razorpay_payment_id,
+      );
+    const [sent] = refundsAtRazorpay();
+    if (!sent) throw new Error('The cancel sent its refund');
+    return { user, order, sent, refundsAtRazorpay };
+  }
+
+  /** Razorpay settles `refundId` and sends its webhook, delivered `times` times. */
+  async function settle(refundId: string, status: 'processed' | 'failed', times = 1) {
+    const refund = slow.standIn.settleRefund(refundId, status);
+    const webhook = slow.standIn.webhook(`refund.${status}`, { refund });
+    for (let time = 0; time < times; time++) {
+      expect((await postWebhookTo(slow.t, webhook)).status).toBe(200);
+    }
+    return webhook;
+  }
+
+  const mailsTo = async (user: SignedUp, kind: string) =>
+    (await findMessagesTo(slow.t.db, user.email)).filter((mail) => mail.kind === kind);
+
+  it('refund.processed marks it refunded with Razorpay’s refund id and emails the shopper once, however often it comes', async () => {
+    const { user, order, sent } = await cancelledPaidOrder();
+    expect((await orderNow(slow.t, user, order)).refunds).toMatchObject([
+      { status: 'pending', reference: sent.id },
+    ]);
+    await settle(sent.id, 'processed', 2);
+    const after = await orderNow(slow.t, user, order);
+    expect(after.refunds).toMatchObject([
+      { amount: order.totalPrice, status: 'refunded', reference: sent.id },
+    ]);
+    const mails = await mailsTo(user, 'refund-processed');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain(sent.id);
+  });
+
+  it('refund.failed leaves it failed with Razorpay’s id, emails the shopper and sends it again once; a second failure stays failed', async () => {
+    const { user, order, sent, refundsAtRazorpay } = await cancelledPaidOrder();
+    await settle(sent.id, 'failed', 2);
+    const [, retry] = refundsAtRazorpay();
+    expect(refundsAtRazorpay()).toHaveLength(2);
+    expect(retry).toMatchObject({ amount: sent.amount, status: 'pending' });
+    expect((await orderNow(slow.t, user, order)).refunds).toMatchObject([
+      { amount: order.totalPrice, status: 'failed', reference: sent.id },
+      { amount: order.totalPrice, status: 'pending', reference: retry?.id },
+    ]);
+    const failedMails = await mailsTo(user, 'refund-failed');
+    expect(failedMails).toHaveLength(1);
+    expect(failedMails[0]?.text).toContain(sent.id);
+    expect(failedMails[0]?.text).toContain('sending it again');
+
+    if (!retry) throw new Error('The refund was sent again');
+    await settle(retry.id, 'failed');
+    expect(refundsAtRazorpay()).toHaveLength(2);
+    expect((await orderNow(slow.t, user, order)).refunds).toMatchObject([
+      { status: 'failed', reference: sent.id },
+      { status: 'failed', reference: retry.id },
+    ]);
+    const mails = await mailsTo(user, 'refund-failed');
+    expect(mails).toHaveLength(2);
+    expect(mails.at(-1)?.text).toContain('contact you');
+  });
+
+  it('an event out of order changes nothing: refund.failed after refund.processed, or refund.processed after refund.failed', async () => {
+    const first = await cancelledPaidOrder();
+    const processed = slow.standIn.settleRefund(first.sent.id, 'processed');
+    const webhooks = [
+      slow.standIn.webhook('refund.processed', { refund: processed }),
+      slow.standIn.webhook('refund.failed', { refund: { ...processed, status: 'failed' } }),
+    ];
+    for (const webhook of webhooks) {
+      expect((await postWebhookTo(slow.t, webhook)).status).toBe(200);
+    }
+    expect((await orderNow(slow.t, first.user, first.order)).refunds).toMatchObject([
+      { status: 'refunded', reference: first.sent.id },
+    ]);
+    expect(first.refundsAtRazorpay()).toHaveLength(1);
+    expect(await mailsTo(first.user, 'refund-failed')).toHaveLength(0);
+
+    const second = await cancelledPaidOrder();
+    const failed = slow.standIn.settleRefund(second.sent.id, 'failed');
+    await postWebhookTo(slow.t, slow.standIn.webhook('refund.failed', { refund: failed }));
+    const stale = slow.standIn.webhook('refund.processed', {
+      refund: { ...failed, status: 'processed' },
+    });
+    expect((await postWebhookTo(slow.t, stale)).status).toBe(200);
+    expect((await orderNow(slow.t, second.user, second.order)).refunds).toMatchObject([
+      { status: 'failed', reference: second.sent.id },
+      { status: 'pending' },
+    ]);
+    expect(second.refundsAtRazorpay()).toHaveLength(2);
+    expect(await mailsTo(second.user, 'refund-processed')).toHaveLength(0);
+  });
+});
+
 describe('without Razorpay keys', () => {
   let plain: TestApp;
   beforeAll(async () => {

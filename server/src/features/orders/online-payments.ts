@@ -100,7 +100,10 @@ export interface OnlinePaymentsDependencies {
     'refundRest' | 'findRefunds' | 'sendRefunds' | 'settleRazorpayRefund' | 'claimWebhookEvent'
   >;
   catalogue: Pick<CatalogueService, 'returnStock'>;
-  mail: Pick<MailService, 'orderStatusChanged' | 'returnUpdated' | 'paymentReminder'>;
+  mail: Pick<
+    MailService,
+    'orderStatusChanged' | 'returnUpdated' | 'paymentReminder' | 'refundSettled'
+  >;
   clock?: () => Date;
 }
 
@@ -350,7 +353,21 @@ export function createOnlinePayments(db: Database, deps: OnlinePaymentsDependenc
           (event === 'refund.processed' || event === 'refund.failed') &&
           payload.refund?.entity
         ) {
-          await payments.settleRazorpayRefund(tx, payload.refund.entity);
+          const outcome = await payments.settleRazorpayRefund(tx, payload.refund.entity);
+          if (outcome) {
+            const { settled, retry } = outcome;
+            const found = await findOrderWithCustomer(tx, settled.orderId);
+            if (found && (settled.status === 'refunded' || settled.status === 'failed')) {
+              await mail.refundSettled(tx, found.customer, {
+                orderId: settled.orderId,
+                amountPaise: settled.amountPaise,
+                reference: payload.refund.entity.id,
+                status: settled.status,
+                retried: retry !== undefined,
+              });
+            }
+            if (retry) return settled.orderId;
+          }
         }
         return undefined;
       });
