@@ -21,7 +21,7 @@ import {
 import { AppError, badRequest, conflict, notFound } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/auth-user.ts';
 import { isUuid } from '#server/lib/ids.ts';
-import { createOrderLifecycle } from './order-lifecycle.ts';
+import { appendOrderEvent, createOrderLifecycle } from './order-lifecycle.ts';
 import { toOrder } from './orders.mapper.ts';
 import { ORDER_NOT_FOUND } from './orders.messages.ts';
 import {
@@ -160,14 +160,11 @@ export function createOnlinePayments(db: Database, deps: OnlinePaymentsDependenc
     });
     if (!recorded) return false;
     const refund = await payments.refundRest(tx, order, PAID_AFTER_CANCEL_NOTE);
-    const last = (await findOrderEvents(tx, [order.id])).at(-1)?.at.getTime() ?? 0;
-    const at = new Date(Math.max(clock().getTime(), last + 1));
-    await insertOrderEvent(tx, {
+    const { at } = await appendOrderEvent(tx, {
       orderId: order.id,
       type: 'paid',
       note: PAID_AFTER_CANCEL_NOTE,
       actorUserId: null,
-      at,
     });
     const found = await findOrderWithCustomer(tx, order.id);
     if (found) {

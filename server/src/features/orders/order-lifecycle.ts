@@ -93,6 +93,19 @@ export interface OrderLifecycleDependencies {
   mail: Pick<MailService, 'orderStatusChanged' | 'returnUpdated'>;
 }
 
+/**
+ * Adds an event to an order's timeline that is no move (a payment after the
+ * cancel, a cash refund paid by hand), inside the caller's transaction with
+ * the order locked: timed after the order's last event, as moves are (D20, D30).
+ */
+export async function appendOrderEvent(
+  tx: Database,
+  event: { orderId: string; type: OrderEventType; note: string | null; actorUserId: string | null },
+): Promise<OrderEventRow> {
+  const last = (await findOrderEvents(tx, [event.orderId])).at(-1)?.at.getTime() ?? 0;
+  return insertOrderEvent(tx, { ...event, at: new Date(Math.max(Date.now(), last + 1)) });
+}
+
 /** The order lifecycle (D19, D31): how an order moves, and the one function that moves it. */
 export function createOrderLifecycle({ payments, catalogue, mail }: OrderLifecycleDependencies) {
   /**

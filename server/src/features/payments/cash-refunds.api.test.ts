@@ -19,6 +19,7 @@ import {
   RefundToPayPageSchema,
   ReturnRequestSchema,
   refundAlreadyPaid,
+  refundPaidByHandNote,
   UPI_ID_MESSAGE,
 } from '#contract';
 import { refunds } from '#server/db/schema/payments.ts';
@@ -330,6 +331,57 @@ describe('a cash order’s refund, to pay by hand', () => {
       409,
     );
     expect(late.message).toBe(REFUND_ALREADY_PAID);
+  });
+
+  it('puts the refund paid by hand on the order’s timeline, with its reference and who marked it, once', async () => {
+    const { user, admin, order } = await placeOrder();
+    await returnAndReceive(user, admin, order);
+    const listed = (await toPay(admin)).results.find((item) => item.orderId === order._id);
+    if (!listed) throw new Error('not listed');
+    await expectResult(t.app, markPaid(admin, listed._id, 'UTR20260001'), RefundPaidSchema);
+    await expectResult(t.app, markPaid(admin, listed._id, 'UTR20260001'), RefundPaidSchema);
+    const events = (await getOrder(user, order._id)).events;
+    expect(events.filter((event) => event.type === 'refunded').at(-1)).toMatchObject({
+      note: refundPaidByHandNote('UTR20260001'),
+    });
+    expect(events.at(-1)?.note).toBe(refundPaidByHandNote('UTR20260001'));
+    expect(
+      events.filter((event) => event.note === refundPaidByHandNote('UTR20260001')),
+    ).toHaveLength(1);
+    const seen = await expectResult(
+      t.app,
+      { url: `/api/v1/admin/orders/${order._id}`, headers: admin.auth },
+      AdminOrderSchema,
+    );
+    expect(seen.events.at(-1)).toMatchObject({
+      type: 'refunded',
+      actor: { _id: admin.user._id, role: 'admin' },
+    });
+  });
+
+  it('pages the refunds to pay like the other admin lists', async () => {
+    const placed = [await placeOrder(), await placeOrder()];
+    for (const { user, admin, order } of placed) await returnAndReceive(user, admin, order);
+    const admin = placed[0]?.admin;
+    if (!admin) throw new Error('two orders');
+    const { total } = await toPay(admin);
+    expect(total).toBeGreaterThan(1);
+    const seen: string[] = [];
+    for (let page = 1; page <= total; page++) {
+      const onPage = await expectResult(
+        t.app,
+        { url: `/api/v1/admin/refunds/to-pay?limit=1&page=${page}`, headers: admin.auth },
+        RefundToPayPageSchema,
+      );
+      expect(onPage).toMatchObject({ total, page, pages: total, limit: 1 });
+      seen.push(...onPage.results.map((item) => item._id));
+    }
+    expect(new Set(seen).size).toBe(total);
+    await expectFailure(
+      t.app,
+      { url: '/api/v1/admin/refunds/to-pay?limit=101', headers: admin.auth },
+      400,
+    );
   });
 
   it('lists a refund whose shopper gave no account yet, with none', async () => {
