@@ -29,26 +29,45 @@ export const razorpayEnv = (keys: RazorpayKeys, standIn: RazorpayStandIn) => ({
   RAZORPAY_CHECKOUT_URL: standIn.checkoutUrl,
 });
 
+/** Keys of a test's own: `rzp_test_<name>` and secrets named after it (no real key ever). */
+export const razorpayTestKeys = (name: string): RazorpayKeys => ({
+  keyId: `rzp_test_${name}`,
+  keySecret: `${name}-key-secret`,
+  webhookSecret: `${name}-webhook-secret`,
+});
+
 export interface RazorpayShop {
   standIn: RazorpayStandIn;
   t: TestApp;
+  keys: RazorpayKeys;
   /** The app's Razorpay environment, for processes and sweeps on its database. */
   env: Record<string, string>;
+  /** The payments service of another process on the app's database, sending refunds to the stand-in. */
+  otherPayments(): ReturnType<typeof createPaymentsService>;
   close(): Promise<void>;
 }
 
-/** A stand-in of Razorpay with `keys` (and its other options), and a test app configured for it. */
+/** A stand-in of Razorpay with keys named `name` (and its other options), and a test app configured for it. */
 export async function startRazorpayShop(
-  keys: RazorpayKeys,
+  name: string,
   options: Omit<RazorpayStandInOptions, keyof RazorpayKeys> = {},
 ): Promise<RazorpayShop> {
+  const keys = razorpayTestKeys(name);
   const standIn = await startRazorpayStandIn({ ...keys, ...options });
   const env = razorpayEnv(keys, standIn);
   const t = await createTestApp({ env });
   return {
     standIn,
     t,
+    keys,
     env,
+    otherPayments: () =>
+      createPaymentsService(
+        t.db,
+        undefined,
+        undefined,
+        createRazorpayClient({ ...keys, apiUrl: standIn.url }),
+      ),
     close: async () => {
       await t.close();
       await standIn.close();
@@ -109,14 +128,5 @@ export function onlinePaymentsAt(db: Database, env: Record<string, string>, now:
   if (!online) throw new Error('Razorpay is configured in these tests');
   return online;
 }
-
-/** The payments service of another process, sending refunds to `standIn`. */
-export const razorpayPayments = (db: Database, keys: RazorpayKeys, standIn: RazorpayStandIn) =>
-  createPaymentsService(
-    db,
-    undefined,
-    undefined,
-    createRazorpayClient({ ...keys, apiUrl: standIn.url }),
-  );
 
 export const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000);

@@ -54,16 +54,18 @@ export interface CheckoutAnswer {
   razorpay_signature: string;
 }
 
+/** An error as Razorpay describes it, in its API's answers and to Checkout's listeners. */
+export interface RazorpayErrorFields {
+  code: string;
+  description: string;
+  source: string;
+  step: string;
+  reason: string;
+}
+
 /** What Checkout's 'payment.failed' listeners receive. */
 export interface CheckoutFailure {
-  error: {
-    code: string;
-    description: string;
-    source: string;
-    step: string;
-    reason: string;
-    metadata: { order_id: string; payment_id: string };
-  };
+  error: RazorpayErrorFields & { metadata: { order_id: string; payment_id: string } };
 }
 
 export interface StandInWebhookEntities {
@@ -173,15 +175,7 @@ type StandInRefund = RazorpayRefund & {
 };
 
 interface RazorpayErrorBody {
-  error: {
-    code: string;
-    description: string;
-    source: string;
-    step: string;
-    reason: string;
-    metadata: Record<string, string>;
-    field?: string;
-  };
+  error: RazorpayErrorFields & { metadata: Record<string, string>; field?: string };
 }
 
 /** An answer that is one of Razorpay's errors. */

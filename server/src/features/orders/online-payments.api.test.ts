@@ -24,7 +24,6 @@ import {
   postWebhook as postWebhookTo,
   type RazorpayShop,
   razorpayOrderOf,
-  razorpayPayments,
   startRazorpayShop,
 } from '#server-test/razorpay-fixtures.ts';
 import type { RazorpayStandIn } from '#server-test/razorpay-stand-in.ts';
@@ -33,17 +32,11 @@ import { PAID_AFTER_CANCEL_NOTE } from './online-payments.ts';
 
 /** Issue 25: paying online through Razorpay, against the stand-in. */
 
-const KEYS = {
-  keyId: 'rzp_test_OnlineFlow0001',
-  keySecret: 'online-flow-key-secret',
-  webhookSecret: 'online-flow-webhook-secret',
-};
-
 let shop: RazorpayShop;
 let standIn: RazorpayStandIn;
 let t: TestApp;
 beforeAll(async () => {
-  shop = await startRazorpayShop(KEYS);
+  shop = await startRazorpayShop('OnlineFlow0001');
   ({ standIn, t } = shop);
 });
 afterAll(() => shop?.close());
@@ -63,7 +56,7 @@ describe('checkout with paymentMethod online', () => {
   it('says Razorpay is configured, with its script and public key id only', async () => {
     const options = await expectResult(t.app, '/api/v1/payment/options', PaymentOptionsSchema);
     expect(options).toEqual({
-      online: { provider: 'razorpay', keyId: KEYS.keyId, checkoutUrl: standIn.checkoutUrl },
+      online: { provider: 'razorpay', keyId: shop.keys.keyId, checkoutUrl: standIn.checkoutUrl },
     });
   });
 
@@ -73,7 +66,7 @@ describe('checkout with paymentMethod online', () => {
     expect(order.paymentMethod).toBe('online');
     expect(order.payment).toEqual({
       provider: 'razorpay',
-      keyId: KEYS.keyId,
+      keyId: shop.keys.keyId,
       orderId: expect.stringMatching(/^order_/),
       amount: rupeesToPaise(order.totalPrice),
       currency: 'INR',
@@ -263,10 +256,7 @@ describe('the sweep of unpaid orders', () => {
 describe('manual capture: payments left authorized (issue 25)', () => {
   let manual: RazorpayShop;
   beforeAll(async () => {
-    manual = await startRazorpayShop(
-      { ...KEYS, keyId: 'rzp_test_ManualCapture01' },
-      { captureMode: 'manual' },
-    );
+    manual = await startRazorpayShop('ManualCapture01', { captureMode: 'manual' });
   });
   afterAll(() => manual?.close());
 
@@ -422,7 +412,7 @@ describe('refunds of online orders', () => {
     expect(refundsOf()).toHaveLength(1);
 
     // Another process's sends (the refund sweep's, a retry): the receipt is looked for first.
-    const payments = razorpayPayments(t.db, KEYS, standIn);
+    const payments = shop.otherPayments();
     await payments.sendRefunds(order._id);
     await payments.sendRefunds(order._id);
     expect(refundsOf()).toHaveLength(1);
@@ -437,10 +427,7 @@ describe('refunds of online orders', () => {
 describe('refund webhooks: refund.processed and refund.failed settle refunds (issue 25)', () => {
   let slow: RazorpayShop;
   beforeAll(async () => {
-    slow = await startRazorpayShop(
-      { ...KEYS, keyId: 'rzp_test_SlowRefunds001' },
-      { refundStatus: 'pending' },
-    );
+    slow = await startRazorpayShop('SlowRefunds001', { refundStatus: 'pending' });
   });
   afterAll(() => slow?.close());
 

@@ -22,17 +22,10 @@ import {
   placeOnlineOrder,
   type RazorpayShop,
   razorpayOrderOf,
-  razorpayPayments,
   startRazorpayShop,
 } from '#server-test/razorpay-fixtures.ts';
 import type { RazorpayStandIn } from '#server-test/razorpay-stand-in.ts';
 import type { SignedUp } from '#server-test/users.ts';
-
-const KEYS = {
-  keyId: 'rzp_test_Processes0001',
-  keySecret: 'processes-key-secret',
-  webhookSecret: 'processes-webhook-secret',
-};
 
 describe.skipIf(inject('testDatabase').kind !== 'postgres')(
   'online payments on two processes',
@@ -42,7 +35,7 @@ describe.skipIf(inject('testDatabase').kind !== 'postgres')(
     let t: TestApp;
     const processes: ShopProcess[] = [];
     beforeAll(async () => {
-      shop = await startRazorpayShop(KEYS);
+      shop = await startRazorpayShop('Processes0001');
       ({ standIn, t } = shop);
       processes.push(...(await startShopProcesses(2, await databaseUrlOf(t.db), shop.env)));
     }, 120_000);
@@ -143,7 +136,7 @@ describe.skipIf(inject('testDatabase').kind !== 'postgres')(
         },
         OrderSchema,
       );
-      const senders = [0, 1].map(() => razorpayPayments(t.db, KEYS, standIn));
+      const senders = [0, 1].map(() => shop.otherPayments());
       await Promise.all(senders.map((sender) => sender.sendRefunds(refunded.order._id)));
       await senders[0]?.sendRefunds(refunded.order._id);
       const refunds = [...standIn.refunds.values()].filter(

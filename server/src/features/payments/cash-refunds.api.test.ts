@@ -25,11 +25,12 @@ import {
 import { refunds } from '#server/db/schema/payments.ts';
 import type { TestGateway } from '#server/features/payments/payment-provider.ts';
 import { paiseToRupees, rupeesToPaise } from '#server/lib/money.ts';
+import { deliverAs } from '#server-test/admin-fixtures.ts';
 import { signUpAdmin } from '#server-test/admins.ts';
-import { createTestApp, type TestApp } from '#server-test/app.ts';
+import type { TestApp } from '#server-test/app.ts';
 import { createProduct } from '#server-test/catalogue-fixtures.ts';
-import { addAddress, addLine, checkoutRequest } from '#server-test/checkout-fixtures.ts';
-import { recordingGateway } from '#server-test/gateway.ts';
+import { addAddress, addLine, checkOut } from '#server-test/checkout-fixtures.ts';
+import { createRecordingApp } from '#server-test/gateway.ts';
 import { expectFailure, expectResult } from '#server-test/http.ts';
 import { findMessagesTo } from '#server-test/outbox.ts';
 import { type SignedUp, signUp } from '#server-test/users.ts';
@@ -44,33 +45,11 @@ import { createPaymentsService } from './payments.service.ts';
 let gateway: TestGateway;
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ paymentProvider: (db) => (gateway = recordingGateway(db)) });
+  ({ t, gateway } = await createRecordingApp());
 });
 afterAll(() => t.close());
 
-const NEXT_YEAR = new Date().getUTCFullYear() + 1;
-const card = {
-  name: 'Asha',
-  number: '4242424242424242',
-  expMonth: 12,
-  expYear: NEXT_YEAR,
-  cvv: '737',
-};
-
-async function moveAs(admin: SignedUp, orderId: string, status: string) {
-  await expectResult(
-    t.app,
-    {
-      method: 'POST',
-      url: `/api/v1/admin/orders/${orderId}/status`,
-      headers: admin.auth,
-      payload: { status },
-    },
-    AdminOrderSchema,
-  );
-}
-
-/** A new shopper's order of one ₹499 tee, paid as asked, and moved by a new admin as far as `until`. */
+/** A new shopper's order of one ₹499 tee, paid as asked, and delivered by a new admin unless `until` says pending. */
 async function placeOrder(
   paymentMethod: 'cash' | 'debit-card' = 'cash',
   until: 'pending' | 'delivered' = 'delivered',
@@ -80,16 +59,8 @@ async function placeOrder(
   const tee = await createProduct(t.db, { price: 499, stock: { M: 5 } });
   await addAddress(t.app, user);
   await addLine(t.app, user, tee, 'M', 1);
-  const order = await expectResult(
-    t.app,
-    checkoutRequest(user, { paymentMethod, ...(paymentMethod === 'debit-card' && { card }) }),
-    OrderSchema,
-    201,
-  );
-  if (until === 'delivered') {
-    await moveAs(admin, order._id, 'shipped');
-    await moveAs(admin, order._id, 'delivered');
-  }
+  const order = await checkOut(t.app, user, paymentMethod);
+  if (until === 'delivered') await deliverAs(t.app, admin, order._id);
   return { user, admin, order };
 }
 
