@@ -36,7 +36,6 @@ import {
   insertOrderEvent,
   lockOrderById,
   lockOrderByRazorpayOrderId,
-  recordLatePayment,
   recordOnlinePayment,
   setRazorpayOrder,
 } from './orders.repository.ts';
@@ -133,7 +132,7 @@ export function createOnlinePayments(db: Database, deps: OnlinePaymentsDependenc
    * pending, which sends its confirmation email. False when it was not awaiting.
    */
   async function markPaid(tx: Database, orderId: string, payment: PaymentFacts): Promise<boolean> {
-    const recorded = await recordOnlinePayment(tx, orderId, {
+    const recorded = await recordOnlinePayment(tx, orderId, 'awaiting-payment', {
       paymentReference: payment.id,
       onlineMethod: payment.method,
     });
@@ -154,7 +153,7 @@ export function createOnlinePayments(db: Database, deps: OnlinePaymentsDependenc
     order: OrderRow,
     payment: PaymentFacts,
   ): Promise<boolean> {
-    const recorded = await recordLatePayment(tx, order.id, {
+    const recorded = await recordOnlinePayment(tx, order.id, 'cancelled', {
       paymentReference: payment.id,
       onlineMethod: payment.method,
     });

@@ -330,13 +330,16 @@ export async function setRazorpayOrder(
 }
 
 /**
- * Records the payment of an order awaiting it: one winner, however many
- * callers (the browser, webhooks, sweeps on several processes) race, as only
- * a row still awaiting payment is updated; false for every other caller.
+ * Records an online order's payment while the order is in `status` with no
+ * payment yet: 'awaiting-payment' for the payment that pays it, 'cancelled'
+ * for one that came after the cancel (then refunded). One winner, however
+ * many callers (the browser, webhooks, sweeps on several processes) race, as
+ * only such a row is updated; false for every other caller.
  */
 export async function recordOnlinePayment(
   db: Database,
   id: string,
+  status: 'awaiting-payment' | 'cancelled',
   payment: { paymentReference: string; onlineMethod: string },
 ): Promise<boolean> {
   const updated = await db
@@ -345,31 +348,7 @@ export async function recordOnlinePayment(
     .where(
       and(
         eq(orders.id, id),
-        eq(orders.status, 'awaiting-payment'),
-        isNull(orders.paymentReference),
-      ),
-    )
-    .returning({ id: orders.id });
-  return updated.length > 0;
-}
-
-/**
- * Records a payment that arrived after its online order was cancelled
- * unpaid: one winner, however many callers race, as only a cancelled order
- * with no payment yet is updated. What it records is then refunded.
- */
-export async function recordLatePayment(
-  db: Database,
-  id: string,
-  payment: { paymentReference: string; onlineMethod: string },
-): Promise<boolean> {
-  const updated = await db
-    .update(orders)
-    .set(payment)
-    .where(
-      and(
-        eq(orders.id, id),
-        eq(orders.status, 'cancelled'),
+        eq(orders.status, status),
         eq(orders.paymentMethod, 'online'),
         isNull(orders.paymentReference),
       ),
