@@ -25,6 +25,9 @@ export const MAIL_KINDS = [
   'refund-paid',
   // Issue 25: an online order still unpaid 10 minutes after it was placed, once.
   'payment-reminder',
+  // Issue 25: Razorpay settled a refund of an online order (refund.processed / refund.failed).
+  'refund-processed',
+  'refund-failed',
 ] as const;
 export const MailKindSchema = z.enum(MAIL_KINDS);
 export type MailKind = z.infer<typeof MailKindSchema>;

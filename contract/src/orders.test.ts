@@ -5,6 +5,7 @@ import {
   nextOrderStatuses,
   ORDER_STATUSES,
   SetOrderStatusBodySchema,
+  SHOPPER_CANCEL_REFUSED,
 } from './orders.ts';
 
 describe('order transitions (D19)', () => {
@@ -33,6 +34,10 @@ describe('order transitions (D19)', () => {
     expect(findOrderTransition('shipped', 'cancelled', 'shopper')).toBeUndefined();
     expect(findOrderTransition('shipped', 'cancelled', 'admin')).toBeDefined();
     expect(findOrderTransition('pending', 'delivered', 'admin')).toBeUndefined();
+  });
+
+  it('tell a shopper refused a cancel every status the table lets them cancel from (issue 25)', () => {
+    expect(SHOPPER_CANCEL_REFUSED).toBe('Only awaiting payment or pending orders can be cancelled');
   });
 
   it('let only the shop itself mark an order awaiting payment as paid (issue 25)', () => {

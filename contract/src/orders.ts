@@ -79,6 +79,16 @@ export const nextOrderStatuses = (from: OrderStatus, actor: OrderActor): OrderSt
     (rule) => rule.to,
   );
 
+/** The statuses a shopper may cancel an order from, read from ORDER_TRANSITIONS. */
+export const SHOPPER_CANCELLABLE_STATUSES: readonly OrderStatus[] = ORDER_TRANSITIONS.filter(
+  (rule) => rule.to === 'cancelled' && rule.by.includes('shopper'),
+).map((rule) => rule.from);
+
+/** Why a shopper's cancel is refused (409), naming every status the table lets them cancel from. */
+export const SHOPPER_CANCEL_REFUSED = `Only ${SHOPPER_CANCELLABLE_STATUSES.map((status) =>
+  ORDER_STATUS_LABELS[status].toLowerCase(),
+).join(' or ')} orders can be cancelled`;
+
 /** 'online': Razorpay Checkout (UPI, cards, netbanking, wallets), when the shop has its keys (issue 25). */
 export const PAYMENT_METHODS = ['cash', 'debit-card', 'online'] as const;
 export const PaymentMethodSchema = z.enum(PAYMENT_METHODS, {
@@ -98,6 +108,9 @@ export const WRONG_PAYMENT_SIGNATURE_MESSAGE = 'The payment could not be verifie
 export const PAYMENT_NOT_CAPTURED_MESSAGE =
   'The payment has not been completed. Please try again, or pay another way.';
 export const NOT_AWAITING_PAYMENT_MESSAGE = 'This order is not waiting for a payment';
+/** A payment that arrived after its order was cancelled (the payment window passed): 409, and it is refunded. */
+export const PAID_AFTER_CANCEL_MESSAGE =
+  'This order was cancelled before your payment arrived, so your payment is refunded in full the way you paid';
 
 export const CardBodySchema = z.object({
   name: textSchema('Name on card')

@@ -179,6 +179,8 @@ export const RefundPaidSchema = z.object({
 export type RefundPaid = z.infer<typeof RefundPaidSchema>;
 
 export const REFUND_TO_PAY_NOT_FOUND = 'Refund to pay not found';
+/** The note of the 'Refunded' event a cash refund marked paid puts on the order's timeline. */
+export const refundPaidByHandNote = (reference: string) => `Paid by hand: reference ${reference}`;
 export const refundAlreadyPaid = (reference: string) =>
   `This refund was already marked paid with reference ${reference}`;
 

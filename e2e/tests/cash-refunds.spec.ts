@@ -1,6 +1,11 @@
-import type { AdminProduct, AdminReturn, ReturnRequest } from '#contract';
+import type { AdminReturn, ReturnRequest } from '#contract';
 import { expect, test } from '../fixtures.ts';
-import { adminTokenViaApi, signInAsAdmin } from '../support/admin.ts';
+import {
+  adminTokenViaApi,
+  createProductViaApi,
+  deliverViaApi,
+  signInAsAdmin,
+} from '../support/admin.ts';
 import { bearer, resultOf, signUpViaApi, storeToken } from '../support/api.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { waitForEmail } from '../support/inbox.ts';
@@ -19,34 +24,18 @@ test('a cash order returned: refund to a UPI ID, paid by hand and marked paid', 
   // Two people's journey, with an email to wait for.
   test.setTimeout(90_000);
   const adminToken = await adminTokenViaApi(request);
-  const created = await resultOf<AdminProduct>(
-    await request.post('/api/v1/admin/products', {
-      headers: bearer(adminToken),
-      data: {
-        title: `Cash Tee ${Date.now().toString(36)}`,
-        description: 'Paid in cash, sent back.',
-        price: 499,
-        gender: 'Unisex',
-        category: 'T-Shirts',
-        color: { name: 'White', hex: '#f5f5f2' },
-        sizes: { M: 5 },
-      },
-    }),
-  );
+  const created = await createProductViaApi(request, adminToken, {
+    title: `Cash Tee ${Date.now().toString(36)}`,
+    description: 'Paid in cash, sent back.',
+    sizes: { M: 5 },
+  });
   const product = await getProductViaApi(request, created._id);
   const shopper = await signUpViaApi(request, { name: 'Meera Iyer' });
   const { order } = await placeOrderViaApi(request, shopper.token, {
     lines: [{ product, size: 'M', quantity: 1 }],
     checkout: { paymentMethod: 'cash' },
   });
-  for (const status of ['shipped', 'delivered']) {
-    await resultOf(
-      await request.post(`/api/v1/admin/orders/${order._id}/status`, {
-        headers: bearer(adminToken),
-        data: { status },
-      }),
-    );
-  }
+  await deliverViaApi(request, adminToken, order._id);
 
   // The shopper returns the tee and gives a UPI ID for the refund.
   await storeToken(page, shopper.token);

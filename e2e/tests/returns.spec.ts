@@ -1,7 +1,12 @@
-import type { AdminProduct, Product, Size } from '#contract';
+import type { Product, Size } from '#contract';
 import { expect, test } from '../fixtures.ts';
-import { adminTokenViaApi, signInAsAdmin } from '../support/admin.ts';
-import { bearer, resultOf, signUpViaApi, storeToken } from '../support/api.ts';
+import {
+  adminTokenViaApi,
+  createProductViaApi,
+  deliverViaApi,
+  signInAsAdmin,
+} from '../support/admin.ts';
+import { signUpViaApi, storeToken } from '../support/api.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { emailsTo, waitForEmail } from '../support/inbox.ts';
 import { getProductViaApi, placeOrderViaApi } from '../support/orders.ts';
@@ -22,20 +27,11 @@ test('return one item, exchange another: approved, received, refunded and shippe
   const adminToken = await adminTokenViaApi(request);
   const suffix = Date.now().toString(36);
   const createProduct = async (title: string, sizes: Partial<Record<Size, number>>) => {
-    const created = await resultOf<AdminProduct>(
-      await request.post('/api/v1/admin/products', {
-        headers: bearer(adminToken),
-        data: {
-          title: `${title} ${suffix}`,
-          description: 'Bought, delivered, then sent back.',
-          price: 499,
-          gender: 'Unisex',
-          category: 'T-Shirts',
-          color: { name: 'White', hex: '#f5f5f2' },
-          sizes,
-        },
-      }),
-    );
+    const created = await createProductViaApi(request, adminToken, {
+      title: `${title} ${suffix}`,
+      description: 'Bought, delivered, then sent back.',
+      sizes,
+    });
     return getProductViaApi(request, created._id);
   };
   const returned: Product = await createProduct('Return Tee', { M: 5 });
@@ -59,14 +55,7 @@ test('return one item, exchange another: approved, received, refunded and shippe
       },
     },
   });
-  for (const status of ['shipped', 'delivered']) {
-    await resultOf(
-      await request.post(`/api/v1/admin/orders/${order._id}/status`, {
-        headers: bearer(adminToken),
-        data: { status },
-      }),
-    );
-  }
+  await deliverViaApi(request, adminToken, order._id);
 
   // The shopper: Return the first item, Exchange the second for the last L.
   await storeToken(page, shopper.token);

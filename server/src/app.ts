@@ -192,7 +192,7 @@ export async function buildApp({
       await api.register(messagesRoutes(messages, adminMessages));
       await api.register(ordersRoutes(orders, adminOrders));
       await api.register(
-        paymentsRoutes(payments, createRefundsToPayService(db, { mail }), {
+        paymentsRoutes(payments, createRefundsToPayService(db, { mail, orders }), {
           online: razorpayConfig
             ? {
                 provider: 'razorpay',

@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import {
+  AdminOrderSchema,
   type AdminProduct,
   AdminProductSchema,
   BackupSchema,
@@ -16,6 +17,26 @@ export const asUser = (
   user: { auth: { authorization: string } },
   options: InjectOptions,
 ): InjectOptions => ({ ...options, headers: { ...options.headers, ...user.auth } });
+
+/** The owner ships then delivers an order (POST /admin/orders/{id}/status), and answers it delivered. */
+export async function deliverAs(
+  app: FastifyInstance,
+  admin: { auth: { authorization: string } },
+  orderId: string,
+) {
+  const move = (status: 'shipped' | 'delivered') =>
+    expectResult(
+      app,
+      asUser(admin, {
+        method: 'POST',
+        url: `/api/v1/admin/orders/${orderId}/status`,
+        payload: { status },
+      }),
+      AdminOrderSchema,
+    );
+  await move('shipped');
+  return move('delivered');
+}
 
 /** A word no other product has, so searches and filters find this test's product alone. */
 export const uniqueWord = () =>

@@ -27,6 +27,9 @@ export const visaCard = {
   cvv: '737',
 };
 
+/** The same card as a shopper types it, in groups of four. */
+export const visaCardAsTyped = { ...visaCard, number: '4242 4242 4242 4242' };
+
 export const addLine = (
   app: FastifyInstance,
   user: SignedUp,

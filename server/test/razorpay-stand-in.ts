@@ -40,6 +40,7 @@ import { CHECKOUT_PATHS, checkoutDialog, checkoutScript } from './razorpay-stand
 
 export type StandInMethod = 'upi' | 'card' | 'netbanking' | 'wallet';
 export type StandInWebhookEvent =
+  | 'payment.authorized'
   | 'payment.captured'
   | 'payment.failed'
   | 'order.paid'
@@ -53,16 +54,18 @@ export interface CheckoutAnswer {
   razorpay_signature: string;
 }
 
+/** An error as Razorpay describes it, in its API's answers and to Checkout's listeners. */
+export interface RazorpayErrorFields {
+  code: string;
+  description: string;
+  source: string;
+  step: string;
+  reason: string;
+}
+
 /** What Checkout's 'payment.failed' listeners receive. */
 export interface CheckoutFailure {
-  error: {
-    code: string;
-    description: string;
-    source: string;
-    step: string;
-    reason: string;
-    metadata: { order_id: string; payment_id: string };
-  };
+  error: RazorpayErrorFields & { metadata: { order_id: string; payment_id: string } };
 }
 
 export interface StandInWebhookEntities {
@@ -97,6 +100,16 @@ export interface StandInDelivery {
  */
 export type StandInFailure = 'error' | 'timeout' | 'lost';
 
+export interface StandInPayOptions {
+  method?: StandInMethod;
+  /**
+   * The payment's amount in paise, when not the order's: a payment that does
+   * not pay its order (Checkout tampered with), which the shop must neither
+   * capture nor take as paid.
+   */
+  amount?: number;
+}
+
 export interface RazorpayStandInOptions {
   keyId: string;
   keySecret: string;
@@ -127,8 +140,8 @@ export interface RazorpayStandIn {
    * The shopper pays the order in Checkout: answers what Checkout's handler
    * receives, or with `fail: true` what its 'payment.failed' listeners receive.
    */
-  pay(orderId: string, options?: { method?: StandInMethod; fail?: false }): CheckoutAnswer;
-  pay(orderId: string, options: { method?: StandInMethod; fail: true }): CheckoutFailure;
+  pay(orderId: string, options?: StandInPayOptions & { fail?: false }): CheckoutAnswer;
+  pay(orderId: string, options: StandInPayOptions & { fail: true }): CheckoutFailure;
   /** A signed webhook for `event`, to post yourself; missing related entities are looked up. */
   webhook(event: StandInWebhookEvent, entities: StandInWebhookEntities): StandInWebhook;
   /** Makes the next call to `path` (e.g. '/v1/orders', or a pattern) fail; see StandInFailure. */
@@ -162,15 +175,7 @@ type StandInRefund = RazorpayRefund & {
 };
 
 interface RazorpayErrorBody {
-  error: {
-    code: string;
-    description: string;
-    source: string;
-    step: string;
-    reason: string;
-    metadata: Record<string, string>;
-    field?: string;
-  };
+  error: RazorpayErrorFields & { metadata: Record<string, string>; field?: string };
 }
 
 /** An answer that is one of Razorpay's errors. */
@@ -417,7 +422,7 @@ export async function startRazorpayStandIn(
 
   function pay(
     orderId: string,
-    { method = 'upi', fail = false }: { method?: StandInMethod; fail?: boolean } = {},
+    { method = 'upi', fail = false, amount }: StandInPayOptions & { fail?: boolean } = {},
   ): CheckoutAnswer | CheckoutFailure {
     const order = orders.get(orderId);
     if (!order) throw new Error(`No Razorpay order ${orderId}`);
@@ -427,7 +432,7 @@ export async function startRazorpayStandIn(
     const payment: StandInPayment = {
       id: newId('pay'),
       entity: 'payment',
-      amount: order.amount,
+      amount: amount ?? order.amount,
       currency: order.currency,
       status: fail ? 'failed' : 'authorized',
       order_id: order.id,
@@ -470,6 +475,7 @@ export async function startRazorpayStandIn(
       };
     }
     if (captureMode === 'auto') capture(payment);
+    else deliver('payment.authorized', { payment });
     return {
       razorpay_payment_id: payment.id,
       razorpay_order_id: order.id,

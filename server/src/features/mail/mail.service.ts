@@ -29,7 +29,12 @@ import {
   paymentReminderEmail,
   refundNote,
 } from './order-emails.ts';
-import { type RefundPaid, refundPaidEmail } from './refund-emails.ts';
+import {
+  type RefundPaid,
+  type RefundSettled,
+  refundPaidEmail,
+  refundSettledEmail,
+} from './refund-emails.ts';
 import { type ReturnMailKind, returnUpdateEmail } from './return-emails.ts';
 import { backInStockEmail, stockAlertConfirmEmail } from './stock-alert-emails.ts';
 
@@ -116,6 +121,10 @@ export function createMailService(db: Database, config: Pick<MailConfig, 'smtpUr
     /** A cash order's refund, paid by hand (issue 25): in the transaction that marks it paid. */
     refundPaid: (executor: Database, to: Recipient, refund: RefundPaid) =>
       enqueue(executor, refundPaidEmail(to, refund, publicUrl)),
+
+    /** An online order's refund as Razorpay settled it (issue 25): in the webhook's transaction. */
+    refundSettled: (executor: Database, to: Recipient, refund: RefundSettled) =>
+      enqueue(executor, refundSettledEmail(to, refund, publicUrl)),
 
     /** The reset link for a token: /reset-password?token=… on the shop's public URL. */
     passwordReset: (executor: Database, to: Recipient, token: string) =>

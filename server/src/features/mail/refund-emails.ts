@@ -1,4 +1,4 @@
-/** The email that a cash order's refund, paid by hand, has been paid (issue 25). */
+/** The emails of refunds (issue 25): a cash order's, paid by hand; an online order's, as Razorpay settles it. */
 import { formatRupees, type RefundAccount } from '#contract';
 import { shopDayPlus } from '#server/lib/dates.ts';
 import {
@@ -45,6 +45,52 @@ export function refundPaidEmail(to: Recipient, refund: RefundPaid, publicUrl: st
         ['Paid on', formatDay(shopDayPlus(refund.paidAt, 0))],
       ]),
       paragraph('If it has not arrived in two working days, reply with this reference.'),
+      action('View your order', orderLink(publicUrl, order)),
+    ],
+    publicUrl,
+  );
+}
+
+/** A refund of an online order as Razorpay settled it: its id and status, and for a failure what happens next. */
+export interface RefundSettled {
+  orderId: string;
+  amountPaise: number;
+  /** Razorpay's refund id, rfnd_…. */
+  reference: string;
+  status: 'refunded' | 'failed';
+  /** For a failure: whether the shop sends it again (once), or will contact the shopper. */
+  retried: boolean;
+}
+
+export function refundSettledEmail(
+  to: Recipient,
+  refund: RefundSettled,
+  publicUrl: string,
+): MailMessage {
+  const amount = formatRupees(refund.amountPaise / 100);
+  const order = { _id: refund.orderId };
+  const processed = refund.status === 'refunded';
+  return compose(
+    processed ? 'refund-processed' : 'refund-failed',
+    to,
+    processed
+      ? `Your refund of ${amount} is on its way`
+      : `Your refund of ${amount} did not go through`,
+    [
+      paragraph(
+        processed
+          ? `Razorpay has processed the refund of ${amount} for order ${orderNumber(order)}, back the way you paid. Banks take up to 7 working days to show it.`
+          : `Razorpay could not complete the refund of ${amount} for order ${orderNumber(order)}. ${
+              refund.retried
+                ? 'We are sending it again and will email you when it goes through.'
+                : 'We will contact you to pay it another way.'
+            }`,
+      ),
+      details([
+        ['Amount', amount],
+        ['Razorpay refund id', refund.reference],
+        ['Status', processed ? 'Processed' : 'Failed'],
+      ]),
       action('View your order', orderLink(publicUrl, order)),
     ],
     publicUrl,

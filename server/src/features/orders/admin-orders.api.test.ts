@@ -6,14 +6,11 @@ import {
   AdminOrderSchema,
   OrderSchema,
   type OrderStatus,
+  SHOPPER_CANCEL_REFUSED,
   shortOrderNumber,
 } from '#contract';
 import { orderEvents } from '#server/db/schema/orders.ts';
-import {
-  cannotMove,
-  ONLY_PENDING_CANCEL,
-  ORDER_NOT_FOUND,
-} from '#server/features/orders/orders.messages.ts';
+import { cannotMove, ORDER_NOT_FOUND } from '#server/features/orders/orders.messages.ts';
 import { asUser } from '#server-test/admin-fixtures.ts';
 import { signUpAdmin } from '#server-test/admins.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
@@ -310,7 +307,7 @@ describe('POST /api/v1/admin/orders/:id/status (D19)', () => {
       { method: 'POST', url: `/api/v1/order/${order._id}/cancel`, headers: shopper.auth },
       409,
     );
-    expect(shopperCancel.message).toBe(ONLY_PENDING_CANCEL);
+    expect(shopperCancel.message).toBe(SHOPPER_CANCEL_REFUSED);
     expect([await stockOf(t.db, tee, 'M'), await stockOf(t.db, hoodie, 'L')]).toEqual([5, 4]);
     expect((await shopperOrder(shopper, order._id)).events.at(-1)).toMatchObject({
       type: 'cancelled',
@@ -343,7 +340,7 @@ describe('POST /api/v1/admin/orders/:id/status (D19)', () => {
       { method: 'POST', url: `/api/v1/order/${order._id}/cancel`, headers: shopper.auth },
       409,
     );
-    expect(failure.message).toBe(ONLY_PENDING_CANCEL);
+    expect(failure.message).toBe(SHOPPER_CANCEL_REFUSED);
     expect((await move(order._id, 'cancelled')).status).toBe('cancelled');
   });
 

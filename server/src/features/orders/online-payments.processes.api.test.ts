@@ -6,12 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Order, OrderSchema } from '#contract';
-import { loadConfig } from '#server/config/env.ts';
-import { createPaymentsService } from '#server/features/payments/payments.service.ts';
-import { createRazorpayClient } from '#server/features/payments/razorpay.ts';
-import { createTestApp, type TestApp } from '#server-test/app.ts';
-import { createProduct } from '#server-test/catalogue-fixtures.ts';
-import { addAddress, addLine, checkoutRequest } from '#server-test/checkout-fixtures.ts';
+import type { TestApp } from '#server-test/app.ts';
 import { expectResult } from '#server-test/http.ts';
 import { findMessagesTo } from '#server-test/outbox.ts';
 import {
@@ -20,62 +15,39 @@ import {
   startShopProcesses,
   stopShopProcesses,
 } from '#server-test/processes.ts';
-import { type RazorpayStandIn, startRazorpayStandIn } from '#server-test/razorpay-stand-in.ts';
-import { type SignedUp, signUp } from '#server-test/users.ts';
-import { createOnlinePaymentsFor } from './payment-sweep.ts';
-
-const KEYS = {
-  keyId: 'rzp_test_Processes0001',
-  keySecret: 'processes-key-secret',
-  webhookSecret: 'processes-webhook-secret',
-};
+import {
+  minutesFromNow,
+  onlinePaymentsAt,
+  orderNow,
+  placeOnlineOrder,
+  type RazorpayShop,
+  razorpayOrderOf,
+  startRazorpayShop,
+} from '#server-test/razorpay-fixtures.ts';
+import type { RazorpayStandIn } from '#server-test/razorpay-stand-in.ts';
+import type { SignedUp } from '#server-test/users.ts';
 
 describe.skipIf(inject('testDatabase').kind !== 'postgres')(
   'online payments on two processes',
   () => {
+    let shop: RazorpayShop;
     let standIn: RazorpayStandIn;
     let t: TestApp;
-    let env: Record<string, string>;
     const processes: ShopProcess[] = [];
     beforeAll(async () => {
-      standIn = await startRazorpayStandIn(KEYS);
-      env = {
-        RAZORPAY_KEY_ID: KEYS.keyId,
-        RAZORPAY_KEY_SECRET: KEYS.keySecret,
-        RAZORPAY_WEBHOOK_SECRET: KEYS.webhookSecret,
-        RAZORPAY_API_URL: standIn.url,
-        RAZORPAY_CHECKOUT_URL: standIn.checkoutUrl,
-      };
-      t = await createTestApp({ env });
-      processes.push(...(await startShopProcesses(2, await databaseUrlOf(t.db), env)));
+      shop = await startRazorpayShop('Processes0001');
+      ({ standIn, t } = shop);
+      processes.push(...(await startShopProcesses(2, await databaseUrlOf(t.db), shop.env)));
     }, 120_000);
     afterAll(async () => {
       await stopShopProcesses(processes);
-      await t?.close();
-      await standIn?.close();
+      await shop?.close();
     });
 
-    async function placeOnlineOrder(): Promise<{ user: SignedUp; order: Order }> {
-      const user = await signUp(t.app);
-      const productId = await createProduct(t.db, { price: 499, stock: { M: 5 } });
-      await addAddress(t.app, user);
-      await addLine(t.app, user, productId, 'M', 1);
-      const order = await expectResult(
-        t.app,
-        checkoutRequest(user, { paymentMethod: 'online' }),
-        OrderSchema,
-        201,
-      );
-      return { user, order };
-    }
-
-    const razorpayOrderOf = (order: Order) => order.payment?.orderId ?? '';
-
-    const orderNow = (user: SignedUp, order: Order) =>
-      expectResult(t.app, { url: `/api/v1/order/${order._id}`, headers: user.auth }, OrderSchema);
+    const place = () => placeOnlineOrder(t);
 
     const paidOnce = async (user: SignedUp, order: Order) => {
-      const after = await orderNow(user, order);
+      const after = await orderNow(t, user, order);
       expect(after.status).toBe('pending');
       expect(after.events.filter((event) => event.type === 'paid')).toHaveLength(1);
       const mails = await findMessagesTo(t.db, user.email);
@@ -98,7 +70,7 @@ describe.skipIf(inject('testDatabase').kind !== 'postgres')(
     const second = () => processAt(1);
 
     it('pays once when the same webhook reaches both processes at once', async () => {
-      const { user, order } = await placeOnlineOrder();
+      const { user, order } = await place();
       standIn.pay(razorpayOrderOf(order));
       const payment = [...standIn.payments.values()].find(
         (made) => made.order_id === razorpayOrderOf(order),
@@ -114,7 +86,7 @@ describe.skipIf(inject('testDatabase').kind !== 'postgres')(
     });
 
     it('pays once when the browser’s verify races the webhook', async () => {
-      const { user, order } = await placeOnlineOrder();
+      const { user, order } = await place();
       const answer = standIn.pay(razorpayOrderOf(order));
       const payment = standIn.payments.get(answer.razorpay_payment_id);
       const webhook = standIn.webhook('payment.captured', { payment });
@@ -130,11 +102,7 @@ describe.skipIf(inject('testDatabase').kind !== 'postgres')(
     });
 
     it('settles each order once when two sweeps run at once, and sends each refund once', async () => {
-      const placed = await Promise.all([
-        placeOnlineOrder(),
-        placeOnlineOrder(),
-        placeOnlineOrder(),
-      ]);
+      const placed = await Promise.all([place(), place(), place()]);
       const [paid, unpaid, refunded] = placed;
       if (!paid || !unpaid || !refunded) throw new Error('three orders');
       standIn.pay(razorpayOrderOf(paid.order));
@@ -150,12 +118,11 @@ describe.skipIf(inject('testDatabase').kind !== 'postgres')(
         },
         OrderSchema,
       );
-      const config = loadConfig({ NODE_ENV: 'test', ...env });
-      const later = new Date(Date.now() + 31 * 60_000);
-      const sweeps = [0, 1].map(() => createOnlinePaymentsFor(t.db, config, () => later));
-      await Promise.all(sweeps.map((sweep) => sweep?.sweepUnpaidOrders()));
+      const later = minutesFromNow(31);
+      const sweeps = [0, 1].map(() => onlinePaymentsAt(t.db, shop.env, later));
+      await Promise.all(sweeps.map((sweep) => sweep.sweepUnpaidOrders()));
       await paidOnce(paid.user, paid.order);
-      const cancelled = await orderNow(unpaid.user, unpaid.order);
+      const cancelled = await orderNow(t, unpaid.user, unpaid.order);
       expect(cancelled.events.filter((event) => event.type === 'cancelled')).toHaveLength(1);
 
       // Cancelled while Razorpay fails: its refund waits, then two senders race.
@@ -169,20 +136,42 @@ describe.skipIf(inject('testDatabase').kind !== 'postgres')(
         },
         OrderSchema,
       );
-      const senders = [0, 1].map(() =>
-        createPaymentsService(
-          t.db,
-          undefined,
-          undefined,
-          createRazorpayClient({ ...KEYS, apiUrl: standIn.url }),
-        ),
-      );
+      const senders = [0, 1].map(() => shop.otherPayments());
       await Promise.all(senders.map((sender) => sender.sendRefunds(refunded.order._id)));
       await senders[0]?.sendRefunds(refunded.order._id);
       const refunds = [...standIn.refunds.values()].filter(
         (refund) => refund.payment_id === refundedAnswer.razorpay_payment_id,
       );
       expect(refunds).toHaveLength(1);
+    });
+
+    it('refunds once a payment captured after the sweep cancelled the order, reported everywhere at once', async () => {
+      const { user, order } = await place();
+      await onlinePaymentsAt(t.db, shop.env, minutesFromNow(31)).sweepUnpaidOrders();
+      const answer = standIn.pay(razorpayOrderOf(order));
+      const payment = standIn.payments.get(answer.razorpay_payment_id);
+      const webhook = standIn.webhook('payment.captured', { payment });
+      const later = minutesFromNow(33);
+      const [hooks, verify] = await Promise.all([
+        Promise.all(
+          [first(), second()].map((process) =>
+            post(process, '/payments/razorpay/webhook', webhook.body, webhook.headers),
+          ),
+        ),
+        post(first(), `/order/${order._id}/payment`, JSON.stringify(answer), {
+          ...user.auth,
+          'content-type': 'application/json',
+        }),
+        Promise.all([0, 1].map(() => onlinePaymentsAt(t.db, shop.env, later).sweepUnpaidOrders())),
+      ]);
+      expect([...hooks.map((hook) => hook.status), verify.status]).toEqual([200, 200, 409]);
+      const refunds = [...standIn.refunds.values()].filter(
+        (refund) => refund.payment_id === answer.razorpay_payment_id,
+      );
+      expect(refunds).toHaveLength(1);
+      const after = await orderNow(t, user, order);
+      expect(after.refunds).toMatchObject([{ status: 'refunded', reference: refunds[0]?.id }]);
+      expect(after.events.filter((event) => event.type === 'paid')).toHaveLength(1);
     });
   },
 );

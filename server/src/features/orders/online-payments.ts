@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
+  formatRupees,
   NOT_AWAITING_PAYMENT_MESSAGE,
+  PAID_AFTER_CANCEL_MESSAGE,
   PAYMENT_NOT_CAPTURED_MESSAGE,
   type PayOrderBody,
   WRONG_PAYMENT_SIGNATURE_MESSAGE,
@@ -15,18 +17,19 @@ import {
   isValidPaymentSignature,
   isValidWebhookSignature,
   type RazorpayClient,
-  type RazorpayPayment,
 } from '#server/features/payments/razorpay.ts';
 import { AppError, badRequest, conflict, notFound } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/auth-user.ts';
 import { isUuid } from '#server/lib/ids.ts';
-import { createOrderLifecycle } from './order-lifecycle.ts';
+import { appendOrderEvent, createOrderLifecycle } from './order-lifecycle.ts';
 import { toOrder } from './orders.mapper.ts';
 import { ORDER_NOT_FOUND } from './orders.messages.ts';
 import {
+  claimCancelledUnpaidOrders,
   claimPaymentReminders,
   claimUnpaidOrder,
   findOrder,
+  findOrderByRazorpayOrderId,
   findOrderEvents,
   findOrderItems,
   findOrderWithCustomer,
@@ -39,6 +42,15 @@ import {
 
 /** One 'Payment not completed' email, this long after an online order was placed unpaid. */
 export const PAYMENT_REMINDER_AFTER_MS = 10 * 60_000;
+
+/**
+ * How long after the payment window the sweep still asks Razorpay about an
+ * order it cancelled unpaid: a payment captured then (the shopper paid at
+ * minute 31) is refunded. Later ones come by webhook.
+ */
+export const LATE_PAYMENT_WATCH_MS = 60 * 60_000;
+/** The timeline's note on the 'Paid' of a payment that came after the cancel, and its refund's reason. */
+export const PAID_AFTER_CANCEL_NOTE = 'Arrived after the order was cancelled: refunded in full';
 
 export const PAYMENT_NOT_STARTED_MESSAGE =
   'Online payment could not be started just now. Your order is saved: please try again in a moment.';
@@ -74,6 +86,9 @@ const WebhookSchema = z.object({
   }),
 });
 
+/** The webhook events that report a payment which may pay (or, late, be refunded to) an order. */
+const PAYMENT_EVENTS = new Set(['payment.authorized', 'payment.captured', 'order.paid']);
+
 export interface OnlinePaymentsDependencies {
   razorpay: RazorpayClient;
   keys: Pick<RazorpayConfig, 'keyId' | 'keySecret' | 'webhookSecret'>;
@@ -84,7 +99,10 @@ export interface OnlinePaymentsDependencies {
     'refundRest' | 'findRefunds' | 'sendRefunds' | 'settleRazorpayRefund' | 'claimWebhookEvent'
   >;
   catalogue: Pick<CatalogueService, 'returnStock'>;
-  mail: Pick<MailService, 'orderStatusChanged' | 'returnUpdated' | 'paymentReminder'>;
+  mail: Pick<
+    MailService,
+    'orderStatusChanged' | 'returnUpdated' | 'paymentReminder' | 'refundSettled'
+  >;
   clock?: () => Date;
 }
 
@@ -114,7 +132,7 @@ export function createOnlinePayments(db: Database, deps: OnlinePaymentsDependenc
    * pending, which sends its confirmation email. False when it was not awaiting.
    */
   async function markPaid(tx: Database, orderId: string, payment: PaymentFacts): Promise<boolean> {
-    const recorded = await recordOnlinePayment(tx, orderId, {
+    const recorded = await recordOnlinePayment(tx, orderId, 'awaiting-payment', {
       paymentReference: payment.id,
       onlineMethod: payment.method,
     });
@@ -123,14 +141,85 @@ export function createOnlinePayments(db: Database, deps: OnlinePaymentsDependenc
     return true;
   }
 
-  /** Captures an authorized payment of the order (manual capture); another capturer winning is no failure. */
-  async function captured(order: OrderRow, payment: RazorpayPayment): Promise<RazorpayPayment> {
-    if (payment.status !== 'authorized' || !pays(order, payment)) return payment;
+  /**
+   * A payment that came after its order was cancelled unpaid (the shopper
+   * paid at minute 31), inside the caller's transaction with the order
+   * locked: recorded on the order once (one winner across processes), then
+   * refunded in full, 'Paid' on the timeline with why, and the shopper
+   * emailed. True when it wrote a refund, for the caller to send after its commit.
+   */
+  async function refundLatePayment(
+    tx: Database,
+    order: OrderRow,
+    payment: PaymentFacts,
+  ): Promise<boolean> {
+    const recorded = await recordOnlinePayment(tx, order.id, 'cancelled', {
+      paymentReference: payment.id,
+      onlineMethod: payment.method,
+    });
+    if (!recorded) return false;
+    const refund = await payments.refundRest(tx, order, PAID_AFTER_CANCEL_NOTE);
+    const { at } = await appendOrderEvent(tx, {
+      orderId: order.id,
+      type: 'paid',
+      note: PAID_AFTER_CANCEL_NOTE,
+      actorUserId: null,
+    });
+    const found = await findOrderWithCustomer(tx, order.id);
+    if (found) {
+      const [items, events, refunds] = await Promise.all([
+        findOrderItems(tx, [order.id]),
+        findOrderEvents(tx, [order.id]),
+        payments.findRefunds(tx, [order.id]),
+      ]);
+      await mail.orderStatusChanged(
+        tx,
+        found.customer,
+        toOrder(found.order, items, events, refunds),
+        {
+          to: 'cancelled',
+          at,
+          refund: `Your payment of ${formatRupees(payment.amount / 100)} (${payment.method}) arrived after the order was cancelled, so it is refunded in full the way you paid.`,
+        },
+      );
+    }
+    return refund !== undefined;
+  }
+
+  /**
+   * A captured payment for exactly this order, inside the caller's
+   * transaction with the order locked: an order awaiting it is marked paid;
+   * one cancelled meanwhile is refunded (true: a refund to send after the
+   * commit); one already paid changes nothing.
+   */
+  async function settleCaptured(tx: Database, order: OrderRow, payment: PaymentFacts) {
+    if (payment.status !== 'captured' || !pays(order, payment)) return false;
+    if (order.status === 'awaiting-payment') {
+      await markPaid(tx, order.id, payment);
+      return false;
+    }
+    return order.status === 'cancelled' && refundLatePayment(tx, order, payment);
+  }
+
+  /**
+   * Captures an authorized payment of an order still awaiting one (manual
+   * capture), for its exact amount; another capturer winning is no failure.
+   * A cancelled order's authorized payment is not captured: Razorpay gives it back.
+   */
+  async function captured(order: OrderRow, payment: PaymentFacts): Promise<PaymentFacts> {
+    if (payment.status !== 'authorized' || order.status !== 'awaiting-payment') return payment;
+    if (!pays(order, payment)) return payment;
     try {
       return await razorpay.capturePayment(payment.id, order.totalPaise);
     } catch {
       return razorpay.fetchPayment(payment.id);
     }
+  }
+
+  /** A payment a webhook reports authorized, captured when it pays its order still awaiting one. */
+  async function captureReported(razorpayOrderId: string, payment: PaymentFacts) {
+    const order = await findOrderByRazorpayOrderId(db, razorpayOrderId);
+    return order ? captured(order, payment) : payment;
   }
 
   const razorpayUnavailable = () => new AppError('unavailable', PAYMENT_NOT_STARTED_MESSAGE);
@@ -182,8 +271,11 @@ export function createOnlinePayments(db: Database, deps: OnlinePaymentsDependenc
         keys.keySecret,
       );
       if (!signed) throw badRequest(WRONG_PAYMENT_SIGNATURE_MESSAGE);
-      if (order.status !== 'awaiting-payment') {
-        if (order.paymentReference) return order;
+      if (order.paymentReference) {
+        if (order.status === 'cancelled') throw conflict(PAID_AFTER_CANCEL_MESSAGE);
+        return order;
+      }
+      if (order.status !== 'awaiting-payment' && order.status !== 'cancelled') {
         throw conflict(NOT_AWAITING_PAYMENT_MESSAGE);
       }
       const payment = await razorpay
@@ -193,11 +285,17 @@ export function createOnlinePayments(db: Database, deps: OnlinePaymentsDependenc
           throw error instanceof AppError ? error : razorpayUnavailable();
         });
       if (payment.status !== 'captured' || !pays(order, payment)) {
+        if (order.status === 'cancelled') throw conflict(NOT_AWAITING_PAYMENT_MESSAGE);
         throw new AppError('payment_required', PAYMENT_NOT_CAPTURED_MESSAGE);
       }
-      await db.transaction((tx) => markPaid(tx, order.id, payment));
+      const refunded = await db.transaction(async (tx) => {
+        const locked = await lockOrderById(tx, order.id);
+        return locked ? settleCaptured(tx, locked, payment) : false;
+      });
+      if (refunded) await payments.sendRefunds(order.id);
       const after = await findOrder(db, user.id, order.id);
       if (!after) throw notFound(ORDER_NOT_FOUND);
+      if (after.status === 'cancelled') throw conflict(PAID_AFTER_CANCEL_MESSAGE);
       return after;
     },
 
@@ -224,14 +322,18 @@ export function createOnlinePayments(db: Database, deps: OnlinePaymentsDependenc
       const parsed = WebhookSchema.safeParse(body);
       if (!parsed.success) throw badRequest('The webhook body is not a Razorpay event');
       const { event, payload } = parsed.data;
-      await db.transaction(async (tx) => {
-        if (eventId && !(await payments.claimWebhookEvent(tx, eventId, event))) return;
-        const payment = payload.payment?.entity;
-        if ((event === 'payment.captured' || event === 'order.paid') && payment?.order_id) {
+      const reported = payload.payment?.entity;
+      // Manual capture: an authorized payment is captured first, with no row
+      // locked while Razorpay answers; the event is noted only with its effect.
+      const payment =
+        event === 'payment.authorized' && reported?.order_id
+          ? await captureReported(reported.order_id, reported)
+          : reported;
+      const refunded = await db.transaction(async (tx) => {
+        if (eventId && !(await payments.claimWebhookEvent(tx, eventId, event))) return undefined;
+        if (PAYMENT_EVENTS.has(event) && payment?.order_id) {
           const order = await lockOrderByRazorpayOrderId(tx, payment.order_id);
-          if (order && payment.status === 'captured' && pays(order, payment)) {
-            await markPaid(tx, order.id, payment);
-          }
+          if (order && (await settleCaptured(tx, order, payment))) return order.id;
         } else if (event === 'payment.failed' && payment?.order_id) {
           const order = await lockOrderByRazorpayOrderId(tx, payment.order_id);
           if (order?.status === 'awaiting-payment') {
@@ -247,9 +349,25 @@ export function createOnlinePayments(db: Database, deps: OnlinePaymentsDependenc
           (event === 'refund.processed' || event === 'refund.failed') &&
           payload.refund?.entity
         ) {
-          await payments.settleRazorpayRefund(tx, payload.refund.entity);
+          const outcome = await payments.settleRazorpayRefund(tx, payload.refund.entity);
+          if (outcome) {
+            const { settled, retry } = outcome;
+            const found = await findOrderWithCustomer(tx, settled.orderId);
+            if (found && (settled.status === 'refunded' || settled.status === 'failed')) {
+              await mail.refundSettled(tx, found.customer, {
+                orderId: settled.orderId,
+                amountPaise: settled.amountPaise,
+                reference: payload.refund.entity.id,
+                status: settled.status,
+                retried: retry !== undefined,
+              });
+            }
+            if (retry) return settled.orderId;
+          }
         }
+        return undefined;
       });
+      if (refunded) await payments.sendRefunds(refunded);
     },
 
     /**
@@ -257,7 +375,8 @@ export function createOnlinePayments(db: Database, deps: OnlinePaymentsDependenc
      * it): a 'Payment not completed' reminder once, 10 minutes after the
      * order; then after the payment window, Razorpay is asked for the
      * order's payments: captured marks it paid, authorized is captured and
-     * marks it paid, anything else cancels it and its stock comes back. Each
+     * marks it paid, anything else cancels it and its stock comes back; an
+     * order it cancelled whose payment was captured since is refunded. Each
      * order is claimed with SKIP LOCKED in its own transaction, so two sweeps
      * never handle one order, and a payment reported meanwhile waits for it.
      */
@@ -296,7 +415,7 @@ export function createOnlinePayments(db: Database, deps: OnlinePaymentsDependenc
           for (const attempt of attempts) {
             const payment = await captured(order, attempt);
             if (payment.status === 'captured' && pays(order, payment)) {
-              await markPaid(tx, order.id, payment);
+              await settleCaptured(tx, order, payment);
               return 'paid';
             }
           }
@@ -312,7 +431,29 @@ export function createOnlinePayments(db: Database, deps: OnlinePaymentsDependenc
         if (outcome === 'paid') paid++;
         else cancelled++;
       }
-      return { reminded, paid, cancelled };
+
+      // Orders cancelled unpaid a little while ago: a payment captured since is refunded.
+      const late = await db.transaction(async (tx) => {
+        const watched = await claimCancelledUnpaidOrders(tx, {
+          placedAfter: new Date(windowStart.getTime() - LATE_PAYMENT_WATCH_MS),
+          limit,
+        });
+        const refundedOrders: string[] = [];
+        for (const order of watched) {
+          const attempts = await razorpay
+            .fetchOrderPayments(order.razorpayOrderId ?? '')
+            .catch(() => []); // asked again next round
+          const payment = attempts.find(
+            (attempt) => attempt.status === 'captured' && pays(order, attempt),
+          );
+          if (payment && (await refundLatePayment(tx, order, payment))) {
+            refundedOrders.push(order.id);
+          }
+        }
+        return refundedOrders;
+      });
+      for (const orderId of late) await payments.sendRefunds(orderId);
+      return { reminded, paid, cancelled, refundedLate: late.length };
     },
   };
 }

@@ -4,6 +4,7 @@ import {
   type OrderEventType,
   type OrderStatus,
   type ReturnEventType,
+  SHOPPER_CANCEL_REFUSED,
 } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import type { OrderEventRow, OrderItemRow, OrderRow } from '#server/db/schema/orders.ts';
@@ -14,12 +15,7 @@ import type { PaymentsService } from '#server/features/payments/payments.service
 import { conflict, notFound } from '#server/lib/app-error.ts';
 import { isUuid } from '#server/lib/ids.ts';
 import { toOrder } from './orders.mapper.ts';
-import {
-  cannotMove,
-  ONLY_DELIVERED_RETURNS,
-  ONLY_PENDING_CANCEL,
-  ORDER_NOT_FOUND,
-} from './orders.messages.ts';
+import { cannotMove, ONLY_DELIVERED_RETURNS, ORDER_NOT_FOUND } from './orders.messages.ts';
 import {
   findOrderEvents,
   findOrderItems,
@@ -32,11 +28,11 @@ import {
 
 /**
  * A refused move, in the words of who asked: a shopper's one move is
- * cancelling a pending order, so that is what they are told; the owner hears
+ * cancelling, so they are told which orders they may cancel; the owner hears
  * where the order is and where it cannot go.
  */
 const refusal = (from: OrderStatus, to: OrderStatus, actor: OrderActor) =>
-  actor === 'shopper' ? ONLY_PENDING_CANCEL : cannotMove(from, to);
+  actor === 'shopper' ? SHOPPER_CANCEL_REFUSED : cannotMove(from, to);
 
 /**
  * Who moves an order: a shopper reaches only their own orders (another's is
@@ -95,6 +91,19 @@ export interface OrderLifecycleDependencies {
   payments: Pick<PaymentsService, 'refundRest' | 'findRefunds'>;
   catalogue: Pick<CatalogueService, 'returnStock'>;
   mail: Pick<MailService, 'orderStatusChanged' | 'returnUpdated'>;
+}
+
+/**
+ * Adds an event to an order's timeline that is no move (a payment after the
+ * cancel, a cash refund paid by hand), inside the caller's transaction with
+ * the order locked: timed after the order's last event, as moves are (D20, D30).
+ */
+export async function appendOrderEvent(
+  tx: Database,
+  event: { orderId: string; type: OrderEventType; note: string | null; actorUserId: string | null },
+): Promise<OrderEventRow> {
+  const last = (await findOrderEvents(tx, [event.orderId])).at(-1)?.at.getTime() ?? 0;
+  return insertOrderEvent(tx, { ...event, at: new Date(Math.max(Date.now(), last + 1)) });
 }
 
 /** The order lifecycle (D19, D31): how an order moves, and the one function that moves it. */

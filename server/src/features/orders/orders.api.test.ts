@@ -2,7 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CartItemSchema, IDEMPOTENCY_KEY_MESSAGE, type Order, OrderSchema } from '#contract';
+import {
+  CartItemSchema,
+  IDEMPOTENCY_KEY_MESSAGE,
+  type Order,
+  OrderSchema,
+  SHOPPER_CANCEL_REFUSED,
+} from '#contract';
 import { idempotencyKeys, orderEvents, orderItems, orders } from '#server/db/schema/orders.ts';
 import { savedCards } from '#server/db/schema/payments.ts';
 import { estimatedDelivery } from '#server/lib/dates.ts';
@@ -18,13 +24,7 @@ import {
 } from '#server-test/checkout-fixtures.ts';
 import { call, expectFailure, expectResult } from '#server-test/http.ts';
 import { type SignedUp, signUp } from '#server-test/users.ts';
-import {
-  KEY_REUSED,
-  NO_ADDRESS,
-  NO_SELECTED_ITEMS,
-  ONLY_PENDING_CANCEL,
-  ORDER_NOT_FOUND,
-} from './orders.messages.ts';
+import { KEY_REUSED, NO_ADDRESS, NO_SELECTED_ITEMS, ORDER_NOT_FOUND } from './orders.messages.ts';
 
 let t: TestApp;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -763,7 +763,7 @@ describe('POST /api/v1/order/:id/cancel', () => {
     expect(detail).toEqual(cancelled);
 
     const again = await expectFailure(t.app, cancelRequest(user, order._id), 409);
-    expect(again.message).toBe(ONLY_PENDING_CANCEL);
+    expect(again.message).toBe(SHOPPER_CANCEL_REFUSED);
     expect(await stockOf(t.db, ids.tee, 'M')).toBe(5);
   });
 
@@ -774,7 +774,7 @@ describe('POST /api/v1/order/:id/cancel', () => {
     for (const status of ['shipped', 'delivered'] as const) {
       await t.db.update(orders).set({ status }).where(eq(orders.id, order._id));
       expect((await expectFailure(t.app, cancelRequest(user, order._id), 409)).message).toBe(
-        ONLY_PENDING_CANCEL,
+        SHOPPER_CANCEL_REFUSED,
       );
     }
     expect(await stockOf(t.db, ids.tee, 'M')).toBe(3);

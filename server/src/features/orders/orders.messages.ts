@@ -4,7 +4,6 @@ import type { OrderStatus } from '#contract';
 export const ORDER_NOT_FOUND = 'Order not found';
 export const NO_SELECTED_ITEMS = 'Your cart has no selected items';
 export const NO_ADDRESS = 'Please select a delivery address';
-export const ONLY_PENDING_CANCEL = 'Only pending orders can be cancelled';
 /** Why the owner cannot move an order where they asked (D19): 409. */
 export const cannotMove = (from: OrderStatus, to: OrderStatus) =>
   from === to ? `This order is already ${from}` : `Cannot move an order from ${from} to ${to}`;

@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { users } from '#server/db/schema/accounts.ts';
 import {
@@ -294,6 +307,14 @@ export async function lockOrderByRazorpayOrderId(
   return row;
 }
 
+export async function findOrderByRazorpayOrderId(
+  db: Database,
+  razorpayOrderId: string,
+): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.razorpayOrderId, razorpayOrderId));
+  return row;
+}
+
 /** Keeps the Razorpay order made for an order: only the first one, so a retry never makes a second. */
 export async function setRazorpayOrder(
   db: Database,
@@ -309,13 +330,16 @@ export async function setRazorpayOrder(
 }
 
 /**
- * Records the payment of an order awaiting it: one winner, however many
- * callers (the browser, webhooks, sweeps on several processes) race, as only
- * a row still awaiting payment is updated; false for every other caller.
+ * Records an online order's payment while the order is in `status` with no
+ * payment yet: 'awaiting-payment' for the payment that pays it, 'cancelled'
+ * for one that came after the cancel (then refunded). One winner, however
+ * many callers (the browser, webhooks, sweeps on several processes) race, as
+ * only such a row is updated; false for every other caller.
  */
 export async function recordOnlinePayment(
   db: Database,
   id: string,
+  status: 'awaiting-payment' | 'cancelled',
   payment: { paymentReference: string; onlineMethod: string },
 ): Promise<boolean> {
   const updated = await db
@@ -324,12 +348,39 @@ export async function recordOnlinePayment(
     .where(
       and(
         eq(orders.id, id),
-        eq(orders.status, 'awaiting-payment'),
+        eq(orders.status, status),
+        eq(orders.paymentMethod, 'online'),
         isNull(orders.paymentReference),
       ),
     )
     .returning({ id: orders.id });
   return updated.length > 0;
+}
+
+/**
+ * Claims online orders cancelled unpaid that were placed after
+ * `placedAfter` (a payment may still arrive for them), at most `limit`,
+ * locked for the caller's transaction: a sweep on another process skips them.
+ */
+export function claimCancelledUnpaidOrders(
+  tx: Database,
+  { placedAfter, limit }: { placedAfter: Date; limit: number },
+): Promise<OrderRow[]> {
+  return tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'cancelled'),
+        eq(orders.paymentMethod, 'online'),
+        isNull(orders.paymentReference),
+        isNotNull(orders.razorpayOrderId),
+        gt(orders.createdAt, placedAfter),
+      ),
+    )
+    .orderBy(asc(orders.createdAt), asc(orders.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
 }
 
 /**

@@ -12,7 +12,11 @@ import type { AuthUser } from '#server/lib/auth-user.ts';
 import { estimatedDelivery } from '#server/lib/dates.ts';
 import { type CheckoutDependencies, createCheckout } from './checkout.ts';
 import type { OnlinePayments } from './online-payments.ts';
-import { createOrderLifecycle, type OrderLifecycleDependencies } from './order-lifecycle.ts';
+import {
+  appendOrderEvent,
+  createOrderLifecycle,
+  type OrderLifecycleDependencies,
+} from './order-lifecycle.ts';
 import { createOrderReads } from './order-reads.ts';
 import {
   findAdminOrderPage,
@@ -118,6 +122,8 @@ export function createOrdersService(
     },
 
     moveOrder,
+    /** Adds to an order's timeline what another feature did to it, in its transaction (a cash refund paid by hand). */
+    appendEvent: appendOrderEvent,
     /** Sends the refunds a move decided, after its transaction committed (decision 014). */
     sendRefunds: (orderId: string) => payments.sendRefunds(orderId),
     findRefunds: (tx: Database, orderIds: string[]) => payments.findRefunds(tx, orderIds),

@@ -19,16 +19,18 @@ import {
   RefundToPayPageSchema,
   ReturnRequestSchema,
   refundAlreadyPaid,
+  refundPaidByHandNote,
   UPI_ID_MESSAGE,
 } from '#contract';
 import { refunds } from '#server/db/schema/payments.ts';
 import type { TestGateway } from '#server/features/payments/payment-provider.ts';
 import { paiseToRupees, rupeesToPaise } from '#server/lib/money.ts';
+import { deliverAs } from '#server-test/admin-fixtures.ts';
 import { signUpAdmin } from '#server-test/admins.ts';
-import { createTestApp, type TestApp } from '#server-test/app.ts';
+import type { TestApp } from '#server-test/app.ts';
 import { createProduct } from '#server-test/catalogue-fixtures.ts';
-import { addAddress, addLine, checkoutRequest } from '#server-test/checkout-fixtures.ts';
-import { recordingGateway } from '#server-test/gateway.ts';
+import { addAddress, addLine, checkOut } from '#server-test/checkout-fixtures.ts';
+import { createRecordingApp } from '#server-test/gateway.ts';
 import { expectFailure, expectResult } from '#server-test/http.ts';
 import { findMessagesTo } from '#server-test/outbox.ts';
 import { type SignedUp, signUp } from '#server-test/users.ts';
@@ -43,33 +45,11 @@ import { createPaymentsService } from './payments.service.ts';
 let gateway: TestGateway;
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ paymentProvider: (db) => (gateway = recordingGateway(db)) });
+  ({ t, gateway } = await createRecordingApp());
 });
 afterAll(() => t.close());
 
-const NEXT_YEAR = new Date().getUTCFullYear() + 1;
-const card = {
-  name: 'Asha',
-  number: '4242424242424242',
-  expMonth: 12,
-  expYear: NEXT_YEAR,
-  cvv: '737',
-};
-
-async function moveAs(admin: SignedUp, orderId: string, status: string) {
-  await expectResult(
-    t.app,
-    {
-      method: 'POST',
-      url: `/api/v1/admin/orders/${orderId}/status`,
-      headers: admin.auth,
-      payload: { status },
-    },
-    AdminOrderSchema,
-  );
-}
-
-/** A new shopper's order of one ₹499 tee, paid as asked, and moved by a new admin as far as `until`. */
+/** A new shopper's order of one ₹499 tee, paid as asked, and delivered by a new admin unless `until` says pending. */
 async function placeOrder(
   paymentMethod: 'cash' | 'debit-card' = 'cash',
   until: 'pending' | 'delivered' = 'delivered',
@@ -79,16 +59,8 @@ async function placeOrder(
   const tee = await createProduct(t.db, { price: 499, stock: { M: 5 } });
   await addAddress(t.app, user);
   await addLine(t.app, user, tee, 'M', 1);
-  const order = await expectResult(
-    t.app,
-    checkoutRequest(user, { paymentMethod, ...(paymentMethod === 'debit-card' && { card }) }),
-    OrderSchema,
-    201,
-  );
-  if (until === 'delivered') {
-    await moveAs(admin, order._id, 'shipped');
-    await moveAs(admin, order._id, 'delivered');
-  }
+  const order = await checkOut(t.app, user, paymentMethod);
+  if (until === 'delivered') await deliverAs(t.app, admin, order._id);
   return { user, admin, order };
 }
 
@@ -330,6 +302,57 @@ describe('a cash order’s refund, to pay by hand', () => {
       409,
     );
     expect(late.message).toBe(REFUND_ALREADY_PAID);
+  });
+
+  it('puts the refund paid by hand on the order’s timeline, with its reference and who marked it, once', async () => {
+    const { user, admin, order } = await placeOrder();
+    await returnAndReceive(user, admin, order);
+    const listed = (await toPay(admin)).results.find((item) => item.orderId === order._id);
+    if (!listed) throw new Error('not listed');
+    await expectResult(t.app, markPaid(admin, listed._id, 'UTR20260001'), RefundPaidSchema);
+    await expectResult(t.app, markPaid(admin, listed._id, 'UTR20260001'), RefundPaidSchema);
+    const events = (await getOrder(user, order._id)).events;
+    expect(events.filter((event) => event.type === 'refunded').at(-1)).toMatchObject({
+      note: refundPaidByHandNote('UTR20260001'),
+    });
+    expect(events.at(-1)?.note).toBe(refundPaidByHandNote('UTR20260001'));
+    expect(
+      events.filter((event) => event.note === refundPaidByHandNote('UTR20260001')),
+    ).toHaveLength(1);
+    const seen = await expectResult(
+      t.app,
+      { url: `/api/v1/admin/orders/${order._id}`, headers: admin.auth },
+      AdminOrderSchema,
+    );
+    expect(seen.events.at(-1)).toMatchObject({
+      type: 'refunded',
+      actor: { _id: admin.user._id, role: 'admin' },
+    });
+  });
+
+  it('pages the refunds to pay like the other admin lists', async () => {
+    const placed = [await placeOrder(), await placeOrder()];
+    for (const { user, admin, order } of placed) await returnAndReceive(user, admin, order);
+    const admin = placed[0]?.admin;
+    if (!admin) throw new Error('two orders');
+    const { total } = await toPay(admin);
+    expect(total).toBeGreaterThan(1);
+    const seen: string[] = [];
+    for (let page = 1; page <= total; page++) {
+      const onPage = await expectResult(
+        t.app,
+        { url: `/api/v1/admin/refunds/to-pay?limit=1&page=${page}`, headers: admin.auth },
+        RefundToPayPageSchema,
+      );
+      expect(onPage).toMatchObject({ total, page, pages: total, limit: 1 });
+      seen.push(...onPage.results.map((item) => item._id));
+    }
+    expect(new Set(seen).size).toBe(total);
+    await expectFailure(
+      t.app,
+      { url: '/api/v1/admin/refunds/to-pay?limit=101', headers: admin.auth },
+      400,
+    );
   });
 
   it('lists a refund whose shopper gave no account yet, with none', async () => {

@@ -104,11 +104,12 @@ export async function lockOrderPayment(tx: Database, orderId: string) {
   return row;
 }
 
+/** What the order's refunds give back: all but those that failed (their money never left). */
 export async function refundedPaise(tx: Database, orderId: string): Promise<number> {
   const [row] = await tx
     .select({ total: sum(refunds.amountPaise).mapWith(Number) })
     .from(refunds)
-    .where(eq(refunds.orderId, orderId));
+    .where(and(eq(refunds.orderId, orderId), ne(refunds.status, 'failed')));
   return row?.total ?? 0;
 }
 
@@ -302,14 +303,14 @@ export async function lockPendingRefund(tx: Database, id: string) {
 /**
  * What Razorpay says of a refund (issue 25): its id, and once it settled,
  * refunded or failed. Only a pending refund changes, so a late or repeated
- * report (a webhook out of order) changes nothing more.
+ * report (a webhook out of order) changes nothing more; answers it when it changed.
  */
 export async function recordProviderRefund(
   db: Database,
   id: string,
   answer: { providerReference: string; status: RefundRow['status']; at: Date },
-): Promise<boolean> {
-  const updated = await db
+): Promise<RefundRow | undefined> {
+  const [updated] = await db
     .update(refunds)
     .set({
       providerReference: answer.providerReference,
@@ -317,8 +318,8 @@ export async function recordProviderRefund(
       refundedAt: answer.status === 'refunded' ? answer.at : null,
     })
     .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')))
-    .returning({ id: refunds.id });
-  return updated.length > 0;
+    .returning();
+  return updated;
 }
 
 /** Notes a webhook event as handled; false when it already was (a second delivery). */

@@ -32,6 +32,8 @@ export function paymentsRoutes(
       refundsToPay.setRefundAccount(user.id, params.id, body),
     );
     route(app, listRefundsToPay, ({ query }) => refundsToPay.listRefundsToPay(query));
-    route(app, markRefundPaid, ({ params, body }) => refundsToPay.markRefundPaid(params.id, body));
+    route(app, markRefundPaid, ({ user, params, body }) =>
+      refundsToPay.markRefundPaid(user.id, params.id, body),
+    );
   };
 }

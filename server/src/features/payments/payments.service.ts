@@ -57,6 +57,9 @@ export const refundTooLarge = (leftPaise: number) =>
 export const databaseTestGateway = (db: Database, { record = false } = {}): TestGateway =>
   createTestGateway({ cards: testGatewayCardsIn(db), record });
 
+/** The reason of a refund written again after Razorpay failed the first: it is not retried again. */
+export const REFUND_RETRY_REASON = 'Sent again: Razorpay could not complete the refund';
+
 /** A refund's state as Razorpay reports it, in the shop's words. */
 const REFUND_STATUS_OF: Record<RazorpayRefund['status'], RefundRow['status']> = {
   pending: 'pending',
@@ -309,18 +312,31 @@ export function createPaymentsService(
     /**
      * Settles a refund as a Razorpay webhook reports it (refund.processed,
      * refund.failed), inside the caller's transaction: the refund is found
-     * by its receipt (our refund's id); a refund already settled stays as it is.
+     * by its receipt (our refund's id); a refund already settled stays as it
+     * is (undefined). A failed one no longer counts as refunded, and is
+     * written again once, pending (`retry`, a new receipt), for the caller to
+     * send after its commit; a retry that fails too stays failed for the owner.
      */
     async settleRazorpayRefund(
       tx: Database,
       refund: Pick<RazorpayRefund, 'id' | 'receipt' | 'status'>,
-    ): Promise<boolean> {
-      if (!refund.receipt || !isUuid(refund.receipt)) return false; // not one of the shop's
-      return recordProviderRefund(tx, refund.receipt, {
+    ): Promise<{ settled: RefundRow; retry: RefundRow | undefined } | undefined> {
+      if (!refund.receipt || !isUuid(refund.receipt)) return undefined; // not one of the shop's
+      const settled = await recordProviderRefund(tx, refund.receipt, {
         providerReference: refund.id,
         status: REFUND_STATUS_OF[refund.status],
         at: clock(),
       });
+      if (!settled) return undefined;
+      const retry =
+        settled.status === 'failed' && settled.reason !== REFUND_RETRY_REASON
+          ? await insertRefund(tx, {
+              orderId: settled.orderId,
+              amountPaise: settled.amountPaise,
+              reason: REFUND_RETRY_REASON,
+            })
+          : undefined;
+      return { settled, retry };
     },
 
     /** Notes a Razorpay webhook event as handled in the caller's transaction; false when it already was. */

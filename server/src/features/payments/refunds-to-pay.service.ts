@@ -8,10 +8,12 @@ import {
   type RefundPaid,
   type RefundToPayPage,
   refundAlreadyPaid,
+  refundPaidByHandNote,
   type SetRefundAccountBody,
 } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import type { MailService } from '#server/features/mail/mail.service.ts';
+import type { OrdersService } from '#server/features/orders/orders.service.ts';
 import { conflict, notFound } from '#server/lib/app-error.ts';
 import { isUuid } from '#server/lib/ids.ts';
 import { type PageRequest, pageResult, pageWindow } from '#server/lib/paging.ts';
@@ -32,11 +34,14 @@ const ORDER_NOT_FOUND = 'Order not found';
  * into, so its refund is never sent to a provider (the sweep and
  * `sendRefunds` skip it): the shopper gives a UPI ID or a bank account, the
  * owner pays it by hand and marks it paid with the payment's reference, and
- * the shopper is emailed in that same transaction.
+ * the shopper is emailed and the order's timeline says so in that same transaction.
  */
 export function createRefundsToPayService(
   db: Database,
-  { mail }: { mail: Pick<MailService, 'refundPaid'> },
+  {
+    mail,
+    orders,
+  }: { mail: Pick<MailService, 'refundPaid'>; orders: Pick<OrdersService, 'appendEvent'> },
   clock: () => Date = () => new Date(),
 ) {
   /** The shopper's own cash order, delivered (so paid); another's or a missing one is 404 (D2). */
@@ -97,13 +102,18 @@ export function createRefundsToPayService(
     },
 
     /**
-     * Marks a cash refund paid with its reference, and emails the shopper, in
-     * one transaction with the refund's row locked. Marking it again with the
+     * Marks a cash refund paid with its reference by the owner `adminId`,
+     * puts it on the order's timeline ('Refunded', with the reference) and
+     * emails the shopper, in one transaction with the refund's row locked. Marking it again with the
      * same reference (a retry) answers the same and emails nothing more; with
      * another reference it is a 409. A card refund is not the owner's to
      * mark: 404.
      */
-    async markRefundPaid(id: string, body: MarkRefundPaidBody): Promise<RefundPaid> {
+    async markRefundPaid(
+      adminId: string,
+      id: string,
+      body: MarkRefundPaidBody,
+    ): Promise<RefundPaid> {
       if (!isUuid(id)) throw notFound(REFUND_TO_PAY_NOT_FOUND);
       return db.transaction(async (tx) => {
         const refund = await lockCashRefund(tx, id);
@@ -114,6 +124,12 @@ export function createRefundsToPayService(
         }
         const paidAt = clock();
         await markRefunded(tx, refund.id, body.reference, paidAt);
+        await orders.appendEvent(tx, {
+          orderId: refund.orderId,
+          type: 'refunded',
+          note: refundPaidByHandNote(body.reference),
+          actorUserId: adminId,
+        });
         await mail.refundPaid(
           tx,
           { name: refund.customerName, email: refund.customerEmail },

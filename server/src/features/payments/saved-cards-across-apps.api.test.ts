@@ -7,7 +7,12 @@ import { loadConfig } from '#server/config/env.ts';
 import { testGatewayCards } from '#server/db/schema/payments.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { createProduct } from '#server-test/catalogue-fixtures.ts';
-import { addAddress, addLine, checkoutRequest } from '#server-test/checkout-fixtures.ts';
+import {
+  addAddress,
+  addLine,
+  checkoutRequest,
+  visaCardAsTyped,
+} from '#server-test/checkout-fixtures.ts';
 import { expectFailure, expectResult } from '#server-test/http.ts';
 import { type SignedUp, signUp } from '#server-test/users.ts';
 import { CVV_MISMATCH } from './payment-provider.ts';
@@ -32,14 +37,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const NEXT_YEAR = new Date().getUTCFullYear() + 1;
-const card = {
-  name: 'Asha Shopper',
-  number: '4242 4242 4242 4242',
-  expMonth: 12,
-  expYear: NEXT_YEAR,
-  cvv: '737',
-};
+const card = visaCardAsTyped;
 
 async function fillCart(app: FastifyInstance, user: SignedUp) {
   const productId = await createProduct(t.db, { price: 499, stock: { M: 5 } });

@@ -4,10 +4,15 @@ import { z } from 'zod';
 import { OrderSchema, SAVED_CARD_CVV_MESSAGE, SavedCardSchema } from '#contract';
 import { savedCards } from '#server/db/schema/payments.ts';
 import { CVV_MISMATCH, type TestGateway } from '#server/features/payments/payment-provider.ts';
-import { createTestApp, type TestApp } from '#server-test/app.ts';
+import type { TestApp } from '#server-test/app.ts';
 import { createProduct } from '#server-test/catalogue-fixtures.ts';
-import { addAddress, addLine, checkoutRequest } from '#server-test/checkout-fixtures.ts';
-import { recordingGateway } from '#server-test/gateway.ts';
+import {
+  addAddress,
+  addLine,
+  checkoutRequest,
+  visaCardAsTyped,
+} from '#server-test/checkout-fixtures.ts';
+import { createRecordingApp } from '#server-test/gateway.ts';
 import { call, expectFailure, expectResult } from '#server-test/http.ts';
 import { type SignedUp, signUp } from '#server-test/users.ts';
 
@@ -16,18 +21,11 @@ import { type SignedUp, signUp } from '#server-test/users.ts';
 let gateway: TestGateway;
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ paymentProvider: (db) => (gateway = recordingGateway(db)) });
+  ({ t, gateway } = await createRecordingApp());
 });
 afterAll(() => t.close());
 
-const NEXT_YEAR = new Date().getUTCFullYear() + 1;
-const card = {
-  name: 'Asha Shopper',
-  number: '4242 4242 4242 4242',
-  expMonth: 12,
-  expYear: NEXT_YEAR,
-  cvv: '737',
-};
+const card = visaCardAsTyped;
 
 /** The shopper's cart holds one fresh product, ready to check out. */
 async function fillCart(user: SignedUp) {
@@ -71,7 +69,7 @@ describe('GET /api/v1/payment/cards', () => {
       brand: 'Visa',
       last4: '4242',
       expMonth: 12,
-      expYear: NEXT_YEAR,
+      expYear: card.expYear,
     });
     const raw = JSON.stringify(
       (await call(t.app, { url: '/api/v1/payment/cards', headers: user.auth })).body,

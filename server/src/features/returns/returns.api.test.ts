@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
-  AdminOrderSchema,
   AdminReturnPageSchema,
   AdminReturnSchema,
   EXCHANGE_SAME_SIZE,
@@ -18,8 +17,9 @@ import {
 import { orders } from '#server/db/schema/orders.ts';
 import type { TestGateway } from '#server/features/payments/payment-provider.ts';
 import { paiseToRupees, rupeesToPaise } from '#server/lib/money.ts';
+import { deliverAs } from '#server-test/admin-fixtures.ts';
 import { signUpAdmin } from '#server-test/admins.ts';
-import { createTestApp, type TestApp } from '#server-test/app.ts';
+import type { TestApp } from '#server-test/app.ts';
 import { createProduct, setStock } from '#server-test/catalogue-fixtures.ts';
 import {
   addAddress,
@@ -28,7 +28,7 @@ import {
   checkoutRequest,
   stockOf,
 } from '#server-test/checkout-fixtures.ts';
-import { recordingGateway } from '#server-test/gateway.ts';
+import { createRecordingApp } from '#server-test/gateway.ts';
 import { expectFailure, expectResult } from '#server-test/http.ts';
 import { findMessagesTo } from '#server-test/outbox.ts';
 import { type SignedUp, signUp } from '#server-test/users.ts';
@@ -40,7 +40,7 @@ import { NOT_AN_ORDER_ITEM, paidShare, tooManyUnits } from './returns.service.ts
 let gateway: TestGateway;
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ paymentProvider: (db) => (gateway = recordingGateway(db)) });
+  ({ t, gateway } = await createRecordingApp());
 });
 afterAll(() => t.close());
 
@@ -56,19 +56,6 @@ interface Placed {
   shirt: string;
 }
 
-async function moveAs(admin: SignedUp, orderId: string, status: string) {
-  return expectResult(
-    t.app,
-    {
-      method: 'POST',
-      url: `/api/v1/admin/orders/${orderId}/status`,
-      headers: admin.auth,
-      payload: { status },
-    },
-    AdminOrderSchema,
-  );
-}
-
 /** A new shopper's order, paid as asked, and moved by a new admin as far as `until`. */
 async function placeOrder(
   paymentMethod: 'cash' | 'debit-card' = 'debit-card',
@@ -82,10 +69,7 @@ async function placeOrder(
   await addLine(t.app, user, tee, 'M', 2);
   await addLine(t.app, user, shirt, 'S', 1);
   const order = await checkOut(t.app, user, paymentMethod);
-  if (until === 'delivered') {
-    await moveAs(admin, order._id, 'shipped');
-    await moveAs(admin, order._id, 'delivered');
-  }
+  if (until === 'delivered') await deliverAs(t.app, admin, order._id);
   return { user, admin, order, tee, shirt };
 }
 
@@ -533,8 +517,7 @@ describe('who and how much', () => {
     await setStock(t.db, shirtM, 'S', 3);
     await addLine(t.app, second, shirtM, 'S', 1);
     const secondOrder = await expectResult(t.app, checkoutRequest(second, {}), OrderSchema, 201);
-    await moveAs(first.admin, secondOrder._id, 'shipped');
-    await moveAs(first.admin, secondOrder._id, 'delivered');
+    await deliverAs(t.app, first.admin, secondOrder._id);
     expect(await stockOf(t.db, shirtM, 'M')).toBe(1);
 
     const exchange = (user: SignedUp, ordered: Order) =>
