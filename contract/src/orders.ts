@@ -259,6 +259,21 @@ export type Refund = z.infer<typeof RefundSchema>;
 
 /** How an online payment was made, as Razorpay reports it (issue 25). */
 export const ONLINE_PAYMENT_METHODS = ['upi', 'card', 'netbanking', 'wallet', 'emi'] as const;
+export type OnlinePaymentMethod = (typeof ONLINE_PAYMENT_METHODS)[number];
+/** How the order page, the owner's and the emails name the way an online order was paid. */
+export const ONLINE_PAYMENT_METHOD_LABELS: Record<OnlinePaymentMethod, string> = {
+  upi: 'UPI',
+  card: 'Card',
+  netbanking: 'Netbanking',
+  wallet: 'Wallet',
+  emi: 'EMI',
+};
+/** 'Paid online by UPI', or 'Pay online' while no payment has arrived (another Razorpay method as it is named). */
+export function onlinePaymentLabel(method: string | null): string {
+  if (method === null) return 'Pay online';
+  const known = ONLINE_PAYMENT_METHODS.find((online) => online === method);
+  return `Paid online by ${known ? ONLINE_PAYMENT_METHOD_LABELS[known] : method}`;
+}
 
 /**
  * An online order's payment (issue 25): what the browser opens Razorpay
