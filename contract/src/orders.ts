@@ -268,9 +268,9 @@ export const ONLINE_PAYMENT_METHOD_LABELS: Record<OnlinePaymentMethod, string> =
   wallet: 'Wallet',
   emi: 'EMI',
 };
-/** 'Paid online by UPI', or 'Pay online' while no payment has arrived (another Razorpay method as it is named). */
+/** 'Paid online by UPI', or 'Online: not paid yet' while no payment has arrived (another Razorpay method as it is named). */
 export function onlinePaymentLabel(method: string | null): string {
-  if (method === null) return 'Pay online';
+  if (method === null) return 'Online: not paid yet';
   const known = ONLINE_PAYMENT_METHODS.find((online) => online === method);
   return `Paid online by ${known ? ONLINE_PAYMENT_METHOD_LABELS[known] : method}`;
 }

@@ -173,6 +173,7 @@ describe('OrderRoute', () => {
       const { user } = renderOrder(unpaid._id);
 
       const notPaid = await screen.findByRole('region', { name: PAYMENT_NOT_COMPLETED });
+      expect(screen.getByText('Online: not paid yet')).toBeInTheDocument();
       expect(within(notPaid).getByRole('button', { name: 'Cancel order' })).toBeInTheDocument();
       expect(screen.getAllByRole('button', { name: 'Cancel order' })).toHaveLength(1);
       const payNow = within(notPaid).getByRole('button', { name: 'Pay now' });
