@@ -9,6 +9,7 @@ import {
 } from '#contract';
 import { expect, test } from '../fixtures.ts';
 import { addToCartViaApi, signUpViaApi, storeToken } from '../support/api.ts';
+import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import {
   addAddressViaApi,
   getOrderViaApi,
@@ -110,6 +111,8 @@ test.describe('paying online with Razorpay', () => {
     await expect(notPaid).toBeVisible();
     await expect(page.getByText('Payment failed').first()).toBeVisible();
     await expect(statusBadge(page, 'awaiting-payment')).toBeVisible();
+    await expect(page.getByText('Online: not paid yet')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
 
     await notPaid.getByRole('button', { name: 'Pay now' }).click();
     await checkoutDialog(page).getByRole('button', { name: 'Pay with UPI' }).click();
