@@ -150,6 +150,9 @@ export default defineConfig({
         RAZORPAY_CHECKOUT_URL: RAZORPAY_STAND_IN.checkoutUrl,
         PAYMENT_WINDOW_MINUTES: String(ONLINE_SHOP.paymentWindowMinutes),
         PAYMENT_SWEEP_MS: String(ONLINE_SHOP.sweepEveryMs),
+        // A minute after the start, the first scheduled backup dumps the embedded database, and
+        // every request waits seconds for it: a journey then timed out waiting for checkout.
+        BACKUP_EVERY_HOURS: '0',
       },
     },
   ],
