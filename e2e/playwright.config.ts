@@ -1,11 +1,30 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { RAZORPAY_WEBHOOK_PATH } from '#contract';
 import { E2E_ADMIN } from './support/admin.ts';
 import { INBOX } from './support/inbox.ts';
+import { ONLINE_SHOP, RAZORPAY_STAND_IN } from './support/razorpay.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${PORT}`;
+// Each run builds its own copy of the web app, so runs side by side never share files.
+const WEB_ROOT = join(tmpdir(), `shop-e2e-web-${PORT}`);
+/** What both shops are run with: quiet, and no limit a run of journeys from one machine reaches. */
+const SHOP_ENV = {
+  HOST: 'localhost',
+  WEB_ROOT,
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_PER_MINUTE: '100000',
+  PAGE_RATE_LIMIT_PER_MINUTE: '100000',
+  // Every journey signs up from this one machine.
+  SIGNUP_LIMIT_PER_HOUR: '1000000',
+};
+const RAZORPAY_KEYS = {
+  RAZORPAY_KEY_ID: RAZORPAY_STAND_IN.keyId,
+  RAZORPAY_KEY_SECRET: RAZORPAY_STAND_IN.keySecret,
+  RAZORPAY_WEBHOOK_SECRET: RAZORPAY_STAND_IN.webhookSecret,
+};
 
 /**
  * Journeys run against the real shop (built web app, server, a fresh embedded
@@ -46,7 +65,7 @@ export default defineConfig({
     {
       name: 'chromium',
       use: { browserName: 'chromium' },
-      testIgnore: /payment-settings\.spec\.ts/,
+      testIgnore: /(payment-settings|online-payments)\.spec\.ts/,
       dependencies: ['shop-setup'],
     },
     // The owner's payment settings are the whole shop's: changed while other journeys pay,
@@ -56,6 +75,12 @@ export default defineConfig({
       use: { browserName: 'chromium' },
       testMatch: /payment-settings\.spec\.ts/,
       dependencies: ['chromium'],
+    },
+    // Paying online runs on the second shop, the one with Razorpay's keys (support/razorpay.ts).
+    {
+      name: 'online-payments',
+      use: { browserName: 'chromium', baseURL: ONLINE_SHOP.url },
+      testMatch: /online-payments\.spec\.ts/,
     },
   ],
   webServer: [
@@ -80,20 +105,54 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
       env: {
+        ...SHOP_ENV,
         PORT: String(PORT),
-        HOST: 'localhost',
         DATA_DIR: join(tmpdir(), `shop-e2e-${process.pid}`),
         BACKUP_DIR: join(tmpdir(), `shop-e2e-backups-${process.pid}`),
-        // Each run builds its own copy of the web app, so runs side by side never share files.
-        WEB_ROOT: join(tmpdir(), `shop-e2e-web-${PORT}`),
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_PER_MINUTE: '100000',
-        PAGE_RATE_LIMIT_PER_MINUTE: '100000',
-        // Every journey signs up from this one machine.
-        SIGNUP_LIMIT_PER_HOUR: '1000000',
         SMTP_URL: `smtp://127.0.0.1:${INBOX.smtpPort}`,
         PUBLIC_URL: baseURL,
         MAIL_POLL_MS: '200',
+      },
+    },
+    {
+      // Razorpay, played by its stand-in: the API, Checkout's script and dialog, webhooks to the second shop.
+      command: 'node --import tsx server/test/razorpay-stand-in.ts',
+      cwd: '..',
+      url: RAZORPAY_STAND_IN.checkoutUrl,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        ...RAZORPAY_KEYS,
+        RAZORPAY_STAND_IN_PORT: String(RAZORPAY_STAND_IN.port),
+        RAZORPAY_STAND_IN_WEBHOOK_URL: `${ONLINE_SHOP.url}/api/v1${RAZORPAY_WEBHOOK_PATH}`,
+      },
+    },
+    {
+      // The shop with Razorpay's keys. Web servers start one after another, each once its URL
+      // answers: by now the first shop has built the web app, and this one serves that copy.
+      command: 'node --import tsx scripts/start.ts',
+      cwd: '..',
+      url: `${ONLINE_SHOP.url}/api/v1/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        ...SHOP_ENV,
+        ...RAZORPAY_KEYS,
+        PORT: String(ONLINE_SHOP.port),
+        DATA_DIR: join(tmpdir(), `shop-e2e-online-${process.pid}`),
+        BACKUP_DIR: join(tmpdir(), `shop-e2e-online-backups-${process.pid}`),
+        PUBLIC_URL: ONLINE_SHOP.url,
+        RAZORPAY_API_URL: RAZORPAY_STAND_IN.url,
+        RAZORPAY_CHECKOUT_URL: RAZORPAY_STAND_IN.checkoutUrl,
+        PAYMENT_WINDOW_MINUTES: String(ONLINE_SHOP.paymentWindowMinutes),
+        PAYMENT_SWEEP_MS: String(ONLINE_SHOP.sweepEveryMs),
+        // A minute after the start, the first scheduled backup dumps the embedded database, and
+        // every request waits seconds for it: a journey then timed out waiting for checkout.
+        BACKUP_EVERY_HOURS: '0',
       },
     },
   ],

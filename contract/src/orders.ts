@@ -272,6 +272,26 @@ export type Refund = z.infer<typeof RefundSchema>;
 
 /** How an online payment was made, as Razorpay reports it (issue 25). */
 export const ONLINE_PAYMENT_METHODS = ['upi', 'card', 'netbanking', 'wallet', 'emi'] as const;
+export type OnlinePaymentMethod = (typeof ONLINE_PAYMENT_METHODS)[number];
+
+/**
+ * How the order pages and the emails name the way an online order was paid:
+ * 'Paid online by UPI', another Razorpay method as it is named, or 'Online:
+ * not paid yet' while no payment has arrived. Self-contained, so the web
+ * app's copy of it carries no schema (scripts/vite-browser-contract.ts).
+ */
+export function onlinePaymentLabel(method: string | null): string {
+  if (method === null) return 'Online: not paid yet';
+  const labels: Record<OnlinePaymentMethod, string> = {
+    upi: 'UPI',
+    card: 'Card',
+    netbanking: 'Netbanking',
+    wallet: 'Wallet',
+    emi: 'EMI',
+  };
+  const known = ONLINE_PAYMENT_METHODS.find((online) => online === method);
+  return `Paid online by ${known ? labels[known] : method}`;
+}
 
 /**
  * An online order's payment (issue 25): what the browser opens Razorpay

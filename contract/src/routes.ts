@@ -53,3 +53,11 @@ export const APP_ROUTE_PATHS = {
   // Issue 25: refunds of cash orders, paid by hand.
   adminRefunds: '/admin/refunds',
 } as const;
+
+/**
+ * The pages where a shopper pays (issue 25): checkout, and an order's page
+ * with its 'Pay now'. With Razorpay's keys, the server's CSP admits Checkout
+ * only on documents loaded at these paths, so the web app loads them as
+ * documents before opening Checkout (decision 039).
+ */
+export const PAYMENT_PAGE_PATTERN = /^\/(checkout|order\/[^/?#]+)\/?([?#]|$)/;

@@ -18,7 +18,6 @@ import { createSmtpMailer } from '#server/features/mail/mailer.ts';
 import {
   createOnlinePaymentsFor,
   createPaymentSweep,
-  PAYMENT_SWEEP_DEFAULTS,
 } from '#server/features/orders/payment-sweep.ts';
 import { createPaymentsService } from '#server/features/payments/payments.service.ts';
 import { createRazorpayClient } from '#server/features/payments/razorpay.ts';
@@ -75,7 +74,7 @@ async function main(): Promise<void> {
   const paymentSweep =
     online &&
     createPaymentSweep(online, {
-      ...PAYMENT_SWEEP_DEFAULTS,
+      intervalMs: config.payments.sweepEveryMs,
       onError: (error) => app.log.error({ err: error }, 'The payment sweep failed a round'),
     });
 

@@ -109,7 +109,11 @@ describe('loadConfig: Razorpay', () => {
   };
 
   it('takes test payments without keys, and Razorpay with all three', () => {
-    expect(loadConfig({}).payments).toEqual({ razorpay: undefined, paymentWindowMs: 1_800_000 });
+    expect(loadConfig({}).payments).toEqual({
+      razorpay: undefined,
+      paymentWindowMs: 1_800_000,
+      sweepEveryMs: 60_000,
+    });
     expect(loadConfig({ ...keys, RAZORPAY_API_URL: 'http://127.0.0.1:9/' }).payments).toEqual({
       razorpay: {
         keyId: keys.RAZORPAY_KEY_ID,
@@ -119,7 +123,19 @@ describe('loadConfig: Razorpay', () => {
         checkoutUrl: 'https://checkout.razorpay.com/v1/checkout.js',
       },
       paymentWindowMs: 1_800_000,
+      sweepEveryMs: 60_000,
     });
+  });
+
+  it('takes a payment window in fractions of a minute and a quicker sweep, for a test shop', () => {
+    const payments = loadConfig({
+      PAYMENT_WINDOW_MINUTES: '0.5',
+      PAYMENT_SWEEP_MS: '1000',
+    }).payments;
+    expect(payments.paymentWindowMs).toBe(30_000);
+    expect(payments.sweepEveryMs).toBe(1000);
+    expect(() => loadConfig({ PAYMENT_WINDOW_MINUTES: '0' })).toThrow('PAYMENT_WINDOW_MINUTES');
+    expect(() => loadConfig({ PAYMENT_SWEEP_MS: '10' })).toThrow('PAYMENT_SWEEP_MS');
   });
 
   it('refuses half a configuration and a key id that is not one', () => {

@@ -102,8 +102,10 @@ const EnvSchema = z.object({
   RAZORPAY_CHECKOUT_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .default('https://checkout.razorpay.com/v1/checkout.js'),
-  /** Minutes an online order waits for its payment before the sweep settles it. */
-  PAYMENT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  /** Minutes an online order waits for its payment before the sweep settles it (fractions allowed: a test shop's 0.5 is 30 s). */
+  PAYMENT_WINDOW_MINUTES: z.coerce.number().positive().max(1440).default(30),
+  /** The sweep of unpaid online orders runs this often, in every process. */
+  PAYMENT_SWEEP_MS: z.coerce.number().int().min(100).default(60_000),
 });
 
 // Node refuses a headers timeout longer than the request timeout.
@@ -193,6 +195,8 @@ export interface PaymentsConfig {
   /** Undefined: the built-in test gateway takes payments, and no money moves. */
   razorpay: RazorpayConfig | undefined;
   paymentWindowMs: number;
+  /** How often each process sweeps unpaid online orders (every minute unless a test shop asks more). */
+  sweepEveryMs: number;
 }
 
 export interface BackupConfig {
@@ -272,7 +276,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
               checkoutUrl: vars.RAZORPAY_CHECKOUT_URL,
             }
           : undefined,
-      paymentWindowMs: vars.PAYMENT_WINDOW_MINUTES * 60_000,
+      paymentWindowMs: Math.round(vars.PAYMENT_WINDOW_MINUTES * 60_000),
+      sweepEveryMs: vars.PAYMENT_SWEEP_MS,
     },
   };
 }

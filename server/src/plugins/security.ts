@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { PAYMENT_PAGE_PATTERN } from '#contract';
 import type { AppConfig } from '#server/config/env.ts';
 
 /**
@@ -53,12 +54,6 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 }
 
 /**
- * The pages where a shopper pays (issue 25): checkout, and an order's page
- * with its 'Pay now'. Only their documents admit Razorpay Checkout.
- */
-const PAYMENT_PAGE = /^\/(checkout|order\/[^/?]+)\/?(\?|$)/;
-
-/**
  * The CSP of the payment pages when the shop has Razorpay's keys: Checkout's
  * script from RAZORPAY_CHECKOUT_URL's origin, and its frames and calls from
  * that origin and RAZORPAY_API_URL's; everything else as strict as elsewhere.
@@ -88,7 +83,7 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig):
   const razorpay = config.payments.razorpay;
   const paymentHeaders = razorpay ? helmetHeaders(paymentPageHelmetOptions(razorpay)) : headers;
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(PAYMENT_PAGE.test(request.url) ? paymentHeaders : headers);
+    reply.headers(PAYMENT_PAGE_PATTERN.test(request.url) ? paymentHeaders : headers);
     done();
   });
   await app.register(cors, {

@@ -8,6 +8,8 @@ import {
   OrderSchema,
   type Product,
   ProductSchema,
+  type Profile,
+  ProfileSchema,
   type SavedCard,
   SavedCardSchema,
   type Size,
@@ -150,6 +152,19 @@ export function makeAddress(overrides: Partial<Address> = {}): Address {
     state: 'Karnataka',
     fullAddress: '12 MG Road',
     selected: true,
+    ...overrides,
+  });
+}
+
+/** A valid shopper's profile (checked against the contract): Asha's, with the given fields replaced. */
+export function makeProfile(overrides: Partial<Profile> = {}): Profile {
+  return ProfileSchema.parse({
+    _id: '33333333-3333-4333-8333-333333333333',
+    name: 'Asha Rao',
+    email: 'asha@example.com',
+    phone: '9876543210',
+    role: 'shopper',
+    pendingEmail: null,
     ...overrides,
   });
 }

@@ -2,6 +2,7 @@
 import {
   formatRupees,
   type Order,
+  onlinePaymentLabel,
   PAYMENT_NOT_COMPLETED,
   RETURN_WINDOW_DAYS,
   returnWindowClosesAt,
@@ -43,7 +44,7 @@ const paymentLabel = (order: Order) =>
   order.paymentMethod === 'cash'
     ? 'Cash On Delivery'
     : order.payment
-      ? `Paid online${order.payment.method ? ` (${order.payment.method})` : ''}`
+      ? onlinePaymentLabel(order.payment.method)
       : order.card
         ? cardName(order.card)
         : 'Card';

@@ -88,6 +88,24 @@ describe('email templates', () => {
     expect(mail.text).not.toContain('Gift wrap');
   });
 
+  it('names an online payment as the order page does (issue 25)', () => {
+    const online: Order = {
+      ...order,
+      paymentMethod: 'online',
+      card: null,
+      payment: {
+        provider: 'razorpay',
+        keyId: 'rzp_test_1DP5mmOlF5G5ag',
+        orderId: 'order_Ef80WJDPBmAeNt',
+        amount: 243652,
+        currency: 'INR',
+        paymentId: 'pay_29QQoUBi66xm2f',
+        method: 'upi',
+      },
+    };
+    expect(orderPlacedEmail(asha, online, URL_BASE).text).toContain('Payment: Paid online by UPI');
+  });
+
   it('gives the last day of the 7-day return window, in India’s calendar', () => {
     // 20:00 UTC on 24 November is already 25 November in India.
     const deliveredAt = new Date('2026-11-24T20:00:00Z');

@@ -9,9 +9,6 @@ import { createStockAlertsService } from '#server/features/wishlist/stock-alerts
 import { createRepeatingTask, type RepeatingTaskOptions } from '#server/lib/repeating-task.ts';
 import { createOnlinePayments, type OnlinePayments } from './online-payments.ts';
 
-/** Every minute, as the refund sweep (decision 021). */
-export const PAYMENT_SWEEP_DEFAULTS = { intervalMs: 60_000 } as const;
-
 /**
  * The online payments of a process that runs no app (the sweep in
  * server.ts), or of a test with its own clock; undefined without Razorpay's

@@ -36,6 +36,7 @@ function shopApi(extra: Parameters<typeof mockApi>[0] = {}) {
     options: { couponCode: null, giftWrap: false, giftMessage: '' },
   };
   const api = mockApi({
+    'GET /payment/options': apiOk({ online: null }),
     'GET /cart/get-all': () => apiOk([{ ...line, quantity: stored.quantity }]),
     'GET /cart/options': () => apiOk(stored.options),
     'PUT /cart/options': ({ body }) => {

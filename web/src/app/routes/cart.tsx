@@ -11,6 +11,7 @@ import { EmptyCart } from '#web/features/cart/components/empty-cart.tsx';
 import { GiftingBox } from '#web/features/cart/components/gifting-box.tsx';
 import { PriceDetails } from '#web/features/cart/components/price-details.tsx';
 import { useCartLines } from '#web/features/cart/hooks/use-cart-lines.ts';
+import { usePaymentOptions } from '#web/features/checkout/api/get-payment-options.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 /**
@@ -48,9 +49,18 @@ export function CartRoute() {
   );
 }
 
+/**
+ * With Razorpay's keys, checkout loads as a document of its own: the CSP that
+ * admits Razorpay Checkout is the checkout document's (decision 039).
+ */
 function PlaceOrderLink({ children = 'Place order' }: { children?: string }) {
+  const paymentOptions = usePaymentOptions();
   return (
-    <Link to={paths.checkout()} className={buttonStyles({ size: 'lg' })}>
+    <Link
+      to={paths.checkout()}
+      reloadDocument={Boolean(paymentOptions.data?.online)}
+      className={buttonStyles({ size: 'lg' })}
+    >
       {children}
       <ArrowRightIcon className="size-5" />
     </Link>

@@ -1,10 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Address, CartOptions, Quote } from '#contract';
+import {
+  type Address,
+  type CartOptions,
+  type Order,
+  PAY_ONLINE_LABEL,
+  type PaymentOptions,
+  type Quote,
+  TEST_PAYMENTS_NOTICE,
+} from '#contract';
 import { fillNewAddressForm } from '#web/testing/address-form.ts';
-import { makeAddress, makeCartItem } from '#web/testing/data.ts';
+import { makeAddress, makeCartItem, makeOrder, makeProfile } from '#web/testing/data.ts';
 import { apiFail, apiOk, mockApi } from '#web/testing/mock-api.ts';
+import { fakeRazorpayCheckout } from '#web/testing/razorpay.ts';
 import { renderRoutes } from '#web/testing/render.tsx';
 import { CheckoutRoute } from './checkout.tsx';
 
@@ -32,8 +41,24 @@ const currentStep = () =>
     .getByRole('navigation', { name: 'Checkout progress' })
     .querySelector('[aria-current="step"]')?.textContent;
 
-function checkoutApi(addresses: Address[], quoteFor: (path: string) => Quote = () => quote) {
+const TEST_GATEWAY: PaymentOptions = { online: null };
+const RAZORPAY: PaymentOptions = {
+  online: {
+    provider: 'razorpay',
+    keyId: 'rzp_test_1DP5mmOlF5G5ag',
+    checkoutUrl: 'https://checkout.razorpay.test/v1/checkout.js',
+  },
+};
+
+function checkoutApi(
+  addresses: Address[],
+  quoteFor: (path: string) => Quote = () => quote,
+  paymentOptions: PaymentOptions = TEST_GATEWAY,
+  replies: Parameters<typeof mockApi>[0] = {},
+) {
   return mockApi({
+    'GET /payment/options': apiOk(paymentOptions),
+    'GET /user/profile': apiOk(makeProfile()),
     'GET /cart/get-all': apiOk([line]),
     'GET /cart/options': apiOk(options),
     'GET /cart/quote': ({ path }) => apiOk(quoteFor(path)),
@@ -48,6 +73,7 @@ function checkoutApi(addresses: Address[], quoteFor: (path: string) => Quote = (
       addresses.length === 0
         ? apiFail(400, 'Please select a delivery address')
         : apiFail(402, 'Your card was declined'),
+    ...replies,
   });
 }
 
@@ -139,5 +165,105 @@ describe('CheckoutRoute', () => {
       '/cart/quote?paymentMethod=cash',
       '/cart/quote?paymentMethod=debit-card',
     ]);
+  });
+});
+
+describe('CheckoutRoute, paying (issue 25)', () => {
+  const routes = [
+    { path: '/checkout', Component: CheckoutRoute },
+    { path: '/order/:id', Component: () => <h1>Order page</h1> },
+  ];
+  const placed: Order = makeOrder({
+    status: 'awaiting-payment',
+    paymentMethod: 'online',
+    totalPrice: 993.05,
+    payment: {
+      provider: 'razorpay',
+      keyId: 'rzp_test_1DP5mmOlF5G5ag',
+      orderId: 'order_Ef80WJDPBmAeNt',
+      amount: 99305,
+      currency: 'INR',
+      paymentId: null,
+      method: null,
+    },
+  });
+  const paid: Order = {
+    ...placed,
+    status: 'pending',
+    payment: placed.payment && {
+      ...placed.payment,
+      paymentId: 'pay_29QQoUBi66xm2f',
+      method: 'upi',
+    },
+  };
+
+  const onlineApi = () =>
+    checkoutApi([address], () => quote, RAZORPAY, {
+      'POST /order/checkout': apiOk(placed, 201),
+      [`POST /order/${placed._id}/payment`]: apiOk(paid),
+    });
+
+  it(`says '${TEST_PAYMENTS_NOTICE}' and offers the card form without Razorpay's keys`, async () => {
+    checkoutApi([address]);
+    renderRoutes(routes, { path: '/checkout' });
+
+    expect(await screen.findByText(TEST_PAYMENTS_NOTICE)).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /Debit\/Card/ })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /Cash On Delivery/ })).toBeChecked();
+    expect(screen.queryByRole('radio', { name: new RegExp(PAY_ONLINE_LABEL) })).toBeNull();
+  });
+
+  it('offers paying online and cash with the keys, no card form, and pays in Razorpay Checkout', async () => {
+    const api = onlineApi();
+    const checkout = fakeRazorpayCheckout({
+      pays: { razorpay_payment_id: 'pay_29QQoUBi66xm2f', razorpay_signature: 'signed' },
+    });
+    const { user, router } = renderRoutes(routes, { path: '/checkout' });
+
+    const payOnline = await screen.findByRole('radio', { name: new RegExp(PAY_ONLINE_LABEL) });
+    expect(payOnline).toBeChecked();
+    expect(screen.getByRole('radio', { name: /Cash On Delivery/ })).not.toBeChecked();
+    expect(screen.queryByRole('radio', { name: /Debit\/Card/ })).toBeNull();
+    expect(screen.queryByLabelText('Card number')).toBeNull();
+    expect(screen.queryByText(TEST_PAYMENTS_NOTICE)).toBeNull();
+
+    const placeOrder = screen.getByRole('button', { name: 'Place order' });
+    await waitFor(() => expect(placeOrder).toBeEnabled());
+    await user.click(placeOrder);
+
+    expect(await screen.findByRole('heading', { name: 'Order page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/order/${placed._id}`);
+    expect(api.requests.find((request) => request.path === '/order/checkout')?.body).toEqual({
+      paymentMethod: 'online',
+    });
+    expect(checkout.opened).toEqual([
+      expect.objectContaining({
+        key: 'rzp_test_1DP5mmOlF5G5ag',
+        order_id: 'order_Ef80WJDPBmAeNt',
+        amount: 99305,
+        currency: 'INR',
+        prefill: { name: 'Asha Rao', email: 'asha@example.com', contact: '9876543210' },
+      }),
+    ]);
+    expect(
+      api.requests.find((request) => request.path === `/order/${placed._id}/payment`)?.body,
+    ).toEqual({
+      razorpay_order_id: 'order_Ef80WJDPBmAeNt',
+      razorpay_payment_id: 'pay_29QQoUBi66xm2f',
+      razorpay_signature: 'signed',
+    });
+  });
+
+  it('goes to the order page, unpaid, when the shopper closes Checkout', async () => {
+    const api = onlineApi();
+    fakeRazorpayCheckout('dismisses');
+    const { user, router } = renderRoutes(routes, { path: '/checkout' });
+    const placeOrder = await screen.findByRole('button', { name: 'Place order' });
+    await waitFor(() => expect(placeOrder).toBeEnabled());
+    await user.click(placeOrder);
+
+    expect(await screen.findByRole('heading', { name: 'Order page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/order/${placed._id}`);
+    expect(api.requests.some((request) => request.path.endsWith('/payment'))).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
-import type { PaymentMethod } from '#contract';
+import type { Order, PaymentMethod } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { CheckoutSteps } from '#web/components/ui/checkout-steps.tsx';
 import { ArrowRightIcon } from '#web/components/ui/icons.tsx';
@@ -14,13 +15,17 @@ import { cartKeys } from '#web/features/cart/api/cart-keys.ts';
 import { useCartQuote } from '#web/features/cart/api/get-cart-quote.ts';
 import { PriceDetails } from '#web/features/cart/components/price-details.tsx';
 import { useCartLines } from '#web/features/cart/hooks/use-cart-lines.ts';
+import { usePaymentOptions } from '#web/features/checkout/api/get-payment-options.ts';
 import { usePlaceOrder } from '#web/features/checkout/api/place-order.ts';
 import { OrderSummary } from '#web/features/checkout/components/order-summary.tsx';
 import {
   type PaymentChoice,
   PaymentOptions,
 } from '#web/features/checkout/components/payment-options.tsx';
+import { usePayOnline } from '#web/features/checkout/hooks/use-pay-online.ts';
+import { orderQueryOptions } from '#web/features/orders/api/get-order.ts';
 import { useSavedCards } from '#web/features/payments/api/saved-cards.ts';
+import { useProfile } from '#web/features/profile/api/get-profile.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 const PAYMENT_FORM_ID = 'payment-form';
@@ -31,6 +36,10 @@ const PAYMENT_FORM_ID = 'payment-form';
  * gift wrap kept with the cart). 'Place order →' places it once (D18), sending
  * no coupon or gift wrap: the server charges the cart's, which the quote
  * showed. It goes to the success page; a refusal stays here with its reason.
+ *
+ * Paid online (issue 25), the order is placed awaiting payment and Razorpay
+ * Checkout opens on it; paid, dismissed or failed, the shopper lands on the
+ * order's page (paid, or 'Payment not completed' with Pay now).
  */
 export function CheckoutRoute() {
   useDocumentTitle('Checkout');
@@ -43,6 +52,12 @@ export function CheckoutRoute() {
   const order = usePlaceOrder();
   const address = useSelectedAddress();
   const savedCards = useSavedCards();
+  const paymentOptions = usePaymentOptions();
+  const payOnline = Boolean(paymentOptions.data?.online);
+  const online = usePayOnline({ needed: payOnline });
+  const profile = useProfile();
+  // Checkout is open on a placed order: the page stays as it is under it.
+  const [paying, setPaying] = useState(false);
   const selected = cart.list.filter((line) => line.selected);
   const { clearError } = order;
   const addressId = address?._id;
@@ -53,14 +68,35 @@ export function CheckoutRoute() {
     if (addressId) clearError();
   }, [addressId, clearError]);
 
+  const payPlacedOrder = async (placed: Order) => {
+    setPaying(true);
+    const result = await online.pay(placed, {
+      name: profile.data?.name,
+      email: profile.data?.email,
+      contact: profile.data?.phone || placed.address.phone,
+    });
+    if (result.status === 'paid') {
+      queryClient.setQueryData(orderQueryOptions(placed._id).queryKey, result.order);
+      toast.success('Payment received: your order is placed');
+    } else if (result.status === 'failed') {
+      toast.error(result.message);
+    }
+    await queryClient.invalidateQueries({ queryKey: cartKeys.all });
+    navigate(paths.order(placed._id), { replace: true });
+  };
+
   const onPay = async (payment: PaymentChoice) => {
     const placed = await order.place(payment);
     if (!placed) return;
+    if (placed.paymentMethod === 'online') {
+      await payPlacedOrder(placed);
+      return;
+    }
     await queryClient.invalidateQueries({ queryKey: cartKeys.all });
     navigate(paths.paymentDone(placed._id), { replace: true });
   };
 
-  if (selected.length === 0) {
+  if (selected.length === 0 && !paying) {
     return (
       <CheckoutPage step={2}>
         {cart.isLoading ? (
@@ -81,21 +117,33 @@ export function CheckoutRoute() {
     );
   }
 
-  const ready = Boolean(quote.data) && !quote.isFetching;
+  const ready =
+    Boolean(quote.data) && !quote.isFetching && Boolean(paymentOptions.data) && !online.reloading;
+  const busy = order.isPlacing || paying;
   return (
     // The shopper chooses how to pay (step 3) once there is an address to deliver to.
     <CheckoutPage step={address ? 3 : 2}>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
         <div className="flex min-w-0 flex-col gap-6">
           <AddressManager />
-          <PaymentOptions
-            formId={PAYMENT_FORM_ID}
-            onSubmit={onPay}
-            disabled={order.isPlacing}
-            savedCards={savedCards.data}
-            cashOnDelivery={quote.data?.cashOnDelivery}
-            onMethodChange={setPaymentMethod}
-          />
+          {paymentOptions.data ? (
+            <PaymentOptions
+              formId={PAYMENT_FORM_ID}
+              onSubmit={onPay}
+              disabled={busy}
+              savedCards={payOnline ? [] : savedCards.data}
+              cashOnDelivery={quote.data?.cashOnDelivery}
+              onMethodChange={setPaymentMethod}
+              payOnline={payOnline}
+            />
+          ) : paymentOptions.error ? (
+            <ErrorMessage
+              message={paymentOptions.error.message}
+              onRetry={() => void paymentOptions.refetch()}
+            />
+          ) : (
+            <LoadingMessage>Loading payment options...</LoadingMessage>
+          )}
         </div>
         <div className="flex flex-col gap-4 lg:sticky lg:top-20">
           <OrderSummary lines={selected} estimatedDelivery={quote.data?.estimatedDelivery} />
@@ -117,13 +165,13 @@ export function CheckoutRoute() {
           <button
             type="submit"
             form={PAYMENT_FORM_ID}
-            disabled={!ready || order.isPlacing}
+            disabled={!ready || busy}
             className={buttonStyles({ size: 'lg' })}
           >
-            {order.isPlacing ? (
+            {busy ? (
               <>
                 <Spinner label="Placing your order" className="size-5" />
-                Placing order...
+                {paying ? 'Paying...' : 'Placing order...'}
               </>
             ) : (
               <>

@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Order } from '#contract';
+import { type Order, PAYMENT_NOT_COMPLETED } from '#contract';
 import { ordersQueryOptions } from '#web/features/orders/api/list-orders.ts';
-import { makeOrder, makeOrderItem } from '#web/testing/data.ts';
+import { makeOrder, makeOrderItem, makeProfile } from '#web/testing/data.ts';
+import { apiOk, mockApi } from '#web/testing/mock-api.ts';
+import { fakeRazorpayCheckout } from '#web/testing/razorpay.ts';
 import { renderRoutes } from '#web/testing/render.tsx';
 import { OrderRoute } from './order.tsx';
 
@@ -126,5 +128,109 @@ describe('OrderRoute', () => {
     renderOrder('not-mine');
     expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Your Orders' })).toHaveAttribute('href', '/orders');
+  });
+
+  describe('paid online (issue 25)', () => {
+    const razorpayOrder = {
+      provider: 'razorpay',
+      keyId: 'rzp_test_1DP5mmOlF5G5ag',
+      orderId: 'order_Ef80WJDPBmAeNt',
+      amount: 99800,
+      currency: 'INR',
+    } as const;
+    const unpaid = makeOrder({
+      status: 'awaiting-payment',
+      paymentMethod: 'online',
+      totalPrice: 998,
+      payment: { ...razorpayOrder, paymentId: null, method: null },
+    });
+    const paid: Order = {
+      ...unpaid,
+      status: 'pending',
+      payment: { ...razorpayOrder, paymentId: 'pay_29QQoUBi66xm2f', method: 'upi' },
+    };
+
+    function serveOnline(order: Order) {
+      return mockApi({
+        [`GET /order/${order._id}`]: apiOk(order),
+        'GET /user/profile': apiOk(makeProfile()),
+        'GET /payment/options': apiOk({
+          online: {
+            provider: 'razorpay',
+            keyId: razorpayOrder.keyId,
+            checkoutUrl: 'https://checkout.razorpay.test/v1/checkout.js',
+          },
+        }),
+        [`POST /order/${order._id}/payment`]: apiOk(paid),
+      });
+    }
+
+    it(`says '${PAYMENT_NOT_COMPLETED}' and pays now on the same Razorpay order`, async () => {
+      const api = serveOnline(unpaid);
+      const checkout = fakeRazorpayCheckout({
+        pays: { razorpay_payment_id: 'pay_29QQoUBi66xm2f', razorpay_signature: 'signed' },
+      });
+      const { user } = renderOrder(unpaid._id);
+
+      const notPaid = await screen.findByRole('region', { name: PAYMENT_NOT_COMPLETED });
+      expect(screen.getByText('Online: not paid yet')).toBeInTheDocument();
+      expect(within(notPaid).getByRole('button', { name: 'Cancel order' })).toBeInTheDocument();
+      expect(screen.getAllByRole('button', { name: 'Cancel order' })).toHaveLength(1);
+      const payNow = within(notPaid).getByRole('button', { name: 'Pay now' });
+      await waitFor(() => expect(payNow).toBeEnabled());
+      await user.click(payNow);
+
+      expect(await screen.findByText('Paid online by UPI')).toBeInTheDocument();
+      expect(screen.queryByRole('region', { name: PAYMENT_NOT_COMPLETED })).toBeNull();
+      expect(screen.getByText('Payment id').nextElementSibling).toHaveTextContent(
+        'pay_29QQoUBi66xm2f',
+      );
+      expect(checkout.opened).toEqual([
+        expect.objectContaining({ key: razorpayOrder.keyId, order_id: razorpayOrder.orderId }),
+      ]);
+      expect(api.requests.find((request) => request.method === 'POST')?.body).toEqual({
+        razorpay_order_id: razorpayOrder.orderId,
+        razorpay_payment_id: 'pay_29QQoUBi66xm2f',
+        razorpay_signature: 'signed',
+      });
+    });
+
+    it('says why a payment failed, and keeps Pay now', async () => {
+      serveOnline(unpaid);
+      fakeRazorpayCheckout({ fails: 'Payment failed' });
+      const { user } = renderOrder(unpaid._id);
+      const payNow = await screen.findByRole('button', { name: 'Pay now' });
+      await waitFor(() => expect(payNow).toBeEnabled());
+      await user.click(payNow);
+
+      expect(await screen.findByText('Payment failed')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Pay now' })).toBeEnabled();
+    });
+
+    it("shows a cancelled online order's refund with Razorpay's refund id", async () => {
+      serveOnline({
+        ...paid,
+        status: 'cancelled',
+        refunds: [
+          {
+            amount: 998,
+            status: 'refunded',
+            reference: 'rfnd_FP8QHiV938haTz',
+            method: 'online',
+            card: null,
+            createdAt: '2026-11-22T06:30:00.000Z',
+            refundedAt: '2026-11-22T06:31:00.000Z',
+          },
+        ],
+      });
+      renderOrder(paid._id);
+
+      expect(
+        await screen.findByText(
+          'Refunded ₹998.00 to the way you paid online on 22 Nov 2026 (Razorpay refund rfnd_FP8QHiV938haTz)',
+        ),
+      ).toBeInTheDocument();
+      expect(screen.getByText('Paid online by UPI')).toBeInTheDocument();
+    });
   });
 });

@@ -1,11 +1,18 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { findOrderTransition, type Order, shortOrderNumber } from '#contract';
+import {
+  findOrderTransition,
+  type Order,
+  PAYMENT_NOT_COMPLETED,
+  shortOrderNumber,
+} from '#contract';
 import { BackLink } from '#web/components/ui/back-link.tsx';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { OrderStatusBadge } from '#web/components/ui/order-status-badge.tsx';
 import { ErrorMessage, LoadingMessage } from '#web/components/ui/status-message.tsx';
 import { paths } from '#web/config/paths.ts';
-import { useOrder } from '#web/features/orders/api/get-order.ts';
+import { PayNowButton } from '#web/features/checkout/components/pay-now-button.tsx';
+import { orderQueryOptions, useOrder } from '#web/features/orders/api/get-order.ts';
 import { useOrderReturns } from '#web/features/orders/api/list-order-returns.ts';
 import { CancelOrderButton } from '#web/features/orders/components/cancel-order-button.tsx';
 import {
@@ -16,12 +23,15 @@ import {
 import { OrderNotFound } from '#web/features/orders/components/order-not-found.tsx';
 import { OrderReturns } from '#web/features/orders/components/order-returns.tsx';
 import { RefundAccountPanel } from '#web/features/payments/components/refund-account-form.tsx';
+import { useProfile } from '#web/features/profile/api/get-profile.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { formatDate } from '#web/utils/format-date.ts';
 
 /**
  * /order/{id}: one order in full (SPEC §2 Order detail), cancellable while
  * pending (D19), returnable or exchangeable for 7 days after delivery (D31).
+ * An online order whose payment has not arrived says so, with Pay now and
+ * Cancel (issue 25).
  */
 export function OrderRoute() {
   const { id = '' } = useParams();
@@ -46,6 +56,7 @@ export function OrderRoute() {
   }
 
   const data = order.data;
+  const awaitingPayment = data.status === 'awaiting-payment' && data.payment !== null;
   return (
     <section className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
       <BackLink to={paths.orders()}>Your Orders</BackLink>
@@ -56,6 +67,7 @@ export function OrderRoute() {
       <p className="mt-1 text-ink-600">
         Ordered on <time dateTime={data.createdAt}>{formatDate(data.createdAt)}</time>
       </p>
+      {awaitingPayment ? <PaymentNotCompleted order={data} /> : null}
 
       <div className="mt-8 grid items-start gap-6 lg:grid-cols-5">
         <section
@@ -86,7 +98,7 @@ export function OrderRoute() {
             <Link to={paths.orderTracking(data._id)} className={buttonStyles()}>
               Track Order
             </Link>
-            {findOrderTransition(data.status, 'cancelled', 'shopper') ? (
+            {!awaitingPayment && findOrderTransition(data.status, 'cancelled', 'shopper') ? (
               <CancelOrderButton order={data} />
             ) : null}
           </div>
@@ -95,6 +107,42 @@ export function OrderRoute() {
       <div className="mt-6">
         <OrderReturns order={data} />
         <CashRefundDetails order={data} />
+      </div>
+    </section>
+  );
+}
+
+/**
+ * An online order placed but not paid (Checkout dismissed or failed): pay it
+ * now, on the same Razorpay order, or cancel it. Unpaid after the payment
+ * window, the shop cancels it itself and the page, read again meanwhile, says so.
+ */
+function PaymentNotCompleted({ order }: { order: Order }) {
+  const queryClient = useQueryClient();
+  const profile = useProfile();
+  return (
+    <section
+      aria-labelledby="payment-not-completed-heading"
+      className="mt-6 rounded-2xl border border-amber-300 bg-amber-50 p-4 sm:p-6"
+    >
+      <h2 id="payment-not-completed-heading" className="text-lg font-bold text-amber-900">
+        {PAYMENT_NOT_COMPLETED}
+      </h2>
+      <p className="mt-1 text-sm text-amber-900">
+        Your items are held for you. Pay now to place the order, or cancel it; unpaid, it is
+        cancelled for you after a while.
+      </p>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <PayNowButton
+          order={order}
+          prefill={{
+            name: profile.data?.name,
+            email: profile.data?.email,
+            contact: profile.data?.phone || order.address.phone,
+          }}
+          onPaid={(paid) => queryClient.setQueryData(orderQueryOptions(paid._id).queryKey, paid)}
+        />
+        <CancelOrderButton order={order} />
       </div>
     </section>
   );

@@ -1,15 +1,20 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { SavedCard } from '#contract';
+import { PAY_ONLINE_LABEL, type SavedCard, TEST_PAYMENTS_NOTICE } from '#contract';
 import { makeSavedCard } from '#web/testing/data.ts';
 import { renderWithRouter } from '#web/testing/render.tsx';
 import { PaymentOptions } from './payment-options.tsx';
 
-function renderOptions(savedCards: SavedCard[] = []) {
+function renderOptions(savedCards: SavedCard[] = [], { payOnline = false } = {}) {
   const onSubmit = vi.fn();
   const view = renderWithRouter(
     <>
-      <PaymentOptions formId="pay" onSubmit={onSubmit} savedCards={savedCards} />
+      <PaymentOptions
+        formId="pay"
+        onSubmit={onSubmit}
+        savedCards={savedCards}
+        payOnline={payOnline}
+      />
       <button type="submit" form="pay">
         Place order
       </button>
@@ -128,6 +133,27 @@ describe('PaymentOptions', () => {
       const sent = onSubmit.mock.calls[0]?.[0];
       expect(sent).toMatchObject({ paymentMethod: 'cash' });
       expect(sent?.savedCardId).toBeUndefined();
+    });
+  });
+
+  describe('with Razorpay keys (issue 25)', () => {
+    it('offers paying online first and cash, never a card form, and sends online', async () => {
+      const { user, onSubmit } = renderOptions([makeSavedCard()], { payOnline: true });
+      const radios = screen.getAllByRole('radio');
+      expect(radios.map((radio) => radio.getAttribute('value'))).toEqual(['online', 'cash']);
+      expect(screen.getByRole('radio', { name: new RegExp(PAY_ONLINE_LABEL) })).toBeChecked();
+      expect(screen.queryByText(TEST_PAYMENTS_NOTICE)).toBeNull();
+      expect(screen.queryByLabelText('Card number')).toBeNull();
+      expect(screen.queryByLabelText('CVV')).toBeNull();
+
+      await user.click(screen.getByRole('button', { name: 'Place order' }));
+      expect(onSubmit).toHaveBeenCalledWith({ paymentMethod: 'online', card: undefined });
+    });
+
+    it('says the test gateway takes the cards without them', () => {
+      renderOptions();
+      expect(screen.getByText(TEST_PAYMENTS_NOTICE)).toBeInTheDocument();
+      expect(screen.queryByRole('radio', { name: new RegExp(PAY_ONLINE_LABEL) })).toBeNull();
     });
   });
 });

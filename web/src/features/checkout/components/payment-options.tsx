@@ -7,8 +7,10 @@ import {
   type CheckoutBody,
   CheckoutBodySchema,
   formatRupees,
+  PAY_ONLINE_LABEL,
   type PaymentMethod,
   type SavedCard,
+  TEST_PAYMENTS_NOTICE,
 } from '#contract';
 import { CheckboxField, PasswordField, TextField } from '#web/components/ui/form-field.tsx';
 import { savedCardLabel } from '#web/utils/card-label.ts';
@@ -46,10 +48,31 @@ const checkPayment: Resolver<PaymentInput, CardContext, CheckoutBody> = (
     options,
   );
 
-const OPTIONS = [
-  { value: 'cash', label: 'Cash On Delivery', hint: 'Pay when your order arrives.' },
+interface PaymentOption {
+  value: PaymentMethod;
+  label: string;
+  hint: string;
+}
+
+const CASH: PaymentOption = {
+  value: 'cash',
+  label: 'Cash On Delivery',
+  hint: 'Pay when your order arrives.',
+};
+/** Without Razorpay's keys: cash, or a card paid to the built-in test gateway (D12). */
+const TEST_GATEWAY_OPTIONS: readonly PaymentOption[] = [
+  CASH,
   { value: 'debit-card', label: 'Debit/Card', hint: 'Pay now with your card.' },
-] as const;
+];
+/** With Razorpay's keys: Razorpay Checkout takes the payment, and no card form is shown (issue 25). */
+const RAZORPAY_OPTIONS: readonly PaymentOption[] = [
+  {
+    value: 'online',
+    label: PAY_ONLINE_LABEL,
+    hint: 'Razorpay opens when you place the order; the shop never sees your card or UPI PIN.',
+  },
+  CASH,
+];
 
 /** "MM" or "YYYY" (a 2-digit year means 20YY) as a number; '' becomes 0 so the rule's message shows. */
 const toMonth = (value: string) => Number(value.trim());
@@ -71,6 +94,8 @@ interface PaymentOptionsProps {
   cashOnDelivery?: CashOnDelivery | undefined;
   /** Told the method chosen, and each change of it, so the price details can show its fee. */
   onMethodChange?: (method: PaymentMethod) => void;
+  /** The shop has Razorpay's keys: 'Pay online' (chosen first) instead of the card form. */
+  payOnline?: boolean;
 }
 
 /**
@@ -79,7 +104,12 @@ interface PaymentOptionsProps {
  * CVV, 'Save this card for later use'), checked with the contract's
  * CheckoutBodySchema. The card fields exist only while card is chosen. A
  * shopper with saved cards chooses one of them (the newest first) or a new
- * card; a saved card asks only for its CVV.
+ * card; a saved card asks only for its CVV. The card goes to the test
+ * gateway, which the section says ('Test payments: no money moves').
+ *
+ * With Razorpay's keys (issue 25) the choice is 'Pay online: UPI, cards,
+ * netbanking, wallets' (Razorpay Checkout, opened once the order is placed)
+ * or cash: no card field at all.
  */
 export function PaymentOptions({
   formId,
@@ -88,6 +118,7 @@ export function PaymentOptions({
   savedCards = [],
   cashOnDelivery,
   onMethodChange,
+  payOnline = false,
 }: PaymentOptionsProps) {
   const [cardChoice, setCardChoice] = useState<string>();
   const chosenCard = cardChoice ?? savedCards[0]?._id ?? NEW_CARD;
@@ -100,13 +131,15 @@ export function PaymentOptions({
   } = useForm<PaymentInput, CardContext, CheckoutBody>({
     resolver: checkPayment,
     context: { chosenCard },
-    defaultValues: { paymentMethod: 'cash' },
+    defaultValues: { paymentMethod: payOnline ? 'online' : 'cash' },
     shouldUnregister: true,
   });
   const method = watch('paymentMethod');
   const cardErrors = errors.card;
   const cashOffered = cashOnDelivery?.available !== false;
-  const offered = OPTIONS.filter((option) => option.value !== 'cash' || cashOffered);
+  const offered = (payOnline ? RAZORPAY_OPTIONS : TEST_GATEWAY_OPTIONS).filter(
+    (option) => option.value !== 'cash' || cashOffered,
+  );
   const firstOffered = offered[0]?.value;
 
   // Cash above the owner's limit (or turned off) is not offered: another way is chosen instead.
@@ -125,6 +158,12 @@ export function PaymentOptions({
       <h2 id={`${formId}-heading`} className="text-lg font-bold text-ink-900">
         Payment options
       </h2>
+      {payOnline ? null : (
+        <p className="mt-1 text-sm text-ink-600">
+          <span className="font-semibold text-amber-800">{TEST_PAYMENTS_NOTICE}</span>: cards are
+          approved by the shop's built-in test gateway.
+        </p>
+      )}
       <form
         id={formId}
         noValidate

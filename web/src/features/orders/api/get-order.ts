@@ -15,6 +15,17 @@ export function orderQueryOptions(id: string) {
   });
 }
 
+/**
+ * How often an order awaiting its online payment is read again while shown:
+ * the payment may arrive by webhook (the browser that paid died), or the
+ * sweep may cancel it after the payment window (issue 25).
+ */
+export const AWAITING_PAYMENT_REFRESH_MS = 5_000;
+
 export function useOrder(id: string) {
-  return useQuery(orderQueryOptions(id));
+  return useQuery({
+    ...orderQueryOptions(id),
+    refetchInterval: (query) =>
+      query.state.data?.status === 'awaiting-payment' ? AWAITING_PAYMENT_REFRESH_MS : false,
+  });
 }

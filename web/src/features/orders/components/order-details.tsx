@@ -32,6 +32,11 @@ export function OrderFacts({ order }: { order: Order }) {
         </Fact>
       ) : null}
       <Fact term="Payment method">{paymentMethodLabel(order)}</Fact>
+      {order.payment?.paymentId ? (
+        <Fact term="Payment id">
+          <span className="break-all font-mono text-xs">{order.payment.paymentId}</span>
+        </Fact>
+      ) : null}
       {refunds.length > 0 ? (
         <Fact term="Refund" stacked>
           <ul className="space-y-1">
