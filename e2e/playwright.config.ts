@@ -19,6 +19,9 @@ const SHOP_ENV = {
   PAGE_RATE_LIMIT_PER_MINUTE: '100000',
   // Every journey signs up from this one machine.
   SIGNUP_LIMIT_PER_HOUR: '1000000',
+  // A minute after the start, the first scheduled backup dumps the embedded database and every
+  // request waits seconds for it (journeys timed out on it); backups have their own tests.
+  BACKUP_EVERY_HOURS: '0',
 };
 const RAZORPAY_KEYS = {
   RAZORPAY_KEY_ID: RAZORPAY_STAND_IN.keyId,
@@ -150,9 +153,6 @@ export default defineConfig({
         RAZORPAY_CHECKOUT_URL: RAZORPAY_STAND_IN.checkoutUrl,
         PAYMENT_WINDOW_MINUTES: String(ONLINE_SHOP.paymentWindowMinutes),
         PAYMENT_SWEEP_MS: String(ONLINE_SHOP.sweepEveryMs),
-        // A minute after the start, the first scheduled backup dumps the embedded database, and
-        // every request waits seconds for it: a journey then timed out waiting for checkout.
-        BACKUP_EVERY_HOURS: '0',
       },
     },
   ],
