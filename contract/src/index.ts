@@ -14,6 +14,7 @@ export * from './endpoint.ts';
 export * from './envelope.ts';
 export * from './fields.ts';
 export * from './format.ts';
+export * from './gst.ts';
 export * from './mail.ts';
 export * from './media.ts';
 export * from './messages.ts';
