@@ -10,6 +10,7 @@ import {
   gstStateByName,
   isInGstRateBand,
   isValidGstin,
+  OptionalGstinSchema,
   spreadDiscount,
   type TaxableLine,
   taxLines,
@@ -139,6 +140,23 @@ describe('GstinSchema', () => {
     const parsed = GstinSchema.safeParse(gstin);
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues.map((issue) => issue.message)).toEqual([message]);
+  });
+});
+
+describe('OptionalGstinSchema', () => {
+  it.each([
+    ['', null],
+    ['   ', null],
+    [null, null],
+    [' 27aapfu0939f1zv', '27AAPFU0939F1ZV'],
+  ])('reads %j as %j', (typed, gstin) => {
+    expect(OptionalGstinSchema.parse(typed)).toBe(gstin);
+  });
+
+  it('names the problem with a GSTIN given', () => {
+    expect(OptionalGstinSchema.safeParse('27AAPFU0939F1ZW').error?.issues[0]?.message).toBe(
+      'GSTIN has a wrong check character (its last): check it for a typing mistake',
+    );
   });
 });
 

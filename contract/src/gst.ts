@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { textSchema } from './text.ts';
 
 // GST (issue 26): the states and their codes, GSTIN validation, and the tax on
 // an invoice's lines. Inside the tax, money is whole paise; prices are
@@ -139,14 +140,32 @@ export function isValidGstin(gstin: string): boolean {
   return gstinProblem(gstin) === undefined;
 }
 
+/** A GSTIN as typed: spaces dropped, upper-cased. */
+const typedGstin = textSchema('GSTIN', { required: 'GSTIN must be text' }).transform((typed) =>
+  typed.replace(/\s+/g, '').toUpperCase(),
+);
+
+const checkGstin = (gstin: string, context: z.RefinementCtx) => {
+  const problem = gstinProblem(gstin);
+  if (problem) context.addIssue({ code: 'custom', message: problem });
+};
+
 /** A GSTIN as typed: spaces dropped, upper-cased, then validated with a message naming the problem. */
-export const GstinSchema: z.ZodType<string> = z
-  .string({ error: 'GSTIN must be text' })
-  .transform((typed) => typed.replace(/\s+/g, '').toUpperCase())
+export const GstinSchema: z.ZodType<string> = typedGstin.superRefine(checkGstin);
+
+/** A GSTIN that may be left out: '' (or only spaces) or null is none (null), anything else is checked. */
+export const OptionalGstinSchema = typedGstin
+  .nullable()
   .superRefine((gstin, context) => {
-    const problem = gstinProblem(gstin);
-    if (problem) context.addIssue({ code: 'custom', message: problem });
-  });
+    if (gstin) checkGstin(gstin, context);
+  })
+  .transform((gstin) => gstin || null);
+
+/** An HSN (goods) or SAC (services, 99…) code as invoices print it: 4, 6 or 8 digits. */
+export const hsnSchema = (label: string) =>
+  textSchema(label)
+    .trim()
+    .regex(/^(\d{4}|\d{6}|\d{8})$/, `${label} must be 4, 6 or 8 digits`);
 
 /** The apparel rates, as the law stands; the owner's tax settings may change all three. */
 export interface GstRateSettings {

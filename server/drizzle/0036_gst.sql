@@ -1,0 +1,23 @@
+CREATE TABLE "business_settings" (
+	"id" integer PRIMARY KEY NOT NULL,
+	"legal_name" text DEFAULT '' NOT NULL,
+	"trade_name" text DEFAULT '' NOT NULL,
+	"address" text DEFAULT '' NOT NULL,
+	"state_code" text,
+	"gstin" text,
+	"invoice_prefix" text DEFAULT 'TC' NOT NULL,
+	"apparel_threshold_paise" integer DEFAULT 250000 NOT NULL,
+	"low_rate_basis_points" integer DEFAULT 500 NOT NULL,
+	"high_rate_basis_points" integer DEFAULT 1800 NOT NULL,
+	"gift_wrap_hsn" text DEFAULT '998599' NOT NULL,
+	"gift_wrap_rate_basis_points" integer DEFAULT 1800 NOT NULL,
+	"cod_fee_hsn" text DEFAULT '996812' NOT NULL,
+	"cod_fee_rate_basis_points" integer DEFAULT 1800 NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "business_settings_one_row" CHECK ("business_settings"."id" = 1),
+	CONSTRAINT "business_settings_gstin_in_state" CHECK ("business_settings"."gstin" IS NULL OR left("business_settings"."gstin", 2) = "business_settings"."state_code"),
+	CONSTRAINT "business_settings_rates_ordered" CHECK (0 <= "business_settings"."low_rate_basis_points" AND "business_settings"."low_rate_basis_points" < "business_settings"."high_rate_basis_points")
+);
+--> statement-breakpoint
+-- The one row of the owner's business details and tax settings: no GSTIN yet, the default rates.
+INSERT INTO "business_settings" ("id") VALUES (1) ON CONFLICT ("id") DO NOTHING;
