@@ -167,6 +167,34 @@ export const hsnSchema = (label: string) =>
     .trim()
     .regex(/^(\d{4}|\d{6}|\d{8})$/, `${label} must be 4, 6 or 8 digits`);
 
+/**
+ * The HSN code a product of a category gets until the owner sets another:
+ * chapter 61 is knitted apparel (6109 T-shirts and vests, 6110 sweatshirts and
+ * hoodies, 6105 shirts such as polos, 6103 trousers and track bottoms), 62 woven
+ * (6205 shirts, 6201 jackets), 65 headgear (6505 caps). Keys are lower case.
+ */
+export const DEFAULT_HSN_BY_CATEGORY: Readonly<Record<string, string>> = {
+  't-shirts': '6109',
+  'tank tops': '6109',
+  'polo shirts': '6105',
+  shirts: '6205',
+  sweatshirts: '6110',
+  hoodies: '6110',
+  jackets: '6201',
+  joggers: '6103',
+  shorts: '6103',
+  caps: '6505',
+  hats: '6505',
+  socks: '6115',
+};
+/** A category the list above does not know: a T-shirt's, the shop's own trade. */
+export const FALLBACK_HSN = '6109';
+
+/** The HSN code a new product of `category` takes when the owner gives none. */
+export function defaultHsn(category: string): string {
+  return DEFAULT_HSN_BY_CATEGORY[category.trim().toLowerCase()] ?? FALLBACK_HSN;
+}
+
 /** The apparel rates, as the law stands; the owner's tax settings may change all three. */
 export interface GstRateSettings {
   /** The value per piece before tax up to which the low rate applies, in paise. */
@@ -234,6 +262,14 @@ export function gstRateBand(rates: GstRateSettings): { abovePaise: number; upToP
 export function isInGstRateBand(unitPricePaise: number, rates: GstRateSettings): boolean {
   const band = gstRateBand(rates);
   return unitPricePaise > band.abovePaise && unitPricePaise <= band.upToPaise;
+}
+
+/** What the product form says of a tax-inclusive price in the band (decision 040). */
+export function gstRateBandWarning(rates: GstRateSettings): string {
+  const band = gstRateBand(rates);
+  const rupees = (paise: number) =>
+    `₹${(paise / 100).toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
+  return `A price from ${rupees(band.abovePaise + 1)} to ${rupees(band.upToPaise)} fits neither GST rate: it is taxed at ${rates.highRatePercent}%. Price it at ${rupees(band.abovePaise)} or less for ${rates.lowRatePercent}%, or above ${rupees(band.upToPaise)}.`;
 }
 
 /**

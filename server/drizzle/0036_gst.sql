@@ -19,5 +19,18 @@ CREATE TABLE "business_settings" (
 	CONSTRAINT "business_settings_rates_ordered" CHECK (0 <= "business_settings"."low_rate_basis_points" AND "business_settings"."low_rate_basis_points" < "business_settings"."high_rate_basis_points")
 );
 --> statement-breakpoint
+ALTER TABLE "addresses" ADD COLUMN "state_code" text;--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "hsn" text DEFAULT '6109' NOT NULL;--> statement-breakpoint
 -- The one row of the owner's business details and tax settings: no GSTIN yet, the default rates.
-INSERT INTO "business_settings" ("id") VALUES (1) ON CONFLICT ("id") DO NOTHING;
+INSERT INTO "business_settings" ("id") VALUES (1) ON CONFLICT ("id") DO NOTHING;--> statement-breakpoint
+-- Each product takes its category's HSN code (contract DEFAULT_HSN_BY_CATEGORY; 6109 otherwise, the column's default).
+UPDATE "products" SET "hsn" = CASE
+  WHEN lower(btrim("category")) IN ('polo shirts') THEN '6105'
+  WHEN lower(btrim("category")) IN ('shirts') THEN '6205'
+  WHEN lower(btrim("category")) IN ('sweatshirts', 'hoodies') THEN '6110'
+  WHEN lower(btrim("category")) IN ('jackets') THEN '6201'
+  WHEN lower(btrim("category")) IN ('joggers', 'shorts') THEN '6103'
+  WHEN lower(btrim("category")) IN ('caps', 'hats') THEN '6505'
+  WHEN lower(btrim("category")) IN ('socks') THEN '6115'
+END
+WHERE lower(btrim("category")) IN ('polo shirts', 'shirts', 'sweatshirts', 'hoodies', 'jackets', 'joggers', 'shorts', 'caps', 'hats', 'socks');
