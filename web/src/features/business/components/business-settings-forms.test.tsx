@@ -64,6 +64,7 @@ describe('BusinessDetailsForm (issue 26)', () => {
       />,
     );
     expect(screen.queryByText(NO_GSTIN_NOTICE, { exact: false })).not.toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'State' })).toHaveValue('27');
     const gstin = screen.getByRole('textbox', { name: 'GSTIN' });
     await user.clear(gstin);
     await user.type(gstin, '27AAPFU0939F1ZW');

@@ -94,7 +94,13 @@ export function BusinessDetailsForm({ settings }: { settings: BusinessSettings }
         {...register('address')}
       />
       <div className="grid gap-4 sm:grid-cols-3">
-        <GstStateField label="State" error={errors.stateCode?.message} {...register('stateCode')} />
+        <GstStateField
+          label="State"
+          // The select shows its first choice until told otherwise: the saved state, or none.
+          defaultValue={settings.stateCode ?? ''}
+          error={errors.stateCode?.message}
+          {...register('stateCode')}
+        />
         <TextField
           label="GSTIN"
           autoCapitalize="characters"
