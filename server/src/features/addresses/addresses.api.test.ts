@@ -2,10 +2,16 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ADDRESS_STATE_MESSAGE, type Address, AddressSchema } from '#contract';
+import {
+  ADDRESS_NEEDS_STATE_MESSAGE,
+  ADDRESS_STATE_MESSAGE,
+  type Address,
+  AddressSchema,
+} from '#contract';
 import { addresses as addressRows } from '#server/db/schema/addresses.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
-import { addressBody } from '#server-test/checkout-fixtures.ts';
+import { createProduct } from '#server-test/catalogue-fixtures.ts';
+import { addLine, addressBody, checkOut, checkoutRequest } from '#server-test/checkout-fixtures.ts';
 import { call, expectFailure, expectResult } from '#server-test/http.ts';
 import { type SignedUp, signUp } from '#server-test/users.ts';
 import { findSelectedAddress, MAX_ADDRESSES, TOO_MANY_ADDRESSES } from './addresses.service.ts';
@@ -572,5 +578,47 @@ describe("the state of an address, from GST's list (issue 26)", () => {
       AddressSchema,
     );
     expect(fixed).toMatchObject({ state: 'Karnataka', stateCode: '29' });
+  });
+});
+
+describe('checkout with an address whose state matches none (issue 26)', () => {
+  it('answers 400 asking for its state, and checks out once it is chosen', async () => {
+    const shopper = await signUp(t.app);
+    const productId = await createProduct(t.db, { price: 499, stock: { M: 3 } });
+    await addLine(t.app, shopper, productId, 'M', 1);
+    const [old] = await t.db
+      .insert(addressRows)
+      .values({
+        userId: shopper.user._id,
+        ...addressBody,
+        state: 'Bangalore',
+        stateCode: null,
+        selected: true,
+      })
+      .returning();
+    const failure = await expectFailure(t.app, checkoutRequest(shopper), 400);
+    expect(failure.message).toBe(ADDRESS_NEEDS_STATE_MESSAGE);
+
+    await expectResult(
+      t.app,
+      request(shopper, 'PUT', `/address/update/${old?.id}`, addressBodyWith({ state: '29' })),
+      AddressSchema,
+    );
+    const order = await checkOut(t.app, shopper, 'cash');
+    expect(order.address.state).toBe('Karnataka');
+  });
+
+  it('checks out an older address whose state matches by its name', async () => {
+    const shopper = await signUp(t.app);
+    const productId = await createProduct(t.db, { price: 499, stock: { M: 3 } });
+    await addLine(t.app, shopper, productId, 'M', 1);
+    await t.db.insert(addressRows).values({
+      userId: shopper.user._id,
+      ...addressBody,
+      state: 'Orissa',
+      stateCode: null,
+      selected: true,
+    });
+    expect((await checkOut(t.app, shopper, 'cash')).address.state).toBe('Orissa');
   });
 });

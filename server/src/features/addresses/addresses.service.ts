@@ -2,7 +2,7 @@ import { type Address, type AddressBody, gstStateByName } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import { conflict, notFound } from '#server/lib/app-error.ts';
 import { isUuid } from '#server/lib/ids.ts';
-import { toAddress } from './addresses.mapper.ts';
+import { stateCodeOf, toAddress } from './addresses.mapper.ts';
 import {
   type AddressRow,
   countAddresses,
@@ -46,6 +46,7 @@ export function findSelectedAddress(db: Database, userId: string): Promise<Addre
 export function createAddressesService(db: Database) {
   return {
     findSelectedAddress,
+    stateCodeOf,
 
     async listAddresses(userId: string): Promise<Address[]> {
       return (await findAddresses(db, userId)).map(toAddress);
