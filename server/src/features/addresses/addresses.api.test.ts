@@ -559,9 +559,11 @@ describe("the state of an address, from GST's list (issue 26)", () => {
     const shopper = await signUp(t.app);
     const saved = await add(shopper);
     const older = { userId: shopper.user._id, ...addressBody, stateCode: null };
+    // Oldest first: one statement's rows share a clock, so each says when it was saved.
+    const later = (seconds: number) => new Date(Date.now() + seconds * 1000);
     await t.db.insert(addressRows).values([
-      { ...older, name: 'Old spelling', state: 'Pondicherry' },
-      { ...older, name: 'Typed anyhow', state: 'Bangalore' },
+      { ...older, name: 'Old spelling', state: 'Pondicherry', createdAt: later(1) },
+      { ...older, name: 'Typed anyhow', state: 'Bangalore', createdAt: later(2) },
     ]);
     const listed = await list(shopper);
     expect(listed.map(({ name, state, stateCode }) => ({ name, state, stateCode }))).toEqual([
