@@ -242,8 +242,9 @@ export interface TaxTotals {
   totalPaise: number;
 }
 
-/** A rate in hundredths of a percent, so that the arithmetic stays in whole numbers. */
-const basisPoints = (percent: number) => Math.round(percent * 100);
+/** A rate in hundredths of a percent (5% is 500), so that the arithmetic and the stored rate stay whole numbers. */
+export const percentToBasisPoints = (percent: number): number => Math.round(percent * 100);
+export const basisPointsToPercent = (basisPoints: number): number => basisPoints / 100;
 
 /**
  * The tax-inclusive prices a piece can carry and fit neither apparel rate:
@@ -254,7 +255,7 @@ const basisPoints = (percent: number) => Math.round(percent * 100);
  */
 export function gstRateBand(rates: GstRateSettings): { abovePaise: number; upToPaise: number } {
   const upTo = (ratePercent: number) =>
-    Math.floor((rates.thresholdPaise * (10_000 + basisPoints(ratePercent))) / 10_000);
+    Math.floor((rates.thresholdPaise * (10_000 + percentToBasisPoints(ratePercent))) / 10_000);
   return { abovePaise: upTo(rates.lowRatePercent), upToPaise: upTo(rates.highRatePercent) };
 }
 
@@ -285,7 +286,7 @@ export function apparelRatePercent(
 ): number {
   const lowFits =
     chargedPaise * 10_000 <=
-    rates.thresholdPaise * (10_000 + basisPoints(rates.lowRatePercent)) * quantity;
+    rates.thresholdPaise * (10_000 + percentToBasisPoints(rates.lowRatePercent)) * quantity;
   return lowFits ? rates.lowRatePercent : rates.highRatePercent;
 }
 
@@ -330,7 +331,7 @@ function taxLine(line: TaxableLine, intraState: boolean, rates: GstRateSettings)
     line.fixedRatePercent ?? apparelRatePercent(chargedPaise, line.quantity, rates);
   // Taxable value = charged / (1 + rate), rounded half up to the paisa; the tax is
   // the rest, so taxable value + tax is what was charged, to the paisa.
-  const divisor = 10_000 + basisPoints(ratePercent);
+  const divisor = 10_000 + percentToBasisPoints(ratePercent);
   const taxableValuePaise = Math.floor((chargedPaise * 20_000 + divisor) / (2 * divisor));
   const taxPaise = chargedPaise - taxableValuePaise;
   // Within the state the tax is halved; an odd paisa goes to CGST.

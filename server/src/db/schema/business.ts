@@ -1,9 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { DEFAULT_INVOICE_PREFIX, DEFAULT_TAX_SETTINGS } from '#contract';
-
-/** A rate in hundredths of a percent (5% is 500), so that it stays a whole number. */
-const basisPoints = (percent: number) => Math.round(percent * 100);
+import { DEFAULT_INVOICE_PREFIX, DEFAULT_TAX_SETTINGS, percentToBasisPoints } from '#contract';
 
 /**
  * The owner's business details and tax settings (issue 26): one row (id 1),
@@ -29,18 +26,18 @@ export const businessSettings = pgTable(
       .default(DEFAULT_TAX_SETTINGS.apparelThreshold * 100),
     lowRateBasisPoints: integer()
       .notNull()
-      .default(basisPoints(DEFAULT_TAX_SETTINGS.lowRatePercent)),
+      .default(percentToBasisPoints(DEFAULT_TAX_SETTINGS.lowRatePercent)),
     highRateBasisPoints: integer()
       .notNull()
-      .default(basisPoints(DEFAULT_TAX_SETTINGS.highRatePercent)),
+      .default(percentToBasisPoints(DEFAULT_TAX_SETTINGS.highRatePercent)),
     giftWrapHsn: text().notNull().default(DEFAULT_TAX_SETTINGS.giftWrapHsn),
     giftWrapRateBasisPoints: integer()
       .notNull()
-      .default(basisPoints(DEFAULT_TAX_SETTINGS.giftWrapRatePercent)),
+      .default(percentToBasisPoints(DEFAULT_TAX_SETTINGS.giftWrapRatePercent)),
     codFeeHsn: text().notNull().default(DEFAULT_TAX_SETTINGS.codFeeHsn),
     codFeeRateBasisPoints: integer()
       .notNull()
-      .default(basisPoints(DEFAULT_TAX_SETTINGS.codFeeRatePercent)),
+      .default(percentToBasisPoints(DEFAULT_TAX_SETTINGS.codFeeRatePercent)),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

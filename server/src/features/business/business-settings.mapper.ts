@@ -1,10 +1,6 @@
-import type { BusinessSettings, TaxSettings } from '#contract';
+import { type BusinessSettings, basisPointsToPercent, type TaxSettings } from '#contract';
 import { paiseToRupees } from '#server/lib/money.ts';
 import type { BusinessSettingsValues } from './business-settings.repository.ts';
-
-/** Hundredths of a percent as the owner reads a rate: 500 → 5. */
-export const basisPointsToPercent = (basisPoints: number): number => basisPoints / 100;
-export const percentToBasisPoints = (percent: number): number => Math.round(percent * 100);
 
 export function toBusinessSettings(values: BusinessSettingsValues): BusinessSettings {
   return {

@@ -1,20 +1,17 @@
 import {
   type BusinessSettings,
+  basisPointsToPercent,
   DEFAULT_INVOICE_PREFIX,
   DEFAULT_TAX_SETTINGS,
   type GstRateSettings,
+  percentToBasisPoints,
   type TaxSettings,
   type UpdateBusinessSettingsBody,
   type UpdateTaxSettingsBody,
 } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import { rupeesToPaise } from '#server/lib/money.ts';
-import {
-  basisPointsToPercent,
-  percentToBasisPoints,
-  toBusinessSettings,
-  toTaxSettings,
-} from './business-settings.mapper.ts';
+import { toBusinessSettings, toTaxSettings } from './business-settings.mapper.ts';
 import {
   type BusinessSettingsValues,
   findBusinessSettings,
