@@ -2,6 +2,22 @@ import { z } from 'zod';
 import { IdParamsSchema, IdSchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { PhoneSchema, requiredText } from './fields.ts';
+import { gstStateByCode, gstStateByName } from './gst.ts';
+
+/** Why an address's state is refused: it must be one of GST's list (issue 26). */
+export const ADDRESS_STATE_MESSAGE = "State must be one of India's states and union territories";
+/** What checkout says of a delivery address saved before states were chosen from the list. */
+export const ADDRESS_NEEDS_STATE_MESSAGE =
+  'Choose the state of this address: it decides the tax on your order';
+
+/**
+ * The state of an address, chosen from GST's list (issue 26): its GST state
+ * code ('29') or its name in any case ('karnataka', 'Orissa'), answered as
+ * the list writes the name ('Karnataka').
+ */
+export const AddressStateSchema = requiredText('State', 80)
+  .transform((state) => (gstStateByCode(state) ?? gstStateByName(state))?.name ?? state)
+  .refine((state) => gstStateByName(state) !== undefined, ADDRESS_STATE_MESSAGE);
 
 export const AddressBodySchema = z.object({
   name: requiredText('Name', 100),
@@ -9,7 +25,7 @@ export const AddressBodySchema = z.object({
   phone: PhoneSchema.pipe(z.string().regex(/\d/, 'Phone Number is required')),
   pincode: requiredText('Pincode', 10),
   city: requiredText('City', 80),
-  state: requiredText('State', 80),
+  state: AddressStateSchema,
   fullAddress: requiredText('Full Address', 300, { multiLine: true }),
 });
 export type AddressBody = z.infer<typeof AddressBodySchema>;
@@ -21,10 +37,25 @@ export const AddressSchema = z.object({
   pincode: z.string(),
   city: z.string(),
   state: z.string(),
+  /**
+   * The state's GST code (issue 26); null for an address saved before states
+   * were chosen from the list whose state matches none: checkout asks for it.
+   */
+  stateCode: z.string().nullable(),
   fullAddress: z.string(),
   selected: z.boolean(),
 });
 export type Address = z.infer<typeof AddressSchema>;
+
+/** A delivery address as an order keeps it: as it was typed then, checked or not. */
+export const OrderAddressSchema = z.object({
+  name: z.string(),
+  phone: z.string(),
+  pincode: z.string(),
+  city: z.string(),
+  state: z.string(),
+  fullAddress: z.string(),
+});
 
 export const listAddresses = defineEndpoint({
   name: 'listAddresses',

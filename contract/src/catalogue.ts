@@ -12,6 +12,7 @@ import {
 import { ProductCustomisationSchema } from './design.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { requiredText } from './fields.ts';
+import { hsnSchema } from './gst.ts';
 import { textSchema } from './text.ts';
 
 /** The sizes the shop sells, smallest first; every list of sizes follows this order. */
@@ -305,6 +306,8 @@ export const AdminProductSchema = ProductSchema.extend({
   archived: z.boolean(),
   archivedAt: z.string().nullable(),
   updatedAt: z.string(),
+  /** The HSN code its tax invoice lines print (issue 26). */
+  hsn: z.string(),
 });
 export type AdminProduct = z.infer<typeof AdminProductSchema>;
 
@@ -342,6 +345,11 @@ export const AdminProductBodySchema = z.object({
   // The shop's filters take values of up to 60 characters.
   gender: requiredText('Gender', 60),
   category: requiredText('Category', 60),
+  /**
+   * The HSN code tax invoices print for it (issue 26). Left out: a new product
+   * takes its category's default (`defaultHsn`), an update keeps what it has.
+   */
+  hsn: hsnSchema('HSN code').optional(),
   isNew: z.boolean({ error: 'isNew must be true or false' }).optional().default(false),
   /** The product's colour (decision 018); its name is a filter value, so it holds no comma. */
   color: z.object(

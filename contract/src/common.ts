@@ -10,6 +10,10 @@ export type IdParams = z.infer<typeof IdParamsSchema>;
 /** A rupee amount as the API answers it: `499` or `499.5` (D4). */
 export const RupeesSchema = z.number().nonnegative();
 
+/** Money is counted in whole paise (stored, taxed) and travels as rupees (D4): the two conversions. */
+export const paiseToRupees = (paise: number): number => paise / 100;
+export const rupeesToPaise = (rupees: number): number => Math.round(rupees * 100);
+
 /** An ISO-8601 timestamp. */
 export const TimestampSchema = z.iso.datetime({ offset: true });
 

@@ -2,6 +2,7 @@ export * from './addresses.ts';
 export * from './admin.ts';
 export * from './auth.ts';
 export * from './backups.ts';
+export * from './business-settings.ts';
 export * from './cart.ts';
 export * from './cart-line-rules.ts';
 export * from './catalogue.ts';

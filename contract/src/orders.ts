@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AddressBodySchema } from './addresses.ts';
+import { OrderAddressSchema } from './addresses.ts';
 import { RoleSchema } from './auth.ts';
 import { SizeSchema } from './catalogue.ts';
 import {
@@ -330,7 +330,7 @@ export const OrderSchema = z.object({
   card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
   /** Set for paymentMethod 'online' (issue 25); null otherwise. */
   payment: OnlinePaymentSchema.nullable(),
-  address: AddressBodySchema,
+  address: OrderAddressSchema,
   createdAt: z.string(),
   /** YYYY-MM-DD in India: the order date + 3 days (D11). */
   estimateDeliveryDate: z.iso.date(),

@@ -202,7 +202,7 @@ test('cart rules, then checkout to a new address with cash', async ({
   await form.getByLabel('Phone Number').fill(TEST_ADDRESS.phone);
   await form.getByLabel('Pincode').fill(TEST_ADDRESS.pincode);
   await form.getByLabel('City').fill(TEST_ADDRESS.city);
-  await form.getByLabel('State').fill(TEST_ADDRESS.state);
+  await form.getByLabel('State').selectOption({ label: TEST_ADDRESS.state });
   await form.getByLabel('Full Address').fill(TEST_ADDRESS.fullAddress);
   await page.getByRole('button', { name: 'Save Address' }).click();
   await expect(page.getByText('Address Added!')).toBeVisible();

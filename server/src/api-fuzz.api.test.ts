@@ -415,7 +415,7 @@ beforeAll(async () => {
         phone: '+91 98765 43210',
         pincode: '560001',
         city: 'Bengaluru',
-        state: 'KA',
+        state: 'Karnataka',
         fullAddress: '12 MG Road',
       },
     },

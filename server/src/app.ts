@@ -13,6 +13,8 @@ import { createEmailChangeService } from '#server/features/auth/email-change.ser
 import { createPasswords } from '#server/features/auth/passwords.ts';
 import { backupsRoutes } from '#server/features/backups/backups.routes.ts';
 import { createBackupsService } from '#server/features/backups/backups.service.ts';
+import { businessSettingsRoutes } from '#server/features/business/business-settings.routes.ts';
+import { createBusinessSettingsService } from '#server/features/business/business-settings.service.ts';
 import { cartRoutes } from '#server/features/cart/cart.routes.ts';
 import { createCartService } from '#server/features/cart/cart.service.ts';
 import { createAdminProductsService } from '#server/features/catalogue/admin-products.service.ts';
@@ -148,6 +150,7 @@ export async function buildApp({
   const designs = createDesignsService(db, { media, catalogue });
   const designUploads = createDesignUploadsService(db, { media, rateLimits }, config.guestUploads);
   const paymentSettings = createPaymentSettingsService(db, config.payments.razorpay);
+  const businessSettings = createBusinessSettingsService(db);
   const cart = createCartService(db, { catalogue, designs, paymentSettings });
   const addresses = createAddressesService(db);
   const profile = createProfileService(db, { auth, emailChanges });
@@ -203,6 +206,7 @@ export async function buildApp({
         }),
       );
       await api.register(paymentSettingsRoutes(paymentSettings));
+      await api.register(businessSettingsRoutes(businessSettings));
       await api.register(adminRoutes(admin));
       await api.register(adminImagesRoutes(adminImages));
       await api.register(backupsRoutes(createBackupsService(database, config.backups)));

@@ -1,4 +1,3 @@
-/** Money is stored in whole paise and travels as rupees (D4). */
-export const paiseToRupees = (paise: number): number => paise / 100;
-
-export const rupeesToPaise = (rupees: number): number => Math.round(rupees * 100);
+// Money is stored in whole paise and travels as rupees (D4); the contract
+// converts, for the server and the web alike.
+export { paiseToRupees, rupeesToPaise } from '#contract';

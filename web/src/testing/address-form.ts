@@ -12,9 +12,10 @@ export async function fillNewAddressForm(user: UserEvent, address: Address = mak
     ['Phone Number', address.phone],
     ['Pincode', address.pincode],
     ['City', address.city],
-    ['State', address.state],
     ['Full Address', address.fullAddress],
   ];
   for (const [label, value] of fields) await user.type(within(form).getByLabelText(label), value);
+  // The state is chosen from GST's list (issue 26).
+  await user.selectOptions(within(form).getByLabelText('State'), address.state);
   return form;
 }

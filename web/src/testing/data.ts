@@ -150,6 +150,7 @@ export function makeAddress(overrides: Partial<Address> = {}): Address {
     pincode: '560001',
     city: 'Bengaluru',
     state: 'Karnataka',
+    stateCode: '29',
     fullAddress: '12 MG Road',
     selected: true,
     ...overrides,

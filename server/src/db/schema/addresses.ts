@@ -13,7 +13,10 @@ export const addresses = pgTable(
     phone: text().notNull(),
     pincode: text().notNull(),
     city: text().notNull(),
+    /** The state's name as GST's list writes it; an address saved before the list, as typed. */
     state: text().notNull(),
+    /** The GST state code (issue 26); null on an address saved before the list (read by its name). */
+    stateCode: text(),
     fullAddress: text().notNull(),
     selected: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -16,7 +16,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { DEFAULT_CUSTOMISATION, type PrintAreas, SIZES } from '#contract';
+import { DEFAULT_CUSTOMISATION, FALLBACK_HSN, type PrintAreas, SIZES } from '#contract';
 import { images } from './media.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -41,6 +41,8 @@ export const products = pgTable(
     reviewCount: integer().notNull().default(0),
     gender: text().notNull(),
     category: text().notNull(),
+    /** The HSN code its tax invoice lines print (issue 26); new products take their category's. */
+    hsn: text().notNull().default(FALLBACK_HSN),
     isNew: boolean().notNull().default(false),
     /**
      * A product is one colour of a style (decision 018): the colours of one

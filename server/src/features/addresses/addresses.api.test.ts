@@ -1,9 +1,17 @@
+import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type Address, AddressSchema } from '#contract';
+import {
+  ADDRESS_NEEDS_STATE_MESSAGE,
+  ADDRESS_STATE_MESSAGE,
+  type Address,
+  AddressSchema,
+} from '#contract';
+import { addresses as addressRows } from '#server/db/schema/addresses.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
-import { addressBody } from '#server-test/checkout-fixtures.ts';
+import { createProduct } from '#server-test/catalogue-fixtures.ts';
+import { addLine, addressBody, checkOut, checkoutRequest } from '#server-test/checkout-fixtures.ts';
 import { call, expectFailure, expectResult } from '#server-test/http.ts';
 import { type SignedUp, signUp } from '#server-test/users.ts';
 import { findSelectedAddress, MAX_ADDRESSES, TOO_MANY_ADDRESSES } from './addresses.service.ts';
@@ -63,7 +71,12 @@ describe('GET /api/v1/address/get and POST /api/v1/address/add', () => {
     expect(await list(shopper)).toEqual([]);
 
     const first = await add(shopper, { name: '  Asha Rao  ', city: ' Bengaluru ' });
-    expect(first).toEqual({ _id: first._id, ...addressBodyWith(), selected: true });
+    expect(first).toEqual({
+      _id: first._id,
+      ...addressBodyWith(),
+      stateCode: '29',
+      selected: true,
+    });
     const second = await add(shopper, { name: 'Ravi Rao', city: 'Mysuru' });
     expect(second).toMatchObject({ name: 'Ravi Rao', city: 'Mysuru', selected: false });
     const third = await add(shopper, { name: 'Office' });
@@ -272,6 +285,7 @@ describe('PUT /api/v1/address/update/:id', () => {
     expect(changed).toEqual({
       ...addressBodyWith({ name: 'New Office', city: 'Chennai' }),
       _id: second._id,
+      stateCode: '29',
       selected: false,
     });
     const selectedChanged = await expectResult(
@@ -511,5 +525,102 @@ describe('401 without a live session', () => {
       }
     }
     expect(await list(owner)).toEqual([address]);
+  });
+});
+
+describe("the state of an address, from GST's list (issue 26)", () => {
+  it.each([
+    ['Karnataka', 'Karnataka', '29'],
+    ['29', 'Karnataka', '29'],
+    ['  tamil   nadu ', 'Tamil Nadu', '33'],
+    ['Orissa', 'Odisha', '21'],
+    ['Jammu & Kashmir', 'Jammu and Kashmir', '01'],
+    ['38', 'Ladakh', '38'],
+  ])('takes %j as %s, code %s, and keeps the code', async (state, name, code) => {
+    const shopper = await signUp(t.app);
+    const added = await add(shopper, { state });
+    expect(added).toMatchObject({ state: name, stateCode: code });
+    const [row] = await t.db.select().from(addressRows).where(eq(addressRows.id, added._id));
+    expect(row).toMatchObject({ state: name, stateCode: code });
+  });
+
+  it.each(['Narnia', 'KA', '99', '25'])('refuses the state %j with 400', async (state) => {
+    const shopper = await signUp(t.app);
+    const failure = await expectFailure(
+      t.app,
+      request(shopper, 'POST', '/address/add', addressBodyWith({ state })),
+      400,
+    );
+    expect(failure.errors).toEqual([{ field: 'state', message: ADDRESS_STATE_MESSAGE }]);
+    expect(await list(shopper)).toEqual([]);
+  });
+
+  it('reads the state of an address saved before the list by its name, or answers null for checkout to ask', async () => {
+    const shopper = await signUp(t.app);
+    const saved = await add(shopper);
+    const older = { userId: shopper.user._id, ...addressBody, stateCode: null };
+    // Oldest first: one statement's rows share a clock, so each says when it was saved.
+    const later = (seconds: number) => new Date(Date.now() + seconds * 1000);
+    await t.db.insert(addressRows).values([
+      { ...older, name: 'Old spelling', state: 'Pondicherry', createdAt: later(1) },
+      { ...older, name: 'Typed anyhow', state: 'Bangalore', createdAt: later(2) },
+    ]);
+    const listed = await list(shopper);
+    expect(listed.map(({ name, state, stateCode }) => ({ name, state, stateCode }))).toEqual([
+      { name: saved.name, state: 'Karnataka', stateCode: '29' },
+      { name: 'Old spelling', state: 'Pondicherry', stateCode: '34' },
+      { name: 'Typed anyhow', state: 'Bangalore', stateCode: null },
+    ]);
+
+    // Choosing its state stores the code.
+    const typed = listed[2] as Address;
+    const fixed = await expectResult(
+      t.app,
+      request(shopper, 'PUT', `/address/update/${typed._id}`, addressBodyWith({ state: '29' })),
+      AddressSchema,
+    );
+    expect(fixed).toMatchObject({ state: 'Karnataka', stateCode: '29' });
+  });
+});
+
+describe('checkout with an address whose state matches none (issue 26)', () => {
+  it('answers 400 asking for its state, and checks out once it is chosen', async () => {
+    const shopper = await signUp(t.app);
+    const productId = await createProduct(t.db, { price: 499, stock: { M: 3 } });
+    await addLine(t.app, shopper, productId, 'M', 1);
+    const [old] = await t.db
+      .insert(addressRows)
+      .values({
+        userId: shopper.user._id,
+        ...addressBody,
+        state: 'Bangalore',
+        stateCode: null,
+        selected: true,
+      })
+      .returning();
+    const failure = await expectFailure(t.app, checkoutRequest(shopper), 400);
+    expect(failure.message).toBe(ADDRESS_NEEDS_STATE_MESSAGE);
+
+    await expectResult(
+      t.app,
+      request(shopper, 'PUT', `/address/update/${old?.id}`, addressBodyWith({ state: '29' })),
+      AddressSchema,
+    );
+    const order = await checkOut(t.app, shopper, 'cash');
+    expect(order.address.state).toBe('Karnataka');
+  });
+
+  it('checks out an older address whose state matches by its name', async () => {
+    const shopper = await signUp(t.app);
+    const productId = await createProduct(t.db, { price: 499, stock: { M: 3 } });
+    await addLine(t.app, shopper, productId, 'M', 1);
+    await t.db.insert(addressRows).values({
+      userId: shopper.user._id,
+      ...addressBody,
+      state: 'Orissa',
+      stateCode: null,
+      selected: true,
+    });
+    expect((await checkOut(t.app, shopper, 'cash')).address.state).toBe('Orissa');
   });
 });

@@ -5,7 +5,7 @@ import { addresses } from '#server/db/schema/addresses.ts';
 export type AddressRow = typeof addresses.$inferSelect;
 export type AddressFields = Pick<
   AddressRow,
-  'name' | 'phone' | 'pincode' | 'city' | 'state' | 'fullAddress'
+  'name' | 'phone' | 'pincode' | 'city' | 'state' | 'stateCode' | 'fullAddress'
 >;
 
 /**

@@ -1,8 +1,8 @@
-import type { Address, AddressBody } from '#contract';
+import { type Address, type AddressBody, gstStateByName } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import { conflict, notFound } from '#server/lib/app-error.ts';
 import { isUuid } from '#server/lib/ids.ts';
-import { toAddress } from './addresses.mapper.ts';
+import { stateCodeOf, toAddress } from './addresses.mapper.ts';
 import {
   type AddressRow,
   countAddresses,
@@ -17,6 +17,12 @@ import {
   unselectOthers,
   updateAddressFields,
 } from './addresses.repository.ts';
+
+/** The body's fields with its state's GST code (the contract has checked the state is one). */
+const fieldsOf = (body: AddressBody) => ({
+  ...body,
+  stateCode: gstStateByName(body.state)?.code ?? null,
+});
 
 /** How many delivery addresses one shopper may keep. */
 export const MAX_ADDRESSES = 50;
@@ -40,6 +46,7 @@ export function findSelectedAddress(db: Database, userId: string): Promise<Addre
 export function createAddressesService(db: Database) {
   return {
     findSelectedAddress,
+    stateCodeOf,
 
     async listAddresses(userId: string): Promise<Address[]> {
       return (await findAddresses(db, userId)).map(toAddress);
@@ -50,12 +57,14 @@ export function createAddressesService(db: Database) {
         await lockShopperAddresses(tx, userId);
         const existing = await countAddresses(tx, userId);
         if (existing >= MAX_ADDRESSES) throw conflict(TOO_MANY_ADDRESSES);
-        return toAddress(await insertAddress(tx, userId, body, existing === 0));
+        return toAddress(await insertAddress(tx, userId, fieldsOf(body), existing === 0));
       });
     },
 
     async updateAddress(userId: string, id: string, body: AddressBody): Promise<Address> {
-      const row = isUuid(id) ? await updateAddressFields(db, userId, id, body) : undefined;
+      const row = isUuid(id)
+        ? await updateAddressFields(db, userId, id, fieldsOf(body))
+        : undefined;
       if (!row) throw notFound(ADDRESS_NOT_FOUND);
       return toAddress(row);
     },

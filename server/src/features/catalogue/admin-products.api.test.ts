@@ -595,3 +595,60 @@ describe('DELETE /api/v1/admin/products/:id and POST .../restore', () => {
     expect(await adminGet(product._id)).toEqual(product);
   });
 });
+
+describe('HSN codes on products (issue 26)', () => {
+  it.each([
+    ['T-Shirts', '6109'],
+    ['Hoodies', '6110'],
+    ['sweatshirts ', '6110'],
+    ['Polo Shirts', '6105'],
+    ['Jackets', '6201'],
+    ['Mugs', '6109'],
+  ])('gives a new %j product its category’s HSN code %s when the owner gives none', async (category, hsn) => {
+    const created = await addProduct(t.app, admin, productBody({ category }));
+    expect(created.hsn).toBe(hsn);
+    expect((await adminGet(created._id)).hsn).toBe(hsn);
+  });
+
+  it('keeps the code the owner gives, and an edit without one keeps it', async () => {
+    const created = await addProduct(t.app, admin, productBody({ hsn: ' 61099090 ' }));
+    expect(created.hsn).toBe('61099090');
+    const withoutHsn = productBody({ category: 'Hoodies' });
+    expect(withoutHsn).not.toHaveProperty('hsn');
+    expect((await editProduct(t.app, admin, created._id, withoutHsn)).hsn).toBe('61099090');
+    expect((await editProduct(t.app, admin, created._id, productBody({ hsn: '6110' }))).hsn).toBe(
+      '6110',
+    );
+  });
+
+  it.each([
+    '61A9',
+    '610',
+    '61091',
+    '6109909012',
+    '',
+  ])('refuses the HSN code %j with 400', async (hsn) => {
+    const failure = await expectFailure(
+      t.app,
+      asUser(admin, {
+        method: 'POST',
+        url: '/api/v1/admin/products',
+        payload: productBody({ hsn }),
+      }),
+      400,
+    );
+    expect(failure.errors).toContainEqual({
+      field: 'hsn',
+      message: 'HSN code must be 4, 6 or 8 digits',
+    });
+  });
+
+  it('gave products of the seed’s and a test’s making their category’s code', async () => {
+    const id = await createProduct(t.db, { category: 'Sweatshirts' });
+    const [row] = await t.db
+      .select({ hsn: products.hsn })
+      .from(products)
+      .where(eq(products.id, id));
+    expect(row?.hsn).toBe('6110');
+  });
+});

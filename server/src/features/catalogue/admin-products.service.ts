@@ -78,6 +78,7 @@ export function createAdminProductsService(
     pricePaise: rupeesToPaise(body.price),
     gender: body.gender,
     category: body.category,
+    ...(body.hsn !== undefined && { hsn: body.hsn }),
     isNew: body.isNew,
     colorName: body.color.name,
     colorHex: body.color.hex,

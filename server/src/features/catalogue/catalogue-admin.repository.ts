@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
-import type { Size } from '#contract';
+import { defaultHsn, type Size } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import {
   type ProductCustomisationColumns,
@@ -21,6 +21,8 @@ export interface NewProduct {
   rating: number;
   gender: string;
   category: string;
+  /** Its HSN code (issue 26); left out: its category's default. */
+  hsn?: string;
   isNew: boolean;
   /** The style this colour joins; without it the product starts a style of its own. */
   styleId?: string;
@@ -46,7 +48,12 @@ export async function insertProduct(db: Database, product: NewProduct): Promise<
     const { stock, imageIds, customisation, ...fields } = product;
     const [row] = await tx
       .insert(products)
-      .values({ ...fields, ...customisation, inStockSizes: inStockSizes(stock) })
+      .values({
+        ...fields,
+        hsn: fields.hsn ?? defaultHsn(fields.category),
+        ...customisation,
+        inStockSizes: inStockSizes(stock),
+      })
       .returning({ id: products.id });
     if (!row) throw new Error('Inserting a product returned no row');
     if (stock.length > 0) {
@@ -72,6 +79,7 @@ export async function insertProducts(db: Database, list: NewProduct[]): Promise<
   const rows = list.map(({ stock, imageIds, customisation, ...fields }, index) => ({
     id: ids[index] as string,
     ...fields,
+    hsn: fields.hsn ?? defaultHsn(fields.category),
     inStockSizes: inStockSizes(stock),
     ...customisation,
   }));
@@ -174,6 +182,7 @@ export type ProductChanges = Pick<
   | 'pricePaise'
   | 'gender'
   | 'category'
+  | 'hsn'
   | 'isNew'
   | 'colorName'
   | 'colorHex'

@@ -135,6 +135,7 @@ export function toAdminProducts(
       archived: row.archivedAt !== null,
       archivedAt: row.archivedAt ? row.archivedAt.toISOString() : null,
       updatedAt: row.updatedAt.toISOString(),
+      hsn: row.hsn,
     };
   });
 }

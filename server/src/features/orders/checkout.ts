@@ -1,4 +1,5 @@
 import {
+  ADDRESS_NEEDS_STATE_MESSAGE,
   CARD_REFUSED_WITH_RAZORPAY_MESSAGE,
   type CheckoutBody,
   ONLINE_PAYMENTS_OFF_MESSAGE,
@@ -26,7 +27,7 @@ import {
 
 export interface CheckoutDependencies {
   cart: Pick<CartService, 'priceSelection' | 'checkSelectedDesigns' | 'clearCheckedOut'>;
-  addresses: Pick<AddressesService, 'findSelectedAddress'>;
+  addresses: Pick<AddressesService, 'findSelectedAddress' | 'stateCodeOf'>;
   payments: Pick<PaymentsService, 'pay' | 'voidPayments'>;
   catalogue: Pick<CatalogueService, 'takeStockFor'>;
   mail: Pick<MailService, 'orderPlaced'>;
@@ -100,6 +101,8 @@ export function createCheckout(
       await cart.checkSelectedDesigns(tx, user.id);
       const address = await addresses.findSelectedAddress(tx, user.id);
       if (!address) throw badRequest(NO_ADDRESS);
+      // Its state decides the order's tax (issue 26): an old address whose state matches none must choose one.
+      if (addresses.stateCodeOf(address) === null) throw badRequest(ADDRESS_NEEDS_STATE_MESSAGE);
       const shortage = await catalogue.takeStockFor(tx, lines);
       if (shortage) throw conflict(shortOfStock(shortage.short, shortage.left));
       if (price.couponError) {

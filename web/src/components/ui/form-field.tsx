@@ -132,6 +132,41 @@ export function TextAreaField({
   );
 }
 
+type SelectFieldProps = FieldProps &
+  Omit<ComponentProps<'select'>, 'className' | 'children'> & {
+    options: readonly { value: string; label: string }[];
+    /** The first, empty choice's words ('Choose a state'): shown while nothing is chosen. */
+    placeholder: string;
+  };
+
+/** A labelled select over a fixed list; pass react-hook-form's `register(...)` props straight in. */
+export function SelectField({
+  label,
+  error,
+  hint,
+  className,
+  labelAside,
+  id,
+  options,
+  placeholder,
+  ...select
+}: SelectFieldProps) {
+  return (
+    <Field {...{ label, error, hint, className, labelAside, id }}>
+      {(ids) => (
+        <select {...select} {...ids} className={`${inputStyles(Boolean(error))} h-11`}>
+          <option value="">{placeholder}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
 type PasswordFieldProps = Omit<TextFieldProps, 'type'>;
 
 /** A password box with a Show/Hide button, so a shopper can check what they typed. */

@@ -1,20 +1,30 @@
 import { Link, useNavigate, useParams } from 'react-router';
+import { type GstRateSettings, gstRatesOf } from '#contract';
 import { BackLink } from '#web/components/ui/back-link.tsx';
 import { QueryResult } from '#web/components/ui/query-result.tsx';
 import { paths } from '#web/config/paths.ts';
 import { AdminShell } from '#web/features/admin/components/admin-shell.tsx';
+import { useTaxSettings } from '#web/features/business/api/business-settings.ts';
 import { useAdminProduct } from '#web/features/catalogue/api/admin-products.ts';
 import { ProductForm } from '#web/features/catalogue/components/product-form.tsx';
 import { ProductLifecycle } from '#web/features/catalogue/components/product-lifecycle.tsx';
 
+/** The owner's GST rates for the form's price warning; the law's until they load (issue 26). */
+function useGstRates(): GstRateSettings | undefined {
+  const tax = useTaxSettings();
+  return tax.data ? gstRatesOf(tax.data) : undefined;
+}
+
 /** /admin/products/new: a new product; saved, it opens for editing. */
 export function AdminProductNewRoute() {
   const navigate = useNavigate();
+  const gstRates = useGstRates();
   return (
     <AdminShell title="New product">
       <BackLink to={paths.adminProducts()}>All products</BackLink>
       <div className="mt-4 max-w-3xl">
         <ProductForm
+          gstRates={gstRates}
           onSaved={(saved) => navigate(paths.adminProduct(saved._id), { replace: true })}
         />
       </div>
@@ -27,6 +37,7 @@ export function AdminProductEditRoute() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const product = useAdminProduct(id);
+  const gstRates = useGstRates();
   const data = product.data;
   return (
     <AdminShell
@@ -61,7 +72,7 @@ export function AdminProductEditRoute() {
                 </p>
               )}
               {/* A fresh form for each saved version, so its boxes show what was saved. */}
-              <ProductForm key={current.updatedAt} product={current} />
+              <ProductForm key={current.updatedAt} product={current} gstRates={gstRates} />
             </>
           )}
         </QueryResult>

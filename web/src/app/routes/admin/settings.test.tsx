@@ -1,10 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PaymentSettings } from '#contract';
+import { DEFAULT_TAX_SETTINGS, NO_GSTIN_NOTICE, type PaymentSettings } from '#contract';
 import { apiFail, apiOk, mockApi } from '#web/testing/mock-api.ts';
 import { renderWithRouter } from '#web/testing/render.tsx';
 import { AdminSettingsRoute } from './settings.tsx';
+
+/** The cash on delivery form's Save (the Business and Tax sections have one each). */
+const saveCashRules = () =>
+  within(screen.getByRole('form', { name: 'Cash on delivery' })).getByRole('button', {
+    name: 'Save',
+  });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -18,13 +24,42 @@ const defaults: PaymentSettings = {
   razorpay: null,
 };
 
+/** What the Business and Tax sections load: a shop with no GSTIN yet (issue 26). */
+const businessReplies = {
+  'GET /admin/settings/business': () =>
+    apiOk({
+      legalName: '',
+      tradeName: '',
+      address: '',
+      stateCode: null,
+      gstin: null,
+      invoicePrefix: 'TC',
+    }),
+  'GET /admin/settings/tax': () => apiOk(DEFAULT_TAX_SETTINGS),
+};
+
+describe('AdminSettingsRoute (issue 26)', () => {
+  it('has a Business section that says no tax invoices are issued without a GSTIN, and a Tax section', async () => {
+    mockApi({ ...businessReplies, 'GET /admin/settings/payments': apiOk(defaults) });
+    renderWithRouter(<AdminSettingsRoute />);
+    const business = await screen.findByRole('region', { name: 'Business' });
+    expect(await within(business).findByText(`${NO_GSTIN_NOTICE}.`)).toBeInTheDocument();
+    expect(within(business).getByRole('combobox', { name: 'State' })).toHaveValue('');
+    const tax = screen.getByRole('region', { name: 'Tax (GST)' });
+    expect(await within(tax).findByLabelText('High rate (%)')).toHaveValue('18');
+  });
+});
+
 describe('AdminSettingsRoute (issue 25)', () => {
   it.each([
     [null, 'Test payments: no money moves'],
     [{ mode: 'test' as const }, 'Razorpay, test mode.'],
     [{ mode: 'live' as const }, 'Razorpay, live mode.'],
   ])('says how shoppers pay (Razorpay %j)', async (razorpay, words) => {
-    mockApi({ 'GET /admin/settings/payments': apiOk({ ...defaults, razorpay }) });
+    mockApi({
+      ...businessReplies,
+      'GET /admin/settings/payments': apiOk({ ...defaults, razorpay }),
+    });
     renderWithRouter(<AdminSettingsRoute />);
     const online = await screen.findByRole('region', { name: 'Online payments' });
     expect(within(online).getByText(words)).toBeInTheDocument();
@@ -32,6 +67,7 @@ describe('AdminSettingsRoute (issue 25)', () => {
 
   it("saves cash on delivery's rules as numbers", async () => {
     const api = mockApi({
+      ...businessReplies,
       'GET /admin/settings/payments': apiOk(defaults),
       'PUT /admin/settings/payments': ({ body }) => apiOk({ ...(body as object), razorpay: null }),
     });
@@ -44,7 +80,7 @@ describe('AdminSettingsRoute (issue 25)', () => {
     await user.clear(fee);
     await user.type(fee, '49.5');
     await user.click(screen.getByRole('checkbox', { name: 'Offer cash on delivery' }));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(saveCashRules());
 
     expect(await screen.findByText('Payment settings saved')).toBeInTheDocument();
     const sent = api.requests.find((request) => request.method === 'PUT');
@@ -53,6 +89,7 @@ describe('AdminSettingsRoute (issue 25)', () => {
 
   it("checks the contract's rules before sending, and shows the server's under the field", async () => {
     const api = mockApi({
+      ...businessReplies,
       'GET /admin/settings/payments': apiOk(defaults),
       'PUT /admin/settings/payments': apiFail(400, 'Invalid', [
         { field: 'codMaxOrder', message: 'Cash on delivery limit must be at most ₹10,00,000' },
@@ -62,13 +99,13 @@ describe('AdminSettingsRoute (issue 25)', () => {
     const fee = await screen.findByLabelText('Cash on delivery fee (₹)');
     await user.clear(fee);
     await user.type(fee, '-1');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(saveCashRules());
     expect(await screen.findByText('Cash on delivery fee must be ₹0 or more')).toBeInTheDocument();
     expect(api.requests.some((request) => request.method === 'PUT')).toBe(false);
 
     await user.clear(fee);
     await user.type(fee, '0');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(saveCashRules());
     expect(
       await screen.findByText('Cash on delivery limit must be at most ₹10,00,000'),
     ).toBeInTheDocument();

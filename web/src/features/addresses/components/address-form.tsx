@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { type Address, type AddressBody, AddressBodySchema } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { TextAreaField, TextField } from '#web/components/ui/form-field.tsx';
+import { GstStateField } from '#web/components/ui/gst-state-field.tsx';
 import type { ApiError } from '#web/lib/api-client.ts';
 import { setServerFieldErrors } from '#web/lib/form-errors.ts';
 
@@ -30,15 +31,13 @@ interface AddressFormProps {
  * shows under the phone field (SPEC §8), field by field when the server says which.
  */
 export function AddressForm({ editing, onSave }: AddressFormProps) {
+  const defaultValues = editing ? pick(editing) : EMPTY;
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<AddressBody>({
-    resolver: zodResolver(AddressBodySchema),
-    defaultValues: editing ? pick(editing) : EMPTY,
-  });
+  } = useForm<AddressBody>({ resolver: zodResolver(AddressBodySchema), defaultValues });
 
   const onSubmit = handleSubmit(async (body) => {
     const refusal = await onSave(body);
@@ -82,8 +81,10 @@ export function AddressForm({ editing, onSave }: AddressFormProps) {
         error={errors.city?.message}
         {...register('city')}
       />
-      <TextField
+      <GstStateField
         label="State"
+        // The select shows its first choice until told otherwise: the saved state, or none.
+        defaultValue={defaultValues.state}
         autoComplete="address-level1"
         error={errors.state?.message}
         className="sm:col-span-2"
@@ -106,7 +107,8 @@ export function AddressForm({ editing, onSave }: AddressFormProps) {
   );
 }
 
+/** The address's boxes; the state is chosen by its GST code, empty when an old address's matches none. */
 function pick(address: Address): AddressBody {
-  const { name, phone, pincode, city, state, fullAddress } = address;
-  return { name, phone, pincode, city, state, fullAddress };
+  const { name, phone, pincode, city, stateCode, fullAddress } = address;
+  return { name, phone, pincode, city, state: stateCode ?? '', fullAddress };
 }

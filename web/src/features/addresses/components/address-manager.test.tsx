@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { ADDRESS_NEEDS_STATE_MESSAGE } from '#contract';
 import { fillNewAddressForm } from '#web/testing/address-form.ts';
 import { makeAddress } from '#web/testing/data.ts';
 import { renderWithRouter } from '#web/testing/render.tsx';
@@ -113,5 +114,28 @@ describe('AddressManager', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Address not found');
     expect(screen.getByRole('radio', { name: /Ravi Kumar/ })).toBeInTheDocument();
+  });
+
+  it('asks for the state of an address saved before states were chosen from the list (issue 26)', async () => {
+    const old = makeAddress({ state: 'Bangalore', stateCode: null });
+    fetchMock.mockImplementation(async (input, init) => {
+      const call = `${init?.method} ${input}`;
+      if (call === 'GET /api/v1/address/get') return ok([old]);
+      if (call === 'PUT /api/v1/address/update/a1') {
+        return ok({ ...old, ...JSON.parse(String(init?.body)), stateCode: '29' });
+      }
+      return Response.json({ success: false, message: 'Not expected' }, { status: 500 });
+    });
+    const { user } = renderWithRouter(<AddressManager />);
+    expect(await screen.findByText(ADDRESS_NEEDS_STATE_MESSAGE)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit address: Asha Rao, 12 MG Road' }));
+    const form = screen.getByRole('form', { name: 'Edit address' });
+    expect(within(form).getByLabelText('State')).toHaveValue('');
+    await user.click(within(form).getByRole('button', { name: 'Update Address' }));
+    expect(await within(form).findByText('State is required')).toBeInTheDocument();
+    await user.selectOptions(within(form).getByLabelText('State'), 'Karnataka');
+    await user.click(within(form).getByRole('button', { name: 'Update Address' }));
+    await waitFor(() => expect(screen.queryByRole('form')).not.toBeInTheDocument());
+    expect(screen.queryByText(ADDRESS_NEEDS_STATE_MESSAGE)).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
-import type { Address, AddressBody } from '#contract';
+import { ADDRESS_NEEDS_STATE_MESSAGE, type Address, type AddressBody } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { PencilIcon, PlusIcon, TrashIcon } from '#web/components/ui/icons.tsx';
@@ -183,6 +183,12 @@ function AddressChoice({
         <span className="block break-words">
           {address.city}, {address.state} - {address.pincode}
         </span>
+        {address.stateCode === null ? (
+          // Saved before states were chosen from GST's list, and its state matches none (issue 26).
+          <span className="mt-1 block font-medium text-amber-800">
+            {ADDRESS_NEEDS_STATE_MESSAGE}
+          </span>
+        ) : null}
       </label>
       <div className="flex shrink-0 gap-1">
         <button

@@ -26,10 +26,64 @@ const adminProduct: AdminProduct = {
   archived: false,
   archivedAt: null,
   customisation: DEFAULT_CUSTOMISATION,
+  hsn: '6109',
 };
 
 afterEach(() => {
   vi.unstubAllGlobals();
+});
+
+describe('ProductForm: GST (issue 26)', () => {
+  const bandWarning = /fits neither GST rate: it is taxed at 18%/;
+
+  it.each([
+    ['2800', true],
+    ['2625.01', true],
+    ['2950', true],
+    ['2625', false],
+    ['2950.01', false],
+    ['499', false],
+  ])('warns about a price of ₹%s in the band that fits neither rate: %s', async (price, warns) => {
+    mockApi({});
+    const { user } = renderWithRouter(<ProductForm />);
+    await user.type(screen.getByLabelText('Price (₹)'), price);
+    if (warns) {
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'A price from ₹2,625.01 to ₹2,950 fits neither GST rate: it is taxed at 18%. Price it at ₹2,625 or less for 5%, or above ₹2,950.',
+      );
+    } else {
+      expect(screen.queryByText(bandWarning)).not.toBeInTheDocument();
+    }
+  });
+
+  it("warns by the owner's rates when it has them", async () => {
+    mockApi({});
+    const { user } = renderWithRouter(
+      <ProductForm
+        gstRates={{ thresholdPaise: 100_000, lowRatePercent: 12, highRatePercent: 28 }}
+      />,
+    );
+    await user.type(screen.getByLabelText('Price (₹)'), '1200');
+    expect(screen.getByRole('status')).toHaveTextContent(/from ₹1,120.01 to ₹1,280/);
+  });
+
+  it("shows the category's HSN code, sends it when left empty, and sends the owner's", async () => {
+    const { requests } = mockApi({ 'PUT /admin/products/p1': apiOk(adminProduct) });
+    const { user } = renderWithRouter(
+      <ProductForm product={{ ...adminProduct, category: 'Hoodies', hsn: '' }} />,
+    );
+    expect(
+      screen.getByText("Printed on tax invoices; empty: the category's, 6110"),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save product' }));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]?.body).toMatchObject({ hsn: '6110' });
+
+    await user.type(screen.getByLabelText('HSN code'), '61102000');
+    await user.click(screen.getByRole('button', { name: 'Save product' }));
+    await waitFor(() => expect(requests).toHaveLength(2));
+    expect(requests[1]?.body).toMatchObject({ hsn: '61102000' });
+  });
 });
 
 describe('ProductForm', () => {
@@ -80,6 +134,7 @@ describe('ProductForm', () => {
       price: 749.5,
       gender: 'Unisex',
       category: 'T-Shirts',
+      hsn: '6109',
       isNew: true,
       color: { name: 'Navy', hex: '#1e3a5f' },
       styleId: 'nope',

@@ -1,15 +1,21 @@
 import { useState } from 'react';
-import { type FieldPath, useForm } from 'react-hook-form';
+import { type FieldPath, useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import {
   type AdminProduct,
   type AdminProductBody,
   AdminProductBodySchema,
   DEFAULT_CUSTOMISATION,
+  DEFAULT_GST_RATES,
   DESIGN_SIDES,
   type DesignSide,
+  defaultHsn,
+  type GstRateSettings,
+  gstRateBandWarning,
+  isInGstRateBand,
   isSize,
   MOCKUP_SIZE_MM,
+  rupeesToPaise,
   SIZES,
   type Size,
 } from '#contract';
@@ -26,6 +32,8 @@ export interface ProductFormValues {
   price: string;
   gender: string;
   category: string;
+  /** The HSN code tax invoices print; empty takes the category's default. */
+  hsn: string;
   isNew: boolean;
   /** The colour (decision 018): its name as the shop's filter lists it, and its #rrggbb. */
   colorName: string;
@@ -63,6 +71,7 @@ function toValues(product: AdminProduct | undefined): ProductFormValues {
     price: product ? String(product.price) : '',
     gender: product?.gender ?? '',
     category: product?.category ?? '',
+    hsn: product?.hsn ?? '',
     isNew: product?.isNew ?? false,
     colorName: product?.color.name ?? '',
     colorHex: product?.color.hex ?? '#ffffff',
@@ -103,6 +112,7 @@ function toBody(values: ProductFormValues, images: ImageRef[]): unknown {
     price: toNumber(values.price),
     gender: values.gender,
     category: values.category,
+    hsn: values.hsn.trim() || defaultHsn(values.category),
     isNew: values.isNew,
     color: { name: values.colorName, hex: values.colorHex },
     styleId: values.styleId.trim() || undefined,
@@ -145,7 +155,7 @@ function fieldOf(path: readonly PropertyKey[]): FieldPath<ProductFormValues> | '
   if (head === 'imageIds') return 'images';
   if (head === 'color') return size === 'hex' ? 'colorHex' : 'colorName';
   if (head === 'styleId') return 'styleId';
-  if (head && ['title', 'description', 'price', 'gender', 'category'].includes(head)) {
+  if (head && ['title', 'description', 'price', 'gender', 'category', 'hsn'].includes(head)) {
     return head as FieldPath<ProductFormValues>;
   }
   return null;
@@ -156,16 +166,28 @@ interface ProductFormProps {
   product?: AdminProduct;
   /** After the save, with the product as the server saved it (already in the cache). */
   onSaved?: (product: AdminProduct) => void;
+  /** The owner's GST rates, for the warning on a price that fits neither (the law's until loaded). */
+  gstRates?: GstRateSettings;
+}
+
+/** The GST band warning for the price typed, or null (decision 042). */
+function priceBandWarning(price: string, rates: GstRateSettings): string | null {
+  const rupees = toNumber(price);
+  if (!Number.isFinite(rupees)) return null;
+  return isInGstRateBand(rupeesToPaise(rupees), rates) ? gstRateBandWarning(rates) : null;
 }
 
 /** Create or edit a product: details, price in ₹, stock per size and images. */
-export function ProductForm({ product, onSaved }: ProductFormProps) {
+export function ProductForm({ product, onSaved, gstRates = DEFAULT_GST_RATES }: ProductFormProps) {
   const {
     register,
     handleSubmit,
     setError,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<ProductFormValues>({ defaultValues: toValues(product) });
+  const [price = '', category = ''] = useWatch({ control, name: ['price', 'category'] });
+  const bandWarning = priceBandWarning(price, gstRates);
   const [images, setImages] = useState<ImageRef[]>(product?.images ?? []);
   const [imagesError, setImagesError] = useState<string | null>(null);
   const save = useSaveAdminProduct(product?._id ?? null);
@@ -220,6 +242,15 @@ export function ProductForm({ product, onSaved }: ProductFormProps) {
         <TextField
           label="Price (₹)"
           inputMode="decimal"
+          hint={
+            bandWarning ? (
+              <span role="status" className="font-medium text-amber-800">
+                {bandWarning}
+              </span>
+            ) : (
+              'Including GST'
+            )
+          }
           error={errors.price?.message}
           {...register('price')}
         />
@@ -238,6 +269,14 @@ export function ProductForm({ product, onSaved }: ProductFormProps) {
           error={errors.category?.message}
           {...register('category')}
         />
+        <TextField
+          label="HSN code"
+          inputMode="numeric"
+          hint={`Printed on tax invoices; empty: the category's, ${defaultHsn(category)}`}
+          error={errors.hsn?.message}
+          {...register('hsn')}
+        />
+        <div className="hidden sm:block" />
         <TextField
           label="Colour name"
           hint="As the shop's colour filter shows it, e.g. Navy"
