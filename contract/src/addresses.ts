@@ -10,6 +10,10 @@ export const ADDRESS_STATE_MESSAGE = "State must be one of India's states and un
 export const ADDRESS_NEEDS_STATE_MESSAGE =
   'Choose the state of this address: it decides the tax on your order';
 
+/** An Indian PIN code: six digits, the first never 0. */
+const PINCODE_PATTERN = /^[1-9]\d{5}$/;
+export const PINCODE_MESSAGE = 'Pincode must be 6 digits, as 560001';
+
 /**
  * The state of an address, chosen from GST's list (issue 26): its GST state
  * code ('29') or its name in any case ('karnataka', 'Orissa'), answered as
@@ -23,7 +27,7 @@ export const AddressBodySchema = z.object({
   name: requiredText('Name', 100),
   // PhoneSchema lets an empty phone through (profiles may clear it); an address needs digits.
   phone: PhoneSchema.pipe(z.string().regex(/\d/, 'Phone Number is required')),
-  pincode: requiredText('Pincode', 10),
+  pincode: requiredText('Pincode', 6).pipe(z.string().regex(PINCODE_PATTERN, PINCODE_MESSAGE)),
   city: requiredText('City', 80),
   state: AddressStateSchema,
   fullAddress: requiredText('Full Address', 300, { multiLine: true }),

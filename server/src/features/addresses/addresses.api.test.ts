@@ -7,6 +7,7 @@ import {
   ADDRESS_STATE_MESSAGE,
   type Address,
   AddressSchema,
+  PINCODE_MESSAGE,
 } from '#contract';
 import { addresses as addressRows } from '#server/db/schema/addresses.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
@@ -128,7 +129,7 @@ describe('validation of the address form (SPEC §5)', () => {
     state: 'State',
     fullAddress: 'Full Address',
   } as const;
-  const LIMITS = { name: 100, pincode: 10, city: 80, state: 80, fullAddress: 300 } as const;
+  const LIMITS = { name: 100, pincode: 6, city: 80, state: 80, fullAddress: 300 } as const;
 
   const cases: [string, Record<string, unknown>, string, string][] = [
     ...Object.entries(LABELS).flatMap(
@@ -154,6 +155,9 @@ describe('validation of the address form (SPEC §5)', () => {
           ],
         ] as [string, Record<string, unknown>, string, string][],
     ),
+    ['pincode of five digits', { pincode: '56001' }, 'pincode', PINCODE_MESSAGE],
+    ['pincode with a letter', { pincode: '56000A' }, 'pincode', PINCODE_MESSAGE],
+    ['pincode starting with 0', { pincode: '060001' }, 'pincode', PINCODE_MESSAGE],
     ['phone missing', { phone: undefined }, 'phone', 'Phone Number is required'],
     ['phone empty', { phone: '' }, 'phone', 'Phone Number is required'],
     ['phone blank', { phone: '   ' }, 'phone', 'Phone Number is required'],
