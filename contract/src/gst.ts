@@ -359,6 +359,11 @@ export function taxLines(input: {
   rates: GstRateSettings;
 }): { lines: TaxedLine[]; totals: TaxTotals } {
   const lines = input.lines.map((line) => taxLine(line, input.intraState, input.rates));
+  return { lines, totals: sumTaxTotals(lines) };
+}
+
+/** The totals of taxed lines, summed exactly. */
+export function sumTaxTotals(lines: readonly TaxedLine[]): TaxTotals {
   const totals: TaxTotals = {
     taxableValuePaise: 0,
     cgstPaise: 0,
@@ -373,5 +378,5 @@ export function taxLines(input: {
     totals.igstPaise += line.igstPaise;
     totals.totalPaise += line.totalPaise;
   }
-  return { lines, totals };
+  return totals;
 }

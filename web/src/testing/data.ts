@@ -1,9 +1,12 @@
 import {
   type Address,
   AddressSchema,
+  type BusinessSettings,
+  BusinessSettingsSchema,
   type CartItem,
   CartItemSchema,
   DEFAULT_CUSTOMISATION,
+  DEFAULT_INVOICE_PREFIX,
   type Order,
   OrderSchema,
   type Product,
@@ -154,6 +157,18 @@ export function makeAddress(overrides: Partial<Address> = {}): Address {
     fullAddress: '12 MG Road',
     selected: true,
     ...overrides,
+  });
+}
+
+/** The shop's business details as a new shop has them (checked against the contract): none, and no GSTIN. */
+export function makeUnsetBusinessSettings(): BusinessSettings {
+  return BusinessSettingsSchema.parse({
+    legalName: '',
+    tradeName: '',
+    address: '',
+    stateCode: null,
+    gstin: null,
+    invoicePrefix: DEFAULT_INVOICE_PREFIX,
   });
 }
 

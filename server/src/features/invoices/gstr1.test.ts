@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { sumTaxTotals, type TaxTotals } from '#contract';
 import { invoiceInput, taxedLine } from '#server-test/invoice-fixtures.ts';
 import { unzipCsvs } from '#server-test/zipped-csv.ts';
 import { buildGstr1Zip } from './gstr1.ts';
-import { type DocumentTotals, type InvoiceDocument, totalsOf } from './invoice-document.ts';
+import type { InvoiceDocument } from './invoice-document.ts';
 
 const KARNATAKA = { code: '29', name: 'Karnataka' };
 const MAHARASHTRA = { code: '27', name: 'Maharashtra' };
@@ -29,7 +30,7 @@ function invoice(
   return {
     ...content,
     recipient: { ...content.recipient, ...(gstin && { businessName: 'Rao Textiles, LLP' }) },
-    totals: totalsOf(taxed),
+    totals: sumTaxTotals(taxed),
     kind: 'invoice',
     number: `TC/26-27/${String(serial).padStart(6, '0')}`,
     issuedAt: new Date(`2026-11-${String(serial).padStart(2, '0')}T12:00:00+05:30`),
@@ -46,7 +47,7 @@ function creditNote(of: InvoiceDocument, lines: readonly number[]): InvoiceDocum
     number: `CN/26-27/${String(noteSerial).padStart(6, '0')}`,
     issuedAt: new Date('2026-11-28T12:00:00+05:30'),
     lines: credited,
-    totals: totalsOf(credited),
+    totals: sumTaxTotals(credited),
     against: { number: of.number, issuedAt: of.issuedAt, totalPaise: of.totals.totalPaise },
   };
 }
@@ -76,7 +77,7 @@ const creditNotes = [creditNote(b2b, [0]), creditNote(smallThere, [0]), creditNo
 const sum = (values: readonly string[]) =>
   values.reduce((total, value) => total + Math.round(Number(value) * 100), 0);
 const column = (rows: Record<string, string>[], name: string) => rows.map((row) => row[name] ?? '');
-const total = (documents: readonly InvoiceDocument[], key: keyof DocumentTotals) =>
+const total = (documents: readonly InvoiceDocument[], key: keyof TaxTotals) =>
   documents.reduce((paise, document) => paise + document.totals[key], 0);
 
 describe('GSTR-1 files', () => {

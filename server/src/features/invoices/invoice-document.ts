@@ -1,4 +1,4 @@
-import type { TaxedLine } from '#contract';
+import type { TaxedLine, TaxTotals } from '#contract';
 
 /**
  * A tax invoice or a credit note as issued (issue 26): what its PDF prints
@@ -23,7 +23,7 @@ export interface DocumentContent {
   recipient: Recipient;
   placeOfSupply: { code: string; name: string };
   lines: TaxedLine[];
-  totals: DocumentTotals;
+  totals: TaxTotals;
 }
 
 /** The shop's business settings as printed (issue 26, /admin → Settings → Business). */
@@ -46,33 +46,6 @@ export interface Recipient {
   businessName?: string;
 }
 
-export interface DocumentTotals {
-  taxableValuePaise: number;
-  cgstPaise: number;
-  sgstPaise: number;
-  igstPaise: number;
-  totalPaise: number;
-}
-
 /** Intra-state supplies carry CGST + SGST, inter-state ones IGST (the place of supply decides). */
 export const isIntraState = (document: Pick<DocumentContent, 'supplier' | 'placeOfSupply'>) =>
   document.supplier.stateCode === document.placeOfSupply.code;
-
-/** The totals of taxed lines, summed exactly. */
-export function totalsOf(lines: readonly TaxedLine[]): DocumentTotals {
-  const totals: DocumentTotals = {
-    taxableValuePaise: 0,
-    cgstPaise: 0,
-    sgstPaise: 0,
-    igstPaise: 0,
-    totalPaise: 0,
-  };
-  for (const line of lines) {
-    totals.taxableValuePaise += line.taxableValuePaise;
-    totals.cgstPaise += line.cgstPaise;
-    totals.sgstPaise += line.sgstPaise;
-    totals.igstPaise += line.igstPaise;
-    totals.totalPaise += line.totalPaise;
-  }
-  return totals;
-}

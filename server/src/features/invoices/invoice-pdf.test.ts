@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { sumTaxTotals } from '#contract';
 import { invoiceInput, taxedLine } from '#server-test/invoice-fixtures.ts';
 import { pdfPagesPieces, pdfPagesText } from '#server-test/pdf-text.ts';
-import { type InvoiceDocument, totalsOf } from './invoice-document.ts';
+import type { InvoiceDocument } from './invoice-document.ts';
 import { renderDocumentPdf } from './invoice-pdf.ts';
 
 const ORDER_ID = '0b9d3c1e-5a0f-4c1e-9d2a-7f3e2c1a9b8d';
@@ -11,7 +12,7 @@ function invoice(options: Parameters<typeof invoiceInput>[1] = {}): InvoiceDocum
   const { prefix: _prefix, issuedAt: _issuedAt, ...content } = invoiceInput(ORDER_ID, options);
   return {
     ...content,
-    totals: totalsOf(content.lines),
+    totals: sumTaxTotals(content.lines),
     kind: 'invoice',
     number: 'TC/26-27/000123',
     issuedAt: ISSUED_AT,

@@ -1,11 +1,11 @@
-import { formatRupees, type TaxedLine } from '#contract';
+import { formatRupees, sumTaxTotals, type TaxedLine } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import { conflict } from '#server/lib/app-error.ts';
 import { shopDayStart } from '#server/lib/dates.ts';
 import { paiseToRupees } from '#server/lib/money.ts';
 import { CREDIT_NOTE_SERIES, financialYearOf, formatDocumentNumber } from './document-numbers.ts';
 import { buildGstr1Zip } from './gstr1.ts';
-import { type DocumentContent, type InvoiceDocument, totalsOf } from './invoice-document.ts';
+import type { DocumentContent, InvoiceDocument } from './invoice-document.ts';
 import { renderDocumentPdf } from './invoice-pdf.ts';
 import { toCreditNoteDocument, toInvoiceDocument } from './invoices.mapper.ts';
 import {
@@ -79,7 +79,7 @@ export function createInvoicesService(db: Database) {
         ...(await numberDocument(tx, prefix, issuedAt)),
         orderId: input.orderId,
         issuedAt,
-        content: { ...content, totals: totalsOf(content.lines) },
+        content: { ...content, totals: sumTaxTotals(content.lines) },
       });
       return toInvoiceDocument(row);
     },
@@ -97,7 +97,7 @@ export function createInvoicesService(db: Database) {
       if (!invoice) return undefined;
       const issuedAt = input.issuedAt ?? new Date();
       const issued = toInvoiceDocument(invoice);
-      const totals = totalsOf(input.lines);
+      const totals = sumTaxTotals(input.lines);
       if (input.lines.length === 0 || totals.totalPaise <= 0) {
         throw new Error('A credit note credits at least one line of some value');
       }

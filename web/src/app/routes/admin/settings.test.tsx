@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_TAX_SETTINGS, NO_GSTIN_NOTICE, type PaymentSettings } from '#contract';
+import { makeUnsetBusinessSettings } from '#web/testing/data.ts';
 import { apiFail, apiOk, mockApi } from '#web/testing/mock-api.ts';
 import { renderWithRouter } from '#web/testing/render.tsx';
 import { AdminSettingsRoute } from './settings.tsx';
@@ -26,15 +27,7 @@ const defaults: PaymentSettings = {
 
 /** What the Business and Tax sections load: a shop with no GSTIN yet (issue 26). */
 const businessReplies = {
-  'GET /admin/settings/business': () =>
-    apiOk({
-      legalName: '',
-      tradeName: '',
-      address: '',
-      stateCode: null,
-      gstin: null,
-      invoicePrefix: 'TC',
-    }),
+  'GET /admin/settings/business': () => apiOk(makeUnsetBusinessSettings()),
   'GET /admin/settings/tax': () => apiOk(DEFAULT_TAX_SETTINGS),
 };
 

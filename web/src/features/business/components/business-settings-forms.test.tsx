@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type BusinessSettings, DEFAULT_TAX_SETTINGS, NO_GSTIN_NOTICE } from '#contract';
+import { DEFAULT_TAX_SETTINGS, NO_GSTIN_NOTICE } from '#contract';
+import { makeUnsetBusinessSettings } from '#web/testing/data.ts';
 import { apiOk, mockApi } from '#web/testing/mock-api.ts';
 import { renderWithRouter } from '#web/testing/render.tsx';
 import { BusinessDetailsForm, TaxSettingsForm } from './business-settings-forms.tsx';
@@ -9,14 +10,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const unset: BusinessSettings = {
-  legalName: '',
-  tradeName: '',
-  address: '',
-  stateCode: null,
-  gstin: null,
-  invoicePrefix: 'TC',
-};
+const unset = makeUnsetBusinessSettings();
 
 describe('BusinessDetailsForm (issue 26)', () => {
   it('says no tax invoices are issued without a GSTIN, checks the GSTIN against the state, then saves', async () => {
