@@ -24,6 +24,8 @@ import { createCatalogueCache } from '#server/features/catalogue/catalogue-cache
 import { createDesignUploadsService } from '#server/features/designs/design-uploads.service.ts';
 import { designsRoutes } from '#server/features/designs/designs.routes.ts';
 import { createDesignsService } from '#server/features/designs/designs.service.ts';
+import { createInvoiceDownloadsService } from '#server/features/invoices/invoice-downloads.service.ts';
+import { invoicesRoutes } from '#server/features/invoices/invoices.routes.ts';
 import { createInvoicesService } from '#server/features/invoices/invoices.service.ts';
 import { mailRoutes } from '#server/features/mail/mail.routes.ts';
 import { createMailService } from '#server/features/mail/mail.service.ts';
@@ -153,11 +155,8 @@ export async function buildApp({
   const designUploads = createDesignUploadsService(db, { media, rateLimits }, config.guestUploads);
   const paymentSettings = createPaymentSettingsService(db, config.payments.razorpay);
   const businessSettings = createBusinessSettingsService(db);
-  const invoicing = createOrderInvoicing({
-    invoices: createInvoicesService(db),
-    businessSettings,
-    catalogue,
-  });
+  const invoices = createInvoicesService(db);
+  const invoicing = createOrderInvoicing({ invoices, businessSettings, catalogue });
   const cart = createCartService(db, { catalogue, designs, paymentSettings });
   const addresses = createAddressesService(db);
   const profile = createProfileService(db, { auth, emailChanges });
@@ -210,6 +209,7 @@ export async function buildApp({
       await api.register(profileRoutes(profile));
       await api.register(messagesRoutes(messages, adminMessages));
       await api.register(ordersRoutes(orders, adminOrders));
+      await api.register(invoicesRoutes(createInvoiceDownloadsService(db, { invoices })));
       await api.register(
         paymentsRoutes(payments, createRefundsToPayService(db, { mail, orders }), {
           online: razorpayConfig
