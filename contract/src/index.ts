@@ -16,6 +16,7 @@ export * from './envelope.ts';
 export * from './fields.ts';
 export * from './format.ts';
 export * from './gst.ts';
+export * from './invoices.ts';
 export * from './mail.ts';
 export * from './media.ts';
 export * from './messages.ts';

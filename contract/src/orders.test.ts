@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CheckoutBodySchema,
   findOrderTransition,
   NEXT_ORDER_STATUSES,
   nextOrderStatuses,
@@ -51,5 +52,35 @@ describe('order transitions (D19)', () => {
     for (const status of ORDER_STATUSES) {
       expect(SetOrderStatusBodySchema.safeParse({ status }).success).toBe(true);
     }
+  });
+});
+
+describe('a business purchase at checkout (issue 26)', () => {
+  it('takes the GSTIN as typed (spaces dropped, upper-cased) and the business name trimmed', () => {
+    const body = CheckoutBodySchema.parse({
+      business: { gstin: ' 27aapfu0939f1zv ', name: '  Rao Textiles LLP ' },
+    });
+    expect(body.business).toEqual({ gstin: '27AAPFU0939F1ZV', name: 'Rao Textiles LLP' });
+    expect(CheckoutBodySchema.parse({}).business).toBeUndefined();
+  });
+
+  it('refuses a wrong GSTIN or a missing business name, naming the field', () => {
+    const issues = (business: object) =>
+      CheckoutBodySchema.safeParse({ business }).error?.issues.map((issue) => [
+        issue.path.join('.'),
+        issue.message,
+      ]);
+    expect(issues({ gstin: '27AAPFU0939F1ZA', name: 'Rao Textiles LLP' })).toEqual([
+      [
+        'business.gstin',
+        'GSTIN has a wrong check character (its last): check it for a typing mistake',
+      ],
+    ]);
+    expect(issues({ gstin: '27AAPFU0939F1ZV', name: ' ' })).toEqual([
+      ['business.name', 'Business name is required'],
+    ]);
+    expect(issues({ gstin: '27AAPFU0939F1ZV', name: 'x'.repeat(101) })).toEqual([
+      ['business.name', 'Business name must be at most 100 characters'],
+    ]);
   });
 });

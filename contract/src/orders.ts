@@ -12,6 +12,7 @@ import {
 } from './common.ts';
 import { DesignSchema, PrintAreasSchema } from './design.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { GstinSchema } from './gst.ts';
 import { textSchema } from './text.ts';
 
 /**
@@ -135,6 +136,21 @@ export const CardBodySchema = z.object({
 });
 export type CardBody = z.infer<typeof CardBodySchema>;
 
+export const BUSINESS_NAME_MAX_LENGTH = 100;
+
+/** A business purchase (issue 26): the buyer's GSTIN and business name, printed on the tax invoice. */
+export const BusinessPurchaseSchema = z.object({
+  gstin: GstinSchema,
+  name: textSchema('Business name')
+    .trim()
+    .min(1, 'Business name is required')
+    .max(
+      BUSINESS_NAME_MAX_LENGTH,
+      `Business name must be at most ${BUSINESS_NAME_MAX_LENGTH} characters`,
+    ),
+});
+export type BusinessPurchase = z.infer<typeof BusinessPurchaseSchema>;
+
 export const CheckoutBodySchema = z
   .object({
     /** D12: the spec's client sends nothing, which means cash. */
@@ -161,6 +177,7 @@ export const CheckoutBodySchema = z
           .default(''),
       })
       .optional(),
+    business: BusinessPurchaseSchema.optional(),
   })
   .refine(
     (body) =>

@@ -52,6 +52,8 @@ export const APP_ROUTE_PATHS = {
   adminSettings: '/admin/settings',
   // Issue 25: refunds of cash orders, paid by hand.
   adminRefunds: '/admin/refunds',
+  // Issue 26: the monthly GST return's files.
+  adminReports: '/admin/reports',
 } as const;
 
 /**

@@ -24,6 +24,9 @@ import { createCatalogueCache } from '#server/features/catalogue/catalogue-cache
 import { createDesignUploadsService } from '#server/features/designs/design-uploads.service.ts';
 import { designsRoutes } from '#server/features/designs/designs.routes.ts';
 import { createDesignsService } from '#server/features/designs/designs.service.ts';
+import { createInvoiceDownloadsService } from '#server/features/invoices/invoice-downloads.service.ts';
+import { invoicesRoutes } from '#server/features/invoices/invoices.routes.ts';
+import { createInvoicesService } from '#server/features/invoices/invoices.service.ts';
 import { mailRoutes } from '#server/features/mail/mail.routes.ts';
 import { createMailService } from '#server/features/mail/mail.service.ts';
 import { createAdminImagesService } from '#server/features/media/admin-images.service.ts';
@@ -34,6 +37,7 @@ import { messagesRoutes } from '#server/features/messages/messages.routes.ts';
 import { createMessagesService } from '#server/features/messages/messages.service.ts';
 import { createAdminOrdersService } from '#server/features/orders/admin-orders.service.ts';
 import { createOnlinePayments } from '#server/features/orders/online-payments.ts';
+import { createOrderInvoicing } from '#server/features/orders/order-invoicing.ts';
 import { ordersRoutes } from '#server/features/orders/orders.routes.ts';
 import { createOrdersService } from '#server/features/orders/orders.service.ts';
 import { createPagesService } from '#server/features/pages/pages.service.ts';
@@ -151,6 +155,8 @@ export async function buildApp({
   const designUploads = createDesignUploadsService(db, { media, rateLimits }, config.guestUploads);
   const paymentSettings = createPaymentSettingsService(db, config.payments.razorpay);
   const businessSettings = createBusinessSettingsService(db);
+  const invoices = createInvoicesService(db);
+  const invoicing = createOrderInvoicing({ invoices, businessSettings, catalogue });
   const cart = createCartService(db, { catalogue, designs, paymentSettings });
   const addresses = createAddressesService(db);
   const profile = createProfileService(db, { auth, emailChanges });
@@ -169,8 +175,17 @@ export async function buildApp({
       payments,
       catalogue,
       mail,
+      invoicing,
     });
-  const orders = createOrdersService(db, { cart, addresses, payments, catalogue, mail, online });
+  const orders = createOrdersService(db, {
+    cart,
+    addresses,
+    payments,
+    catalogue,
+    mail,
+    invoicing,
+    online,
+  });
   const adminProducts = createAdminProductsService(db, { catalogue, orders, media });
   const adminOrders = createAdminOrdersService(db, { orders, designs });
   const adminMessages = createAdminMessagesService(db, { messages });
@@ -194,6 +209,7 @@ export async function buildApp({
       await api.register(profileRoutes(profile));
       await api.register(messagesRoutes(messages, adminMessages));
       await api.register(ordersRoutes(orders, adminOrders));
+      await api.register(invoicesRoutes(createInvoiceDownloadsService(db, { invoices })));
       await api.register(
         paymentsRoutes(payments, createRefundsToPayService(db, { mail, orders }), {
           online: razorpayConfig

@@ -13,6 +13,8 @@ import {
   createUnitsSoldTally,
   UNITS_SOLD_TALLY_DEFAULTS,
 } from '#server/features/catalogue/units-sold-tally.ts';
+import { createInvoiceDownloadsService } from '#server/features/invoices/invoice-downloads.service.ts';
+import { createInvoicesService } from '#server/features/invoices/invoices.service.ts';
 import { createMailWorker } from '#server/features/mail/mail-worker.ts';
 import { createSmtpMailer } from '#server/features/mail/mailer.ts';
 import {
@@ -47,10 +49,15 @@ async function main(): Promise<void> {
   // Without a mail server every email stays in the outbox, held (D29): nothing to deliver.
   const { smtpUrl } = config.mail;
   const mailer = smtpUrl ? createSmtpMailer(smtpUrl, config.mail.from) : undefined;
+  const invoiceDownloads = createInvoiceDownloadsService(database.db, {
+    invoices: createInvoicesService(database.db),
+  });
   const mailWorker = mailer
     ? createMailWorker(database.db, mailer, {
         ...config.mail,
         onError: (error) => app.log.error({ err: error }, 'The mail worker failed a round'),
+        // The confirmation carries the order's tax invoice (issue 26).
+        invoiceOf: invoiceDownloads.invoiceFile,
       })
     : undefined;
 

@@ -84,6 +84,39 @@ export function plainTextOf(raw: string): string | undefined {
   return undefined;
 }
 
+/** A file attached to a message: its name, media type and decoded bytes. */
+export interface ReceivedAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** The attachments of a message (parts with Content-Disposition: attachment), at any depth. */
+export function attachmentsOf(raw: string): ReceivedAttachment[] {
+  const { headers, body } = splitEntity(raw);
+  const type = headers.get('content-type') ?? 'text/plain';
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (boundary) {
+    return body
+      .split(`--${boundary}`)
+      .slice(1)
+      .flatMap((part) => attachmentsOf(part.replace(/^\r?\n/, '')));
+  }
+  const disposition = headers.get('content-disposition') ?? '';
+  if (!/^attachment/i.test(disposition)) return [];
+  const encoding = headers.get('content-transfer-encoding')?.toLowerCase();
+  return [
+    {
+      filename: /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? '',
+      contentType: type.split(';')[0]?.trim() ?? '',
+      content:
+        encoding === 'base64'
+          ? Buffer.from(body.replace(/\s+/g, ''), 'base64')
+          : Buffer.from(body, 'latin1'),
+    },
+  ];
+}
+
 /**
  * A real SMTP server in this process (smtp-server), on a port of its own:
  * no TLS, no sign-in, as a local relay would be. `reject` makes it refuse

@@ -302,6 +302,14 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: routePaths.adminReports,
+                    ...lazyPage(() =>
+                      import('./routes/admin/reports.tsx').then(
+                        (module) => module.AdminReportsRoute,
+                      ),
+                    ),
+                  },
+                  {
                     path: routePaths.adminSettings,
                     ...lazyPage(() =>
                       import('./routes/admin/settings.tsx').then(

@@ -124,4 +124,5 @@ export const paths = {
   adminReturns: (search: { status?: string; page?: number } = {}) =>
     withSearch(routePaths.adminReturns, search),
   adminRefunds: () => routePaths.adminRefunds,
+  adminReports: () => routePaths.adminReports,
 } as const;

@@ -22,6 +22,8 @@ export const outboxMessages = pgTable(
     /** A pending message is due from then; a sending one is claimed until then (its lease). */
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastError: text(),
+    /** An order whose tax invoice is attached as a PDF, rendered when the message is sent (issue 26). */
+    attachInvoiceOf: uuid(),
     sentAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -62,6 +62,11 @@ export const orders = pgTable(
     addressCity: text().notNull(),
     addressState: text().notNull(),
     addressFullAddress: text().notNull(),
+    /** The delivery state's GST code, chosen at checkout: the invoice's place of supply (issue 26). */
+    addressStateCode: text(),
+    /** A business purchase (issue 26): the buyer's GSTIN and business name, printed on the invoice. */
+    buyerGstin: text(),
+    buyerBusinessName: text(),
     estimateDeliveryDate: date({ mode: 'string' }).notNull(),
     deliveredAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -6,14 +6,17 @@ import type { ProductCustomisationColumns } from '#server/db/schema/catalogue.ts
 import { createAddressesService } from '#server/features/addresses/addresses.service.ts';
 import { accountsAccess } from '#server/features/auth/auth.service.ts';
 import { createPasswords } from '#server/features/auth/passwords.ts';
+import { createBusinessSettingsService } from '#server/features/business/business-settings.service.ts';
 import { createCartService } from '#server/features/cart/cart.service.ts';
 import {
   createCatalogueService,
   toStockLevels,
 } from '#server/features/catalogue/catalogue.service.ts';
 import { createDesignsService } from '#server/features/designs/designs.service.ts';
+import { createInvoicesService } from '#server/features/invoices/invoices.service.ts';
 import { createMailService } from '#server/features/mail/mail.service.ts';
 import { createMediaService, mediaUrl } from '#server/features/media/media.service.ts';
+import { createOrderInvoicing } from '#server/features/orders/order-invoicing.ts';
 import { createOrdersService } from '#server/features/orders/orders.service.ts';
 import { createPaymentSettingsService } from '#server/features/payments/payment-settings.service.ts';
 import { createPaymentsService } from '#server/features/payments/payments.service.ts';
@@ -193,8 +196,13 @@ async function insertSeedReviews(db: Database, seeded: SeededProduct[], now: num
     addresses: createAddressesService(db),
     payments: createPaymentsService(db),
     catalogue,
-    // The seed's orders are delivered in the past: it writes them, and no email.
+    // The seed's orders are delivered in the past: it writes them, and no email nor invoice.
     mail: createMailService(db, { smtpUrl: undefined, publicUrl: 'http://localhost' }),
+    invoicing: createOrderInvoicing({
+      invoices: createInvoicesService(db),
+      businessSettings: createBusinessSettingsService(db),
+      catalogue,
+    }),
   });
   const reviews = createReviewsService(db, { catalogue, orders });
   // Seed reviewers never sign in: a random password nobody knows.

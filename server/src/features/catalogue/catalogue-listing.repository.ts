@@ -388,6 +388,19 @@ export async function findProduct(db: Database, id: string): Promise<ProductRow 
   return row;
 }
 
+/** The HSN codes of products, on sale or not (an order's lines may be archived since), by id. */
+export async function findProductHsns(
+  db: Database,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, hsn: products.hsn })
+    .from(products)
+    .where(inArray(products.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, row.hsn]));
+}
+
 /** Every product on sale and when it last changed, oldest first (the sitemap). */
 export async function findLiveProductDates(
   db: Database,

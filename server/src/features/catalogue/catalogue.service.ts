@@ -39,6 +39,7 @@ import {
   findLiveProductDates,
   findProduct,
   findProductDetails,
+  findProductHsns,
   findProductPage,
   findProductsInOrder,
   findRelatedProducts,
@@ -227,6 +228,8 @@ export function createCatalogueService(db: Database, hooks: CatalogueHooks = {})
     /** A product on sale and its stock and pictures (the cart). */
     findProduct,
     findProductDetails,
+    /** Products' HSN codes, read in the caller's transaction: an order's tax invoice (issue 26). */
+    findProductHsns,
     /** The colours on sale of the products' styles (decision 018). */
     findStyleColors,
     /** Whether any product has this style (a new colour joins only a style that exists). */

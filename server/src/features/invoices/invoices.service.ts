@@ -128,8 +128,12 @@ export function createInvoicesService(db: Database) {
       return toCreditNoteDocument(row, invoice);
     },
 
-    async invoiceOfOrder(orderId: string): Promise<InvoiceDocument | undefined> {
-      const row = await findInvoiceOfOrder(db, orderId);
+    /** The order's invoice; read on `executor` inside a transaction that issues a credit note. */
+    async invoiceOfOrder(
+      orderId: string,
+      executor: Database = db,
+    ): Promise<InvoiceDocument | undefined> {
+      const row = await findInvoiceOfOrder(executor, orderId);
       return row && toInvoiceDocument(row);
     },
 

@@ -8,6 +8,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /**
+   * The order whose tax invoice goes with the message as a PDF (issue 26),
+   * rendered when it is sent: none is attached while the order has none.
+   */
+  attachInvoiceOf?: string;
 }
 
 export interface Recipient {

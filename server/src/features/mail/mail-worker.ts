@@ -1,7 +1,7 @@
 import type { MailConfig } from '#server/config/env.ts';
 import type { Database } from '#server/db/client.ts';
 import { claimDueMessages, settleClaimedMessage } from './mail.repository.ts';
-import type { Mailer } from './mailer.ts';
+import type { MailAttachment, Mailer } from './mailer.ts';
 
 /** Messages one worker claims at a time. */
 const BATCH_SIZE = 10;
@@ -14,6 +14,11 @@ export type MailWorkerOptions = Pick<
 > & {
   /** Where a problem of the worker itself is reported (a lost database connection). */
   onError?: (error: unknown) => void;
+  /**
+   * An order's tax invoice as a PDF, undefined while it has none (issue 26):
+   * rendered at each attempt, so a message written before the invoice still carries it.
+   */
+  invoiceOf?: (orderId: string) => Promise<MailAttachment | undefined>;
 };
 
 /** How long the n-th failed attempt waits before the next: base, 2 × base, 4 × base, … */
@@ -37,11 +42,14 @@ export function createMailWorker(db: Database, mailer: Mailer, options: MailWork
   async function deliver(message: Awaited<ReturnType<typeof claimDueMessages>>[number]) {
     const claim = { id: message.id, leaseUntil: message.nextAttemptAt };
     try {
+      const invoice =
+        message.attachInvoiceOf && (await options.invoiceOf?.(message.attachInvoiceOf));
       await mailer.send({
         to: message.recipient,
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...(invoice && { attachments: [invoice] }),
       });
     } catch (error) {
       const lastError = (error instanceof Error ? error.message : String(error)).slice(

@@ -70,6 +70,7 @@ export function createMailService(db: Database, config: Pick<MailConfig, 'smtpUr
       text: message.text,
       html: message.html,
       kind: message.kind,
+      attachInvoiceOf: message.attachInvoiceOf,
       ...(config.smtpUrl ? {} : { status: 'held', lastError: HELD_NO_MAIL_SERVER }),
     });
   }

@@ -1,9 +1,20 @@
 import { createTransport } from 'nodemailer';
 import type { MailMessage } from './html-email.ts';
 
+/** A file sent with a message. */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 /** Sends one rendered message; throws with the mail server's answer when it refuses. */
 export interface Mailer {
-  send(message: Pick<MailMessage, 'to' | 'subject' | 'text' | 'html'>): Promise<void>;
+  send(
+    message: Pick<MailMessage, 'to' | 'subject' | 'text' | 'html'> & {
+      attachments?: MailAttachment[];
+    },
+  ): Promise<void>;
   close(): void;
 }
 
@@ -23,6 +34,7 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...(message.attachments && { attachments: message.attachments }),
       });
     },
     close: () => transport.close(),

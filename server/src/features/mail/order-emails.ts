@@ -49,8 +49,15 @@ const paymentLabel = (order: Order) =>
         ? cardName(order.card)
         : 'Card';
 
-/** The order confirmation checkout promises ('You will receive a confirmation email soon.', D32). */
+/**
+ * The order confirmation checkout promises ('You will receive a confirmation
+ * email soon.', D32), with the order's tax invoice attached when it has one.
+ */
 export function orderPlacedEmail(to: Recipient, order: Order, publicUrl: string): MailMessage {
+  return { ...orderPlacedMessage(to, order, publicUrl), attachInvoiceOf: order._id };
+}
+
+function orderPlacedMessage(to: Recipient, order: Order, publicUrl: string): MailMessage {
   const items = order.items.map((item): [string, string] => [
     `${item.name} (size ${item.size}) × ${item.quantity}`,
     formatRupees(item.price * item.quantity),

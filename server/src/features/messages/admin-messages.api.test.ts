@@ -227,7 +227,7 @@ describe('GET /api/v1/admin/newsletter and newsletter.csv', () => {
     expect(response.headers['content-disposition']).toMatch(
       /^attachment; filename="newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
-    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['cache-control']).toBe('private, no-store');
     const body = response.body;
     expect(body.startsWith('email,subscribed_at\r\n')).toBe(true);
     expect(body.endsWith('\r\n')).toBe(true);

@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   exportNewsletterSubscribers,
-  FailureEnvelopeSchema,
   listContactMessages,
   listNewsletterSubscribers,
   sendContactMessage,
@@ -11,7 +8,7 @@ import {
   subscribeNewsletter,
 } from '#contract';
 import { shopDayPlus } from '#server/lib/dates.ts';
-import { authenticateFor, route } from '#server/lib/route.ts';
+import { fileRoute, route } from '#server/lib/route.ts';
 import type { AdminMessagesService } from './admin-messages.service.ts';
 import type { MessagesService } from './messages.service.ts';
 
@@ -49,37 +46,10 @@ export function messagesRoutes(messages: MessagesService, adminMessages: AdminMe
       adminMessages.listNewsletterSubscribers(query),
     );
 
-    // A file, not the JSON envelope: registered by hand, with route()'s own auth check.
-    const csv = exportNewsletterSubscribers;
-    app.withTypeProvider<ZodTypeProvider>().route({
-      method: csv.method,
-      url: csv.path,
-      schema: {
-        operationId: csv.name,
-        tags: [csv.tag],
-        summary: csv.summary,
-        security: [{ bearerAuth: [] }],
-        response: {
-          200: {
-            description: 'The CSV file, as an attachment',
-            content: { [`${csv.produces}`]: { schema: z.string() } },
-          },
-          '4xx': FailureEnvelopeSchema,
-          '5xx': FailureEnvelopeSchema,
-        },
-      },
-      onRequest: authenticateFor(csv.auth),
-      handler: async (_request, reply) => {
-        const file = await adminMessages.exportNewsletterSubscribers();
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header(
-            'content-disposition',
-            `attachment; filename="newsletter-subscribers-${shopDayPlus(new Date(), 0)}.csv"`,
-          )
-          .header('cache-control', 'no-store')
-          .send(file);
-      },
-    });
+    fileRoute(app, exportNewsletterSubscribers, async () => ({
+      body: await adminMessages.exportNewsletterSubscribers(),
+      contentType: 'text/csv; charset=utf-8',
+      fileName: `newsletter-subscribers-${shopDayPlus(new Date(), 0)}.csv`,
+    }));
   };
 }

@@ -16,6 +16,7 @@ import { badRequest, conflict } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/auth-user.ts';
 import { estimatedDelivery } from '#server/lib/dates.ts';
 import { checkoutHash, claimIdempotencyKey } from './checkout-idempotency.ts';
+import type { OrderInvoicing } from './order-invoicing.ts';
 import { toOrder } from './orders.mapper.ts';
 import { NO_ADDRESS, NO_SELECTED_ITEMS, shortOfStock } from './orders.messages.ts';
 import {
@@ -31,6 +32,8 @@ export interface CheckoutDependencies {
   payments: Pick<PaymentsService, 'pay' | 'voidPayments'>;
   catalogue: Pick<CatalogueService, 'takeStockFor'>;
   mail: Pick<MailService, 'orderPlaced'>;
+  /** The tax invoice of an order paid or placed at checkout (issue 26). */
+  invoicing: Pick<OrderInvoicing, 'invoiceOrder'>;
   /** Razorpay's public key id when the shop has its keys: online payment on, cards refused (issue 25). */
   razorpayKeyId: string | undefined;
 }
@@ -60,7 +63,7 @@ function checkPaymentMethod(body: CheckoutBody, razorpayKeyId: string | undefine
 /** Checkout (D18), given how a replayed Idempotency-Key answers its first order. */
 export function createCheckout(
   db: Database,
-  { cart, addresses, payments, catalogue, mail, razorpayKeyId }: CheckoutDependencies,
+  { cart, addresses, payments, catalogue, mail, invoicing, razorpayKeyId }: CheckoutDependencies,
   replayOrder: (tx: Database, order: OrderRow) => Promise<Order>,
 ) {
   /**
@@ -102,7 +105,8 @@ export function createCheckout(
       const address = await addresses.findSelectedAddress(tx, user.id);
       if (!address) throw badRequest(NO_ADDRESS);
       // Its state decides the order's tax (issue 26): an old address whose state matches none must choose one.
-      if (addresses.stateCodeOf(address) === null) throw badRequest(ADDRESS_NEEDS_STATE_MESSAGE);
+      const stateCode = addresses.stateCodeOf(address);
+      if (stateCode === null) throw badRequest(ADDRESS_NEEDS_STATE_MESSAGE);
       const shortage = await catalogue.takeStockFor(tx, lines);
       if (shortage) throw conflict(shortOfStock(shortage.short, shortage.left));
       if (price.couponError) {
@@ -152,6 +156,9 @@ export function createCheckout(
         addressCity: address.city,
         addressState: address.state,
         addressFullAddress: address.fullAddress,
+        addressStateCode: stateCode,
+        buyerGstin: body.business?.gstin ?? null,
+        buyerBusinessName: body.business?.name ?? null,
         estimateDeliveryDate: estimatedDelivery(now),
         createdAt: now,
       });
@@ -171,6 +178,8 @@ export function createCheckout(
           imageIds: line.imageIds,
         })),
       );
+      // Paid (the test gateway's card) or placed to pay in cash: invoiced now; online, once paid.
+      if (!online) await invoicing.invoiceOrder(tx, row, items);
       const placed = await insertOrderEvent(tx, {
         orderId: row.id,
         type: 'placed',

@@ -21,6 +21,7 @@ import {
 import { AppError, badRequest, conflict, notFound } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/auth-user.ts';
 import { isUuid } from '#server/lib/ids.ts';
+import type { OrderInvoicing } from './order-invoicing.ts';
 import { appendOrderEvent, createOrderLifecycle } from './order-lifecycle.ts';
 import { toOrder } from './orders.mapper.ts';
 import { ORDER_NOT_FOUND } from './orders.messages.ts';
@@ -103,6 +104,8 @@ export interface OnlinePaymentsDependencies {
     MailService,
     'orderStatusChanged' | 'returnUpdated' | 'paymentReminder' | 'refundSettled'
   >;
+  /** Paid, an order is invoiced; cancelled after its invoice, credited (issue 26). */
+  invoicing: Pick<OrderInvoicing, 'invoiceOrder' | 'creditCancelledOrder'>;
   clock?: () => Date;
 }
 
@@ -121,9 +124,9 @@ const pays = (order: OrderRow, payment: Pick<PaymentFacts, 'order_id' | 'amount'
  * marks the order paid; the others find it paid and change nothing.
  */
 export function createOnlinePayments(db: Database, deps: OnlinePaymentsDependencies) {
-  const { razorpay, keys, payments, catalogue, mail } = deps;
+  const { razorpay, keys, payments, catalogue, mail, invoicing } = deps;
   const clock = deps.clock ?? (() => new Date());
-  const moveOrder = createOrderLifecycle({ payments, catalogue, mail });
+  const moveOrder = createOrderLifecycle({ payments, catalogue, mail, invoicing });
 
   /**
    * Marks an order paid by a captured payment, inside the caller's

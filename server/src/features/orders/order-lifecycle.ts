@@ -14,6 +14,7 @@ import type { MailService, ReturnUpdate } from '#server/features/mail/mail.servi
 import type { PaymentsService } from '#server/features/payments/payments.service.ts';
 import { conflict, notFound } from '#server/lib/app-error.ts';
 import { isUuid } from '#server/lib/ids.ts';
+import type { OrderInvoicing } from './order-invoicing.ts';
 import { toOrder } from './orders.mapper.ts';
 import { cannotMove, ONLY_DELIVERED_RETURNS, ORDER_NOT_FOUND } from './orders.messages.ts';
 import {
@@ -91,6 +92,8 @@ export interface OrderLifecycleDependencies {
   payments: Pick<PaymentsService, 'refundRest' | 'findRefunds'>;
   catalogue: Pick<CatalogueService, 'returnStock'>;
   mail: Pick<MailService, 'orderStatusChanged' | 'returnUpdated'>;
+  /** The tax invoice when a payment arrives, the credit note when an invoiced order is cancelled (issue 26). */
+  invoicing: Pick<OrderInvoicing, 'invoiceOrder' | 'creditCancelledOrder'>;
 }
 
 /**
@@ -107,7 +110,12 @@ export async function appendOrderEvent(
 }
 
 /** The order lifecycle (D19, D31): how an order moves, and the one function that moves it. */
-export function createOrderLifecycle({ payments, catalogue, mail }: OrderLifecycleDependencies) {
+export function createOrderLifecycle({
+  payments,
+  catalogue,
+  mail,
+  invoicing,
+}: OrderLifecycleDependencies) {
   /**
    * The one way an order changes (D19, D31), inside the caller's transaction:
    * a move along D19, or a step of a return on a delivered order. The order
@@ -152,8 +160,11 @@ export function createOrderLifecycle({ payments, catalogue, mail }: OrderLifecyc
       // Written here, pending, it commits with the cancel; the caller sends it after the commit.
       if (rule.to === 'cancelled') {
         refund = await payments.refundRest(tx, order, 'Order cancelled');
+        await invoicing.creditCancelledOrder(tx, order.id);
       }
-      // Moving to pending is an online payment arriving (issue 25): 'Paid' on the timeline.
+      // Moving to pending is an online payment arriving (issue 25): 'Paid' on the timeline, and
+      // the order's tax invoice (issue 26).
+      if (rule.to === 'pending') await invoicing.invoiceOrder(tx, order, items);
       entries = [{ type: rule.to === 'pending' ? 'paid' : rule.to, note: move.note || null }];
     }
     const events: OrderEventRow[] = [];

@@ -1,21 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   cancelOrder,
   checkout,
   downloadPrintFile,
-  FailureEnvelopeSchema,
   getAdminOrder,
   getOrder,
   listAdminOrders,
   listOrders,
-  type PrintFileParams,
-  PrintFileParamsSchema,
   payOrder,
   RAZORPAY_WEBHOOK_PATH,
   setAdminOrderStatus,
 } from '#contract';
-import { authenticateFor, route } from '#server/lib/route.ts';
+import { fileRoute, route } from '#server/lib/route.ts';
 import type { AdminOrdersService } from './admin-orders.service.ts';
 import type { OrdersService } from './orders.service.ts';
 
@@ -65,37 +61,14 @@ export function ordersRoutes(orders: OrdersService, adminOrders: AdminOrdersServ
       adminOrders.setOrderStatus(user, params.id, body),
     );
 
-    // The print file (D27): a PNG, not the JSON envelope, registered by hand with route()'s own auth check.
-    const print = downloadPrintFile;
-    // A Buffer is sent as it is, so the typed provider's string body does not apply.
-    app.route<{ Params: PrintFileParams }>({
-      method: print.method,
-      url: print.path,
-      schema: {
-        operationId: print.name,
-        tags: [print.tag],
-        summary: print.summary,
-        security: [{ bearerAuth: [] }],
-        params: PrintFileParamsSchema,
-        response: {
-          200: {
-            description: 'The print file, as an attachment',
-            content: { [`${print.produces}`]: { schema: z.string() } },
-          },
-          '4xx': FailureEnvelopeSchema,
-          '5xx': FailureEnvelopeSchema,
-        },
-      },
-      onRequest: authenticateFor(print.auth),
-      handler: async (request, reply) => {
-        const { id, itemId, side } = request.params;
-        const { png, fileName } = await adminOrders.getPrintFile(id, itemId, side);
-        return reply
-          .header('content-type', 'image/png')
-          .header('content-disposition', `attachment; filename="${fileName}"`)
-          .header('cache-control', 'private, no-store')
-          .send(png);
-      },
+    // The print file (D27): a PNG, not the JSON envelope.
+    fileRoute(app, downloadPrintFile, async ({ params }) => {
+      const { png, fileName } = await adminOrders.getPrintFile(
+        params.id,
+        params.itemId,
+        params.side,
+      );
+      return { body: png, contentType: 'image/png', fileName };
     });
   };
 }

@@ -12,6 +12,7 @@ import type { AuthUser } from '#server/lib/auth-user.ts';
 import { estimatedDelivery } from '#server/lib/dates.ts';
 import { type CheckoutDependencies, createCheckout } from './checkout.ts';
 import type { OnlinePayments } from './online-payments.ts';
+import type { OrderInvoicing } from './order-invoicing.ts';
 import {
   appendOrderEvent,
   createOrderLifecycle,
@@ -40,8 +41,9 @@ export { type OrderPayment, toOrder, toRefund } from './orders.mapper.ts';
  * (order-lifecycle.ts) and the shopper's reads (order-reads.ts); its
  * messages are in orders.messages.ts.
  */
-export type OrdersDependencies = Omit<CheckoutDependencies, 'razorpayKeyId'> &
-  OrderLifecycleDependencies & {
+export type OrdersDependencies = Omit<CheckoutDependencies, 'razorpayKeyId' | 'invoicing'> &
+  Omit<OrderLifecycleDependencies, 'invoicing'> & {
+    invoicing: OrderInvoicing;
     /** The service's own: refunds sent once a cancel committed, and the refunds its reads show. */
     payments: Pick<PaymentsService, 'sendRefunds' | 'findRefunds'>;
     /** Razorpay's online payments, when the shop has its keys (issue 25). */
@@ -66,14 +68,14 @@ export interface PastDeliveredOrder {
 
 export function createOrdersService(
   db: Database,
-  { cart, addresses, payments, catalogue, mail, online }: OrdersDependencies,
+  { cart, addresses, payments, catalogue, mail, invoicing, online }: OrdersDependencies,
 ) {
-  const moveOrder = createOrderLifecycle({ payments, catalogue, mail });
+  const moveOrder = createOrderLifecycle({ payments, catalogue, mail, invoicing });
   const reads = createOrderReads(db, payments);
   const { withDetails } = reads;
   const placeOrder = createCheckout(
     db,
-    { cart, addresses, payments, catalogue, mail, razorpayKeyId: online?.keyId },
+    { cart, addresses, payments, catalogue, mail, invoicing, razorpayKeyId: online?.keyId },
     withDetails,
   );
 
@@ -124,6 +126,8 @@ export function createOrdersService(
     moveOrder,
     /** Adds to an order's timeline what another feature did to it, in its transaction (a cash refund paid by hand). */
     appendEvent: appendOrderEvent,
+    /** A received return's credit note, in its transaction: the units sent back for money (issue 26). */
+    creditReturnedUnits: invoicing.creditReturnedUnits,
     /** Sends the refunds a move decided, after its transaction committed (decision 014). */
     sendRefunds: (orderId: string) => payments.sendRefunds(orderId),
     findRefunds: (tx: Database, orderIds: string[]) => payments.findRefunds(tx, orderIds),

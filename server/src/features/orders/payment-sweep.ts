@@ -1,6 +1,8 @@
 import type { AppConfig } from '#server/config/env.ts';
 import type { Database } from '#server/db/client.ts';
+import { createBusinessSettingsService } from '#server/features/business/business-settings.service.ts';
 import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
+import { createInvoicesService } from '#server/features/invoices/invoices.service.ts';
 import { createMailService } from '#server/features/mail/mail.service.ts';
 import { createPaymentsService } from '#server/features/payments/payments.service.ts';
 import { createRazorpayClient } from '#server/features/payments/razorpay.ts';
@@ -8,6 +10,7 @@ import { createRateLimitsService } from '#server/features/rate-limits/rate-limit
 import { createStockAlertsService } from '#server/features/wishlist/stock-alerts.service.ts';
 import { createRepeatingTask, type RepeatingTaskOptions } from '#server/lib/repeating-task.ts';
 import { createOnlinePayments, type OnlinePayments } from './online-payments.ts';
+import { createOrderInvoicing } from './order-invoicing.ts';
 
 /**
  * The online payments of a process that runs no app (the sweep in
@@ -27,13 +30,19 @@ export function createOnlinePaymentsFor(
     mail,
     rateLimits: createRateLimitsService(db),
   });
+  const catalogue = createCatalogueService(db, { stockReturned: stockAlerts.sizesRestocked });
   return createOnlinePayments(db, {
     razorpay,
     keys,
     paymentWindowMs: config.payments.paymentWindowMs,
     payments: createPaymentsService(db, undefined, clock, razorpay),
-    catalogue: createCatalogueService(db, { stockReturned: stockAlerts.sizesRestocked }),
+    catalogue,
     mail,
+    invoicing: createOrderInvoicing({
+      invoices: createInvoicesService(db),
+      businessSettings: createBusinessSettingsService(db),
+      catalogue,
+    }),
     ...(clock && { clock }),
   });
 }

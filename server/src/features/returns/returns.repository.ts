@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { ReturnStatus } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import { users } from '#server/db/schema/accounts.ts';
@@ -20,15 +20,28 @@ export async function insertReturn(
 }
 
 /** Units of each of an order's lines already in returns that were not rejected. */
-export async function findReturnedUnits(
-  tx: Database,
-  orderId: string,
-): Promise<Map<string, number>> {
+export function findReturnedUnits(tx: Database, orderId: string): Promise<Map<string, number>> {
+  return sumUnits(tx, and(eq(returns.orderId, orderId), ne(returns.status, 'rejected')));
+}
+
+/** Units of each of an order's lines received back for money: what its credit notes credited (issue 26). */
+export function findCreditedUnits(tx: Database, orderId: string): Promise<Map<string, number>> {
+  return sumUnits(
+    tx,
+    and(
+      eq(returns.orderId, orderId),
+      eq(returns.status, 'received'),
+      eq(returnItems.kind, 'return'),
+    ),
+  );
+}
+
+async function sumUnits(tx: Database, where: SQL | undefined): Promise<Map<string, number>> {
   const rows = await tx
     .select({ orderItemId: returnItems.orderItemId, quantity: returnItems.quantity })
     .from(returnItems)
     .innerJoin(returns, eq(returns.id, returnItems.returnId))
-    .where(and(eq(returns.orderId, orderId), ne(returns.status, 'rejected')));
+    .where(where);
   const units = new Map<string, number>();
   for (const row of rows)
     units.set(row.orderItemId, (units.get(row.orderItemId) ?? 0) + row.quantity);

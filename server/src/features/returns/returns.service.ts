@@ -31,6 +31,7 @@ import { pageResult, pageWindow } from '#server/lib/paging.ts';
 import { toAdminReturn, toReturnRequest } from './returns.mapper.ts';
 import {
   findAdminReturnPage,
+  findCreditedUnits,
   findOrderReturns,
   findReturn,
   findReturnedUnits,
@@ -136,7 +137,13 @@ export function createReturnsService(
   async function ownerStep(
     admin: AuthUser,
     id: string,
-    step: (tx: Database, row: ReturnRow, order: OrderRow, at: Date) => Promise<OrderStepOutcome>,
+    step: (
+      tx: Database,
+      row: ReturnRow,
+      order: OrderRow,
+      at: Date,
+      lines: OrderItemRow[],
+    ) => Promise<OrderStepOutcome>,
   ): Promise<AdminReturn> {
     const found = isUuid(id) ? await findReturn(db, id) : undefined;
     if (!found) throw notFound(RETURN_NOT_FOUND);
@@ -146,10 +153,10 @@ export function createReturnsService(
         orderId: found.orderId,
         by,
         step: {
-          async apply(stepTx, order, _items, at) {
+          async apply(stepTx, order, lines, at) {
             const row = await lockReturn(stepTx, found.id);
             if (!row) throw notFound(RETURN_NOT_FOUND);
-            return step(stepTx, row, order, at);
+            return step(stepTx, row, order, at, lines);
           },
         },
       }),
@@ -311,10 +318,20 @@ export function createReturnsService(
      * 014); exchanged sizes, reserved when asked, ship as a new shipment.
      */
     receiveReturn: (admin: AuthUser, id: string) =>
-      ownerStep(admin, id, async (tx, row, order, at) => {
+      ownerStep(admin, id, async (tx, row, order, at, lines) => {
         if (!canMoveReturn(row.status, 'received'))
           throw conflict(cannotStep(row.status, 'received'));
         const items = await findReturnItems(tx, [row.id]);
+        // The units sent back for money are credited at the prices invoiced (issue 26).
+        const credited = await findCreditedUnits(tx, order.id);
+        const returned = items
+          .filter(({ item }) => item.kind === 'return')
+          .map(({ item, line }) => {
+            const creditedBefore = credited.get(line.id) ?? 0;
+            credited.set(line.id, creditedBefore + item.quantity);
+            return { position: line.position, quantity: item.quantity, creditedBefore };
+          });
+        await orders.creditReturnedUnits(tx, order, lines, returned);
         await catalogue.returnStock(
           tx,
           items.map(({ item, line }) => ({

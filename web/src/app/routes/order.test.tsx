@@ -153,6 +153,7 @@ describe('OrderRoute', () => {
     function serveOnline(order: Order) {
       return mockApi({
         [`GET /order/${order._id}`]: apiOk(order),
+        [`GET /order/${order._id}/documents`]: apiOk({ invoice: null, creditNotes: [] }),
         'GET /user/profile': apiOk(makeProfile()),
         'GET /payment/options': apiOk({
           online: {

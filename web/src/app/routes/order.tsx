@@ -12,6 +12,7 @@ import { OrderStatusBadge } from '#web/components/ui/order-status-badge.tsx';
 import { ErrorMessage, LoadingMessage } from '#web/components/ui/status-message.tsx';
 import { paths } from '#web/config/paths.ts';
 import { PayNowButton } from '#web/features/checkout/components/pay-now-button.tsx';
+import { OrderDocuments } from '#web/features/invoices/components/order-documents.tsx';
 import { orderQueryOptions, useOrder } from '#web/features/orders/api/get-order.ts';
 import { useOrderReturns } from '#web/features/orders/api/list-order-returns.ts';
 import { CancelOrderButton } from '#web/features/orders/components/cancel-order-button.tsx';
@@ -94,6 +95,7 @@ export function OrderRoute() {
             </h2>
             <OrderFacts order={data} />
           </section>
+          <OrderDocuments orderId={data._id} historyLength={data.events.length} />
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
             <Link to={paths.orderTracking(data._id)} className={buttonStyles()}>
               Track Order

@@ -4,14 +4,16 @@ import { useBackups } from '#web/features/admin/api/backups.ts';
 import { AdminShell } from '#web/features/admin/components/admin-shell.tsx';
 import { BackupsPanel } from '#web/features/admin/components/backups-panel.tsx';
 import { DashboardView } from '#web/features/admin/components/dashboard-view.tsx';
+import { NoGstinNotice } from '#web/features/business/components/no-gstin-notice.tsx';
 
-/** /admin: the owner's dashboard (D25) and the backups (decision 034). */
+/** /admin: the owner's dashboard (D25), the backups (decision 034), and a notice while the shop has no GSTIN (issue 26). */
 export function AdminDashboardRoute() {
   const dashboard = useAdminDashboard();
   const backups = useBackups();
   return (
     <AdminShell title="Dashboard">
       <div className="space-y-6">
+        <NoGstinNotice />
         <QueryResult query={dashboard} loading="Loading dashboard...">
           {(data) => <DashboardView dashboard={data} />}
         </QueryResult>

@@ -5,6 +5,7 @@ import { OrderStatusBadge } from '#web/components/ui/order-status-badge.tsx';
 import { QueryResult } from '#web/components/ui/query-result.tsx';
 import { paths } from '#web/config/paths.ts';
 import { AdminShell } from '#web/features/admin/components/admin-shell.tsx';
+import { OrderDocuments } from '#web/features/invoices/components/order-documents.tsx';
 import { useAdminOrder } from '#web/features/orders/api/admin-orders.ts';
 import {
   OrderFacts,
@@ -55,6 +56,7 @@ export function AdminOrderRoute() {
                 <CardSection title="Delivery and payment" id="order-facts">
                   <OrderFacts order={data} />
                 </CardSection>
+                <OrderDocuments orderId={data._id} historyLength={data.events.length} />
               </div>
             </div>
           )}

@@ -12,6 +12,7 @@ const LINKS = [
   { label: 'Messages', to: paths.adminMessages(), end: false },
   { label: 'Outbox', to: paths.adminOutbox(), end: false },
   { label: 'Reviews', to: paths.adminReviews(), end: false },
+  { label: 'Reports', to: paths.adminReports(), end: false },
   { label: 'Settings', to: paths.adminSettings(), end: false },
 ] as const;
 

@@ -73,6 +73,42 @@ describe('PaymentOptions', () => {
     });
   });
 
+  describe('business purchase (issue 26)', () => {
+    it('asks for the GSTIN and business name only when ticked, checks them, and sends them', async () => {
+      const { user, onSubmit } = renderOptions();
+      expect(screen.queryByLabelText('GSTIN')).toBeNull();
+      await user.click(screen.getByRole('checkbox', { name: /Business purchase/ }));
+      await user.type(screen.getByLabelText('GSTIN'), '27AAPFU0939F1ZA');
+      await user.click(screen.getByRole('button', { name: 'Place order' }));
+      expect(
+        await screen.findByText(
+          'GSTIN has a wrong check character (its last): check it for a typing mistake',
+        ),
+      ).toBeInTheDocument();
+      expect(await screen.findByText('Business name is required')).toBeInTheDocument();
+      expect(onSubmit).not.toHaveBeenCalled();
+
+      await user.clear(screen.getByLabelText('GSTIN'));
+      await user.type(screen.getByLabelText('GSTIN'), '27aapfu0939f1zv');
+      await user.type(screen.getByLabelText('Business name'), 'Rao Textiles LLP');
+      await user.click(screen.getByRole('button', { name: 'Place order' }));
+      expect(onSubmit).toHaveBeenCalledWith({
+        paymentMethod: 'cash',
+        business: { gstin: '27AAPFU0939F1ZV', name: 'Rao Textiles LLP' },
+      });
+    });
+
+    it('sends no business once unticked', async () => {
+      const { user, onSubmit } = renderOptions();
+      const tick = screen.getByRole('checkbox', { name: /Business purchase/ });
+      await user.click(tick);
+      await user.type(screen.getByLabelText('GSTIN'), '27AAPFU0939F1ZV');
+      await user.click(tick);
+      await user.click(screen.getByRole('button', { name: 'Place order' }));
+      expect(onSubmit.mock.calls[0]?.[0]?.business).toBeUndefined();
+    });
+  });
+
   describe('with saved cards (issue 13)', () => {
     const visa = makeSavedCard();
     const mastercard = makeSavedCard({

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
+  BUSINESS_NAME_MAX_LENGTH,
   type CashOnDelivery,
   type CheckoutBody,
   CheckoutBodySchema,
@@ -17,7 +18,10 @@ import { savedCardLabel } from '#web/utils/card-label.ts';
 
 type PaymentInput = z.input<typeof CheckoutBodySchema>;
 
-export type PaymentChoice = Pick<CheckoutBody, 'paymentMethod' | 'card' | 'savedCardId' | 'cvv'>;
+export type PaymentChoice = Pick<
+  CheckoutBody,
+  'paymentMethod' | 'card' | 'savedCardId' | 'cvv' | 'business'
+>;
 
 /** The card choice that is not a saved card. */
 const NEW_CARD = 'new';
@@ -121,6 +125,8 @@ export function PaymentOptions({
   payOnline = false,
 }: PaymentOptionsProps) {
   const [cardChoice, setCardChoice] = useState<string>();
+  // Its fields exist only while it is ticked (shouldUnregister): unticked, no `business` is sent.
+  const [businessPurchase, setBusinessPurchase] = useState(false);
   const chosenCard = cardChoice ?? savedCards[0]?._id ?? NEW_CARD;
   const {
     register,
@@ -167,8 +173,8 @@ export function PaymentOptions({
       <form
         id={formId}
         noValidate
-        onSubmit={handleSubmit(({ paymentMethod, card, savedCardId, cvv }) =>
-          onSubmit({ paymentMethod, card, savedCardId, cvv }),
+        onSubmit={handleSubmit(({ paymentMethod, card, savedCardId, cvv, business }) =>
+          onSubmit({ paymentMethod, card, savedCardId, cvv, business }),
         )}
         className="mt-4"
       >
@@ -286,6 +292,30 @@ export function PaymentOptions({
                 label="Save this card for later use"
                 className="sm:col-span-3"
                 {...register('card.save')}
+              />
+            </div>
+          ) : null}
+          <CheckboxField
+            label="Business purchase: a GST invoice with your business's GSTIN"
+            checked={businessPurchase}
+            onChange={(event) => setBusinessPurchase(event.target.checked)}
+          />
+          {businessPurchase ? (
+            <div className="grid gap-4 rounded-xl border border-ink-200 bg-ink-50 p-4 sm:grid-cols-2">
+              <TextField
+                label="GSTIN"
+                autoComplete="off"
+                maxLength={20}
+                hint="15 characters, as on your GST registration"
+                error={errors.business?.gstin?.message}
+                {...register('business.gstin')}
+              />
+              <TextField
+                label="Business name"
+                autoComplete="organization"
+                maxLength={BUSINESS_NAME_MAX_LENGTH}
+                error={errors.business?.name?.message}
+                {...register('business.name')}
               />
             </div>
           ) : null}

@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  API_PREFIX,
   type ContactMessage,
   exportNewsletterSubscribers,
   type ListContactMessagesQuerySchema,
@@ -9,8 +8,8 @@ import {
   type PageQuerySchema,
   setContactMessageHandled,
 } from '#contract';
-import { ApiError, apiCall, type EndpointResult, type QueryInput } from '#web/lib/api-client.ts';
-import { getAuthToken } from '#web/lib/auth-token.ts';
+import { apiCall, type EndpointResult, type QueryInput } from '#web/lib/api-client.ts';
+import { downloadFile } from '#web/lib/download-file.ts';
 import { contactMessageKeys, newsletterSubscriberKeys } from './message-keys.ts';
 
 // The shop owner's calls on messages and subscribers (D25): /api/v1/admin/...,
@@ -63,25 +62,9 @@ export function useSetMessageHandled() {
   });
 }
 
-/**
- * The subscribers' CSV: a file, not the JSON envelope, so it is fetched here
- * with the bearer token and handed to the browser as a download.
- */
-export async function downloadSubscribersCsv(): Promise<void> {
-  const token = getAuthToken();
-  const response = await fetch(`${API_PREFIX}${exportNewsletterSubscribers.path}`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  }).catch(() => {
-    throw new ApiError(0, 'We could not reach the shop. Check your connection and try again.');
-  });
-  if (!response.ok) throw new ApiError(response.status, 'The download could not be made.');
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'newsletter-subscribers.csv';
-  link.click();
-  URL.revokeObjectURL(url);
-}
+/** The subscribers' CSV, as a download. */
+export const downloadSubscribersCsv = (): Promise<void> =>
+  downloadFile(exportNewsletterSubscribers.path, 'newsletter-subscribers.csv');
 
 export function useDownloadSubscribersCsv() {
   return useMutation({ mutationFn: downloadSubscribersCsv });

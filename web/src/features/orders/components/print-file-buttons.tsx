@@ -1,27 +1,15 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { API_PREFIX, type Order, printedSides, printFilePath } from '#contract';
+import { type Order, printedSides, printFilePath } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
-import { getAuthToken } from '#web/lib/auth-token.ts';
+import { getErrorMessage } from '#web/lib/api-client.ts';
+import { downloadFile } from '#web/lib/download-file.ts';
 
 type OrderItem = Order['items'][number];
 
-/** Fetches a print file with the admin's token and hands it to the browser as a download. */
-async function downloadPrintFile(orderId: string, item: OrderItem, side: 'front' | 'back') {
-  const response = await fetch(`${API_PREFIX}${printFilePath(orderId, item._id, side)}`, {
-    headers: { Authorization: `Bearer ${getAuthToken() ?? ''}` },
-  });
-  if (!response.ok) throw new Error(`The print file could not be made (${response.status}).`);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `order-${orderId}-${item._id}-${side}.png`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once the click has run.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+/** A print file, as a download named by its order, line and side. */
+const downloadPrintFile = (orderId: string, item: OrderItem, side: 'front' | 'back') =>
+  downloadFile(printFilePath(orderId, item._id, side), `order-${orderId}-${item._id}-${side}.png`);
 
 /**
  * 'Download print file (front)' for each printed side of an ordered line with
@@ -42,7 +30,7 @@ export function PrintFileButtons({ orderId, item }: { orderId: string; item: Ord
             try {
               await downloadPrintFile(orderId, item, side);
             } catch (error) {
-              toast.error(error instanceof Error ? error.message : String(error));
+              toast.error(getErrorMessage(error));
             } finally {
               setBusy(null);
             }

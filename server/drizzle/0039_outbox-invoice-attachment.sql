@@ -1,0 +1,1 @@
+ALTER TABLE "outbox_messages" ADD COLUMN "attach_invoice_of" uuid;
