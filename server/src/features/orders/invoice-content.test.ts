@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_GST_RATES, type TaxedLine } from '#contract';
+import { DEFAULT_GST_RATES, sumTaxTotals, type TaxedLine } from '#contract';
 import type { TaxRules } from '#server/features/business/business-settings.service.ts';
 import { type CouponRule, priceLines } from '#server/features/cart/pricing.ts';
-import { totalsOf } from '#server/features/invoices/invoice-document.ts';
 import {
   type InvoicedItem,
   type InvoicedOrder,
@@ -100,7 +99,7 @@ function contentOf(order: InvoicedOrder, items: InvoicedItem[]) {
     rules: RULES,
   });
   if (!content) throw new Error('No invoice content');
-  return { ...content, totals: totalsOf(content.lines) };
+  return { ...content, totals: sumTaxTotals(content.lines) };
 }
 
 describe('orderInvoiceContent: an order as its tax invoice', () => {
