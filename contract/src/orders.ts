@@ -348,6 +348,8 @@ export const OrderSchema = z.object({
   /** Set for paymentMethod 'online' (issue 25); null otherwise. */
   payment: OnlinePaymentSchema.nullable(),
   address: OrderAddressSchema,
+  /** The business purchase given at checkout (issue 26), printed on the invoice; null for none. */
+  business: z.object({ gstin: z.string(), name: z.string() }).nullable(),
   createdAt: z.string(),
   /** YYYY-MM-DD in India: the order date + 3 days (D11). */
   estimateDeliveryDate: z.iso.date(),

@@ -118,6 +118,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
       state: 'Karnataka',
       fullAddress: '12 MG Road, Shanthala Nagar',
     },
+    business: null,
     createdAt: '2026-11-21T06:30:00.000Z',
     estimateDeliveryDate: '2026-11-24',
     deliveredAt: null,

@@ -39,6 +39,7 @@ const order: Order = {
   paymentMethod: 'debit-card',
   card: { brand: 'Visa', last4: '4242' },
   payment: null,
+  business: null,
   address: {
     name: 'Asha Rao',
     phone: '9876543210',

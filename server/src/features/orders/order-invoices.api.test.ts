@@ -149,6 +149,7 @@ describe('the tax invoice of an order paid or placed at checkout', () => {
       paymentMethod: 'cash',
       business: { gstin: ` ${BUYER_GSTIN.toLowerCase()} `, name: '  Rao Textiles LLP ' },
     });
+    expect(order.business).toEqual({ gstin: BUYER_GSTIN, name: 'Rao Textiles LLP' });
     const invoice = await invoiceOf(order);
     expect(invoice.recipient).toMatchObject({
       gstin: BUYER_GSTIN,

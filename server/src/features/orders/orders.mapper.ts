@@ -91,6 +91,10 @@ export function toOrder(
       state: row.addressState,
       fullAddress: row.addressFullAddress,
     },
+    business:
+      row.buyerGstin && row.buyerBusinessName
+        ? { gstin: row.buyerGstin, name: row.buyerBusinessName }
+        : null,
     createdAt: row.createdAt.toISOString(),
     estimateDeliveryDate: row.estimateDeliveryDate,
     deliveredAt: row.deliveredAt ? row.deliveredAt.toISOString() : null,

@@ -46,3 +46,21 @@ describe('OrderFacts refunds', () => {
     expect(screen.queryByText('Refund')).not.toBeInTheDocument();
   });
 });
+
+describe('OrderFacts business purchase', () => {
+  it('shows the buyer’s business name and GSTIN when the order is a business purchase', () => {
+    render(
+      <OrderFacts
+        order={makeOrder({ business: { gstin: '27AAPFU0939F1ZV', name: 'Rao Textiles LLP' } })}
+      />,
+    );
+    const fact = screen.getByText('Business purchase').nextElementSibling as HTMLElement;
+    expect(fact).toHaveTextContent('Rao Textiles LLP');
+    expect(fact).toHaveTextContent('GSTIN 27AAPFU0939F1ZV');
+  });
+
+  it('has no business line for an order without one', () => {
+    render(<OrderFacts order={makeOrder({ status: 'pending' })} />);
+    expect(screen.queryByText('Business purchase')).not.toBeInTheDocument();
+  });
+});

@@ -60,6 +60,12 @@ export function OrderFacts({ order }: { order: Order }) {
           'No address provided'
         )}
       </Fact>
+      {order.business ? (
+        <Fact term="Business purchase" stacked>
+          <span className="block font-semibold">{order.business.name}</span>
+          <span className="block font-mono text-xs">GSTIN {order.business.gstin}</span>
+        </Fact>
+      ) : null}
     </dl>
   );
 }
