@@ -2,11 +2,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '#contract';
 import type { AppConfig } from '#server/config/env.ts';
-import type { DatabaseHandle } from '#server/db/client.ts';
+import type { Database, DatabaseHandle } from '#server/db/client.ts';
 import { addressRoutes } from '#server/features/addresses/addresses.routes.ts';
 import { createAddressesService } from '#server/features/addresses/addresses.service.ts';
 import { adminRoutes } from '#server/features/admin/admin.routes.ts';
 import { createAdminService } from '#server/features/admin/admin.service.ts';
+import { adminCsvRoutes } from '#server/features/admin-csv/admin-csv.routes.ts';
+import { createOrdersCsvService } from '#server/features/admin-csv/orders-csv.service.ts';
+import { createProductsCsvService } from '#server/features/admin-csv/products-csv.service.ts';
 import { authRoutes } from '#server/features/auth/auth.routes.ts';
 import { createAuthService } from '#server/features/auth/auth.service.ts';
 import { createEmailChangeService } from '#server/features/auth/email-change.service.ts';
@@ -186,7 +189,9 @@ export async function buildApp({
     invoicing,
     online,
   });
-  const adminProducts = createAdminProductsService(db, { catalogue, orders, media });
+  const adminProductsIn = (executor: Database) =>
+    createAdminProductsService(executor, { catalogue, orders, media });
+  const adminProducts = adminProductsIn(db);
   const adminOrders = createAdminOrdersService(db, { orders, designs });
   const adminMessages = createAdminMessagesService(db, { messages });
   const adminImages = createAdminImagesService(db, { media });
@@ -224,6 +229,12 @@ export async function buildApp({
       await api.register(paymentSettingsRoutes(paymentSettings));
       await api.register(businessSettingsRoutes(businessSettings));
       await api.register(adminRoutes(admin));
+      await api.register(
+        adminCsvRoutes(
+          createOrdersCsvService(db, { orders }),
+          createProductsCsvService(db, adminProductsIn),
+        ),
+      );
       await api.register(adminImagesRoutes(adminImages));
       await api.register(backupsRoutes(createBackupsService(database, config.backups)));
       await api.register(mailRoutes(mail));

@@ -248,6 +248,21 @@ export async function findAdminOrderPage(db: Database, query: AdminOrderQuery) {
   return { rows, total: total?.n ?? 0 };
 }
 
+/**
+ * Every line of the orders placed in [from, to), oldest order first and its
+ * lines in order, with the order and who placed it: the owner's CSV export
+ * (issue 27).
+ */
+export async function findOrderLinesPlacedBetween(db: Database, from: Date, to: Date) {
+  return db
+    .select({ order: orders, line: orderItems, customer: customerColumns })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(and(sql`${orders.createdAt} >= ${from}`, lt(orders.createdAt, to)))
+    .orderBy(asc(orders.createdAt), asc(orders.id), asc(orderItems.position));
+}
+
 /** An order's events, oldest first, with who made each (a shopper or an admin). */
 export async function findOrderEventsWithActors(db: Database, orderId: string) {
   return db

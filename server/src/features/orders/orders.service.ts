@@ -24,6 +24,7 @@ import {
   findOrder,
   findOrderEventsWithActors,
   findOrderItems,
+  findOrderLinesPlacedBetween,
   findOrderWithCustomer,
   hasDeliveredItem,
   insertOrder,
@@ -178,6 +179,7 @@ export function createOrdersService(
     findAdminOrderPage,
     findOrderWithCustomer,
     findOrderEventsWithActors,
+    findOrderLinesPlacedBetween,
   };
 }
 

@@ -1,11 +1,13 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { ORDER_STATUSES, type OrderStatus } from '#contract';
 import { ListFilters } from '#web/components/admin/list-filters.tsx';
+import { CardSection } from '#web/components/ui/card-section.tsx';
 import { orderStatusLabel } from '#web/components/ui/order-status-badge.tsx';
 import { PagedList } from '#web/components/ui/query-result.tsx';
 import { EmptyState } from '#web/components/ui/status-message.tsx';
 import { paths } from '#web/config/paths.ts';
 import { AdminShell } from '#web/features/admin/components/admin-shell.tsx';
+import { OrdersCsvForm } from '#web/features/admin-csv/components/orders-csv-form.tsx';
 import { useAdminOrders } from '#web/features/orders/api/admin-orders.ts';
 import { AdminOrdersTable } from '#web/features/orders/components/admin-orders-table.tsx';
 
@@ -62,6 +64,13 @@ export function AdminOrdersRoute() {
             </>
           )}
         </PagedList>
+        <CardSection title="Orders as a spreadsheet" id="orders-csv">
+          <p className="mb-4 text-sm text-ink-700">
+            One row per item ordered, with its order's date, shopper, status, payment, discount and
+            total, for the orders placed on the days chosen (India's calendar).
+          </p>
+          <OrdersCsvForm />
+        </CardSection>
       </div>
     </AdminShell>
   );

@@ -5,6 +5,7 @@ import { PagedList } from '#web/components/ui/query-result.tsx';
 import { EmptyState } from '#web/components/ui/status-message.tsx';
 import { paths } from '#web/config/paths.ts';
 import { AdminShell } from '#web/features/admin/components/admin-shell.tsx';
+import { ProductsCsvActions } from '#web/features/admin-csv/components/products-csv-actions.tsx';
 import { useAdminProducts } from '#web/features/catalogue/api/admin-products.ts';
 import { AdminProductsTable } from '#web/features/catalogue/components/admin-products-table.tsx';
 
@@ -29,9 +30,12 @@ export function AdminProductsRoute() {
     <AdminShell
       title="Products"
       actions={
-        <Link to={paths.adminProductNew()} className={buttonStyles()}>
-          New product
-        </Link>
+        <>
+          <ProductsCsvActions />
+          <Link to={paths.adminProductNew()} className={buttonStyles()}>
+            New product
+          </Link>
+        </>
       }
     >
       <ListFilters
