@@ -21,6 +21,8 @@ import { createAdminProductsService } from '#server/features/catalogue/admin-pro
 import { catalogueRoutes } from '#server/features/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
 import { createCatalogueCache } from '#server/features/catalogue/catalogue-cache.ts';
+import { customersRoutes } from '#server/features/customers/customers.routes.ts';
+import { createCustomersService } from '#server/features/customers/customers.service.ts';
 import { createDesignUploadsService } from '#server/features/designs/design-uploads.service.ts';
 import { designsRoutes } from '#server/features/designs/designs.routes.ts';
 import { createDesignsService } from '#server/features/designs/designs.service.ts';
@@ -224,6 +226,7 @@ export async function buildApp({
       await api.register(paymentSettingsRoutes(paymentSettings));
       await api.register(businessSettingsRoutes(businessSettings));
       await api.register(adminRoutes(admin));
+      await api.register(customersRoutes(createCustomersService(db, { addresses })));
       await api.register(adminImagesRoutes(adminImages));
       await api.register(backupsRoutes(createBackupsService(database, config.backups)));
       await api.register(mailRoutes(mail));
