@@ -18,6 +18,7 @@ export * from './fields.ts';
 export * from './format.ts';
 export * from './gst.ts';
 export * from './invoices.ts';
+export * from './low-stock.ts';
 export * from './mail.ts';
 export * from './media.ts';
 export * from './messages.ts';

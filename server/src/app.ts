@@ -192,7 +192,7 @@ export async function buildApp({
   const adminOrders = createAdminOrdersService(db, { orders, designs });
   const adminMessages = createAdminMessagesService(db, { messages });
   const adminImages = createAdminImagesService(db, { media });
-  const admin = createAdminService(db);
+  const admin = createAdminService(db, { mail });
   const reviews = createReviewsService(db, { catalogue, orders });
   const returns = createReturnsService(db, { orders, catalogue, payments });
   const wishlist = createWishlistService(db, { catalogue });
