@@ -28,6 +28,8 @@ export const MAIL_KINDS = [
   // Issue 25: Razorpay settled a refund of an online order (refund.processed / refund.failed).
   'refund-processed',
   'refund-failed',
+  // Issue 27: the admins' daily list of sizes low on stock and sold out.
+  'low-stock',
 ] as const;
 export const MailKindSchema = z.enum(MAIL_KINDS);
 export type MailKind = z.infer<typeof MailKindSchema>;

@@ -54,6 +54,9 @@ export const APP_ROUTE_PATHS = {
   adminRefunds: '/admin/refunds',
   // Issue 26: the monthly GST return's files.
   adminReports: '/admin/reports',
+  // Issue 27: the shoppers' accounts, and one shopper's page.
+  adminCustomers: '/admin/customers',
+  adminCustomer: '/admin/customers/:id',
 } as const;
 
 /**

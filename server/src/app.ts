@@ -24,6 +24,8 @@ import { createAdminProductsService } from '#server/features/catalogue/admin-pro
 import { catalogueRoutes } from '#server/features/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
 import { createCatalogueCache } from '#server/features/catalogue/catalogue-cache.ts';
+import { customersRoutes } from '#server/features/customers/customers.routes.ts';
+import { createCustomersService } from '#server/features/customers/customers.service.ts';
 import { createDesignUploadsService } from '#server/features/designs/design-uploads.service.ts';
 import { designsRoutes } from '#server/features/designs/designs.routes.ts';
 import { createDesignsService } from '#server/features/designs/designs.service.ts';
@@ -195,7 +197,7 @@ export async function buildApp({
   const adminOrders = createAdminOrdersService(db, { orders, designs });
   const adminMessages = createAdminMessagesService(db, { messages });
   const adminImages = createAdminImagesService(db, { media });
-  const admin = createAdminService(db);
+  const admin = createAdminService(db, { mail });
   const reviews = createReviewsService(db, { catalogue, orders });
   const returns = createReturnsService(db, { orders, catalogue, payments });
   const wishlist = createWishlistService(db, { catalogue });
@@ -235,6 +237,7 @@ export async function buildApp({
           createProductsCsvService(db, adminProductsIn),
         ),
       );
+      await api.register(customersRoutes(createCustomersService(db, { addresses })));
       await api.register(adminImagesRoutes(adminImages));
       await api.register(backupsRoutes(createBackupsService(database, config.backups)));
       await api.register(mailRoutes(mail));

@@ -6,6 +6,8 @@ import {
   PGLITE_AUTOVACUUM_DEFAULTS,
 } from '#server/db/pglite-autovacuum.ts';
 import { seedCatalogueIfEmpty } from '#server/db/seed/seed.ts';
+import { createLowStockAlertsService } from '#server/features/admin/low-stock-alerts.service.ts';
+import { createLowStockSchedule } from '#server/features/admin/low-stock-schedule.ts';
 import { createBackupSchedule } from '#server/features/backups/backup-schedule.ts';
 import { createBackupsService } from '#server/features/backups/backups.service.ts';
 import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
@@ -15,6 +17,7 @@ import {
 } from '#server/features/catalogue/units-sold-tally.ts';
 import { createInvoiceDownloadsService } from '#server/features/invoices/invoice-downloads.service.ts';
 import { createInvoicesService } from '#server/features/invoices/invoices.service.ts';
+import { createMailService } from '#server/features/mail/mail.service.ts';
 import { createMailWorker } from '#server/features/mail/mail-worker.ts';
 import { createSmtpMailer } from '#server/features/mail/mailer.ts';
 import {
@@ -98,6 +101,14 @@ async function main(): Promise<void> {
     onError: (error) => app.log.error({ err: error }, 'The scheduled backup failed'),
   });
 
+  // The admins' daily low-stock email (issue 27): every process asks; the database settles which sends.
+  const lowStockAlerts = createLowStockSchedule(
+    createLowStockAlertsService(database.db, {
+      mail: createMailService(database.db, config.mail),
+    }),
+    { onError: (error) => app.log.error({ err: error }, 'The low-stock email failed') },
+  );
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -107,6 +118,7 @@ async function main(): Promise<void> {
     await refundSweep.stop();
     await paymentSweep?.stop();
     await unitsSoldTally.stop();
+    await lowStockAlerts.stop();
     await autovacuum?.stop();
     await backupSchedule?.stop();
     mailer?.close();
@@ -124,6 +136,7 @@ async function main(): Promise<void> {
   unitsSoldTally.start();
   autovacuum?.start();
   backupSchedule?.start();
+  lowStockAlerts.start();
 }
 
 runMain(main);

@@ -310,6 +310,22 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: routePaths.adminCustomers,
+                    ...lazyPage(() =>
+                      import('./routes/admin/customers.tsx').then(
+                        (module) => module.AdminCustomersRoute,
+                      ),
+                    ),
+                  },
+                  {
+                    path: routePaths.adminCustomer,
+                    ...lazyPage(() =>
+                      import('./routes/admin/customer.tsx').then(
+                        (module) => module.AdminCustomerRoute,
+                      ),
+                    ),
+                  },
+                  {
                     path: routePaths.adminSettings,
                     ...lazyPage(() =>
                       import('./routes/admin/settings.tsx').then(

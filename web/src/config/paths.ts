@@ -125,4 +125,7 @@ export const paths = {
     withSearch(routePaths.adminReturns, search),
   adminRefunds: () => routePaths.adminRefunds,
   adminReports: () => routePaths.adminReports,
+  adminCustomers: (search: { search?: string; page?: number } = {}) =>
+    withSearch(routePaths.adminCustomers, search),
+  adminCustomer: (id: string) => withId(routePaths.adminCustomers, id),
 } as const;

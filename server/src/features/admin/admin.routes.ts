@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { getAdminDashboard } from '#contract';
+import { getAdminDashboard, getLowStockSettings, updateLowStockSettings } from '#contract';
 import { route } from '#server/lib/route.ts';
 import type { AdminService } from './admin.service.ts';
 
@@ -7,5 +7,7 @@ import type { AdminService } from './admin.service.ts';
 export function adminRoutes(admin: AdminService) {
   return async (app: FastifyInstance) => {
     route(app, getAdminDashboard, () => admin.dashboard.getDashboard());
+    route(app, getLowStockSettings, () => admin.lowStock.getSettings());
+    route(app, updateLowStockSettings, ({ body }) => admin.lowStock.updateSettings(body));
   };
 }

@@ -19,6 +19,7 @@ import {
   welcomeEmail,
 } from './account-emails.ts';
 import type { MailMessage, Recipient, UnverifiedRecipient } from './html-email.ts';
+import { type LowStockReport, lowStockEmail } from './low-stock-emails.ts';
 import { toOutboxMessage, toOutboxSummary } from './mail.mapper.ts';
 import { findOutboxMessage, findOutboxPage, insertOutboxMessage } from './mail.repository.ts';
 import {
@@ -118,6 +119,10 @@ export function createMailService(db: Database, config: Pick<MailConfig, 'smtpUr
     /** The one hook for a step of a return or exchange (D31). */
     returnUpdated: (executor: Database, to: Recipient, order: Order, update: ReturnUpdate) =>
       enqueue(executor, returnUpdateEmail(update.kind, to, order, update.request, publicUrl)),
+
+    /** Issue 27: the day's low-stock email to one admin, in the transaction that records it sent. */
+    lowStock: (executor: Database, to: Recipient, report: LowStockReport) =>
+      enqueue(executor, lowStockEmail(to, report, publicUrl)),
 
     /** A cash order's refund, paid by hand (issue 25): in the transaction that marks it paid. */
     refundPaid: (executor: Database, to: Recipient, refund: RefundPaid) =>

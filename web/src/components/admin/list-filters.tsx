@@ -5,21 +5,22 @@ import { inputStyles } from '#web/components/ui/form-field.tsx';
 interface ListFiltersProps {
   searchLabel: string;
   search: string;
-  filterLabel: string;
-  filter: string;
+  /** Without a filter (no options), the search box alone. */
+  filterLabel?: string;
+  filter?: string;
   /** The choices of the filter; value '' means all. */
-  options: readonly { value: string; label: string }[];
+  options?: readonly { value: string; label: string }[];
   /** Called with the new search and filter (a new URL: Back works). */
   onChange: (next: { search: string; filter: string }) => void;
 }
 
-/** A search box and a filter above an admin list; the filter applies as soon as it changes. */
+/** A search box and a filter, if any, above an admin list; the filter applies as soon as it changes. */
 export function ListFilters({
   searchLabel,
   search,
   filterLabel,
-  filter,
-  options,
+  filter = '',
+  options = [],
   onChange,
 }: ListFiltersProps) {
   const id = useId();
@@ -54,23 +55,25 @@ export function ListFilters({
           Search
         </button>
       </form>
-      <div>
-        <label htmlFor={`${id}-filter`} className="mb-1.5 block text-sm font-medium text-ink-800">
-          {filterLabel}
-        </label>
-        <select
-          id={`${id}-filter`}
-          value={filter}
-          onChange={(event) => onChange({ search, filter: event.target.value })}
-          className={`${inputStyles(false)} h-11 pr-8 sm:w-48`}
-        >
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      {options.length > 0 ? (
+        <div>
+          <label htmlFor={`${id}-filter`} className="mb-1.5 block text-sm font-medium text-ink-800">
+            {filterLabel}
+          </label>
+          <select
+            id={`${id}-filter`}
+            value={filter}
+            onChange={(event) => onChange({ search, filter: event.target.value })}
+            className={`${inputStyles(false)} h-11 pr-8 sm:w-48`}
+          >
+            {options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
     </div>
   );
 }

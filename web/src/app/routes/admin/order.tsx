@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { BackLink } from '#web/components/ui/back-link.tsx';
 import { CardSection } from '#web/components/ui/card-section.tsx';
 import { OrderStatusBadge } from '#web/components/ui/order-status-badge.tsx';
@@ -50,7 +50,12 @@ export function AdminOrderRoute() {
               </div>
               <div className="space-y-6">
                 <CardSection title="Customer" id="order-customer">
-                  <p className="font-semibold text-ink-900">{data.customer.name}</p>
+                  <Link
+                    to={paths.adminCustomer(data.customer._id)}
+                    className="font-semibold text-brand-700 hover:underline"
+                  >
+                    {data.customer.name}
+                  </Link>
                   <p className="text-sm break-all text-ink-700">{data.customer.email}</p>
                 </CardSection>
                 <CardSection title="Delivery and payment" id="order-facts">

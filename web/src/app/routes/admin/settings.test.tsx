@@ -25,10 +25,11 @@ const defaults: PaymentSettings = {
   razorpay: null,
 };
 
-/** What the Business and Tax sections load: a shop with no GSTIN yet (issue 26). */
+/** What the Business and Tax sections load: a shop with no GSTIN yet (issue 26); the low-stock threshold (issue 27). */
 const businessReplies = {
   'GET /admin/settings/business': () => apiOk(makeUnsetBusinessSettings()),
   'GET /admin/settings/tax': () => apiOk(DEFAULT_TAX_SETTINGS),
+  'GET /admin/low-stock-settings': () => apiOk({ threshold: 5 }),
 };
 
 describe('AdminSettingsRoute (issue 26)', () => {
@@ -102,5 +103,30 @@ describe('AdminSettingsRoute (issue 25)', () => {
     expect(
       await screen.findByText('Cash on delivery limit must be at most ₹10,00,000'),
     ).toBeInTheDocument();
+  });
+});
+
+describe('AdminSettingsRoute (issue 27)', () => {
+  it('saves the low-stock threshold as a number, and refuses a negative one', async () => {
+    const api = mockApi({
+      ...businessReplies,
+      'GET /admin/settings/payments': apiOk(defaults),
+      'PUT /admin/low-stock-settings': ({ body }) => apiOk(body),
+    });
+    const { user } = renderWithRouter(<AdminSettingsRoute />);
+    const form = await screen.findByRole('form', { name: 'Low-stock alert' });
+    const threshold = await within(form).findByLabelText('Threshold (units)');
+    expect(threshold).toHaveValue('5');
+    await user.clear(threshold);
+    await user.type(threshold, '-1');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('Threshold must be 0 or more')).toBeInTheDocument();
+    await user.clear(threshold);
+    await user.type(threshold, '3');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Low-stock alert saved')).toBeInTheDocument();
+    const sent = api.requests.find((request) => request.method === 'PUT');
+    expect(sent?.body).toEqual({ threshold: 3 });
   });
 });

@@ -8,6 +8,7 @@ const LINKS = [
   { label: 'Products', to: paths.adminProducts(), end: false },
   { label: 'Orders', to: paths.adminOrders(), end: false },
   { label: 'Returns', to: paths.adminReturns(), end: false },
+  { label: 'Customers', to: paths.adminCustomers(), end: false },
   { label: 'Refunds to pay', to: paths.adminRefunds(), end: false },
   { label: 'Messages', to: paths.adminMessages(), end: false },
   { label: 'Outbox', to: paths.adminOutbox(), end: false },
