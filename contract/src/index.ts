@@ -1,5 +1,6 @@
 export * from './addresses.ts';
 export * from './admin.ts';
+export * from './analytics.ts';
 export * from './auth.ts';
 export * from './backups.ts';
 export * from './business-settings.ts';

@@ -7,6 +7,8 @@ import { addressRoutes } from '#server/features/addresses/addresses.routes.ts';
 import { createAddressesService } from '#server/features/addresses/addresses.service.ts';
 import { adminRoutes } from '#server/features/admin/admin.routes.ts';
 import { createAdminService } from '#server/features/admin/admin.service.ts';
+import { analyticsRoutes } from '#server/features/analytics/analytics.routes.ts';
+import { createAnalyticsService } from '#server/features/analytics/analytics.service.ts';
 import { authRoutes } from '#server/features/auth/auth.routes.ts';
 import { createAuthService } from '#server/features/auth/auth.service.ts';
 import { createEmailChangeService } from '#server/features/auth/email-change.service.ts';
@@ -224,6 +226,7 @@ export async function buildApp({
       await api.register(paymentSettingsRoutes(paymentSettings));
       await api.register(businessSettingsRoutes(businessSettings));
       await api.register(adminRoutes(admin));
+      await api.register(analyticsRoutes(createAnalyticsService(db)));
       await api.register(adminImagesRoutes(adminImages));
       await api.register(backupsRoutes(createBackupsService(database, config.backups)));
       await api.register(mailRoutes(mail));
