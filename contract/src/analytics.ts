@@ -41,10 +41,11 @@ const isDay = (day: string) => {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
 };
 
+/** A day of this century, as the shop's reports go: years PostgreSQL and Date agree on. */
 const DaySchema = (label: string) => {
-  const message = `${label} must be a day as YYYY-MM-DD, e.g. 2026-11-27`;
+  const message = `${label} must be a day of 2000-2099 as YYYY-MM-DD, e.g. 2026-11-27`;
   return textSchema(label)
-    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .regex(/^20\d\d-\d\d-\d\d$/, message)
     .refine(isDay, message);
 };
 
