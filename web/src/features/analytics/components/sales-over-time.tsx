@@ -242,6 +242,7 @@ function SalesFigures({ analytics, figure }: { analytics: Analytics; figure: Fig
           <AdminTable
             headings={['Period', ...FIGURE_KEYS.map((key) => FIGURES[key].label)]}
             minWidthClass="min-w-[56rem]"
+            label="Sales per interval"
           >
             {buckets.map((bucket) => (
               <tr key={bucket.start}>
