@@ -1,6 +1,7 @@
 export * from './addresses.ts';
 export * from './admin.ts';
 export * from './admin-csv.ts';
+export * from './analytics.ts';
 export * from './auth.ts';
 export * from './backups.ts';
 export * from './business-settings.ts';

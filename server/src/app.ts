@@ -10,6 +10,8 @@ import { createAdminService } from '#server/features/admin/admin.service.ts';
 import { adminCsvRoutes } from '#server/features/admin-csv/admin-csv.routes.ts';
 import { createOrdersCsvService } from '#server/features/admin-csv/orders-csv.service.ts';
 import { createProductsCsvService } from '#server/features/admin-csv/products-csv.service.ts';
+import { analyticsRoutes } from '#server/features/analytics/analytics.routes.ts';
+import { createAnalyticsService } from '#server/features/analytics/analytics.service.ts';
 import { authRoutes } from '#server/features/auth/auth.routes.ts';
 import { createAuthService } from '#server/features/auth/auth.service.ts';
 import { createEmailChangeService } from '#server/features/auth/email-change.service.ts';
@@ -238,6 +240,7 @@ export async function buildApp({
         ),
       );
       await api.register(customersRoutes(createCustomersService(db, { addresses })));
+      await api.register(analyticsRoutes(createAnalyticsService(db)));
       await api.register(adminImagesRoutes(adminImages));
       await api.register(backupsRoutes(createBackupsService(database, config.backups)));
       await api.register(mailRoutes(mail));

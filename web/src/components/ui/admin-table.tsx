@@ -7,12 +7,21 @@ interface AdminTableProps {
   minWidthClass: string;
   /** The rows: one `<tr>` per item. */
   children: ReactNode;
+  /**
+   * Names a table without links or buttons: its scrolling box then takes the
+   * keyboard's focus, so it scrolls sideways without a mouse (axe's
+   * scrollable-region-focusable).
+   */
+  label?: string;
 }
 
 /** A back-office list: a white card that scrolls sideways on a narrow screen, a heading per column. */
-export function AdminTable({ headings, minWidthClass, children }: AdminTableProps) {
+export function AdminTable({ headings, minWidthClass, children, label }: AdminTableProps) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-ink-200 bg-white shadow-sm">
+    <div
+      className="overflow-x-auto rounded-2xl border border-ink-200 bg-white shadow-sm"
+      {...(label && { role: 'region', 'aria-label': label, tabIndex: 0 })}
+    >
       <table className={`w-full ${minWidthClass} text-left text-sm`}>
         <thead className="bg-ink-50 text-ink-700">
           <tr>
