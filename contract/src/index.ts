@@ -6,6 +6,7 @@ export * from './business-settings.ts';
 export * from './cart.ts';
 export * from './cart-line-rules.ts';
 export * from './catalogue.ts';
+export * from './catalogue-lists.ts';
 export * from './common.ts';
 export * from './design.ts';
 export * from './design-fonts.ts';
