@@ -29,9 +29,14 @@ export function AdminProductsRoute() {
     <AdminShell
       title="Products"
       actions={
-        <Link to={paths.adminProductNew()} className={buttonStyles()}>
-          New product
-        </Link>
+        <>
+          <Link to={paths.adminCatalogueLists()} className={buttonStyles({ variant: 'outline' })}>
+            Categories and genders
+          </Link>
+          <Link to={paths.adminProductNew()} className={buttonStyles()}>
+            New product
+          </Link>
+        </>
       }
     >
       <ListFilters
