@@ -202,7 +202,7 @@ function ListEntryRow({
             title={`Merge ${entry.name} into ${target.name}?`}
             description={`Its ${productCount(entry.products)} become ${target.name}, in the shop's filters too, and ${entry.name} leaves the list.`}
             keepLabel="Keep both"
-            confirmLabel="Merge"
+            confirmLabel={`Merge into ${target.name}`}
             pendingLabel="Merging…"
             pending={merge.isPending}
             onKeep={() => setConfirming(false)}
