@@ -37,9 +37,11 @@ export const CatalogueListsSchema = z.object({
 });
 export type CatalogueLists = z.infer<typeof CatalogueListsSchema>;
 
-const ListParamsSchema = z.object({
-  list: z.enum(CATALOGUE_LISTS, { error: `The list must be one of ${CATALOGUE_LISTS.join(', ')}` }),
-});
+/** Which list: `category` or `gender` (another is a 404, as an unknown entry). */
+const ListParamsSchema = z.object({ list: textSchema('The list').max(64) });
+
+export const isCatalogueList = (list: string): list is CatalogueList =>
+  (CATALOGUE_LISTS as readonly string[]).includes(list);
 const ListEntryParamsSchema = ListParamsSchema.extend({ id: textSchema('The id').max(64) });
 
 export const ListEntryBodySchema = z.object({ name: requiredText('Name', LIST_NAME_MAX) });
@@ -62,6 +64,7 @@ export type MergeListEntryResult = z.infer<typeof MergeListEntryResultSchema>;
 export const listEntryTaken = (list: CatalogueList, name: string) =>
   `${CATALOGUE_LIST_LABELS[list].one} '${name}' is already in the list: merge into it instead`;
 export const LIST_ENTRY_NOT_FOUND = 'There is no such entry in the list';
+export const LIST_NOT_FOUND = `There is no such list: ${CATALOGUE_LISTS.join(' or ')}`;
 export const MERGE_INTO_ITSELF = 'Choose another entry to merge into';
 
 export const getCatalogueLists = defineEndpoint({

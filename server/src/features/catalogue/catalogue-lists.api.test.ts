@@ -236,7 +236,7 @@ describe('a rename reaches the products, the filters, the facets and search at o
         url: `/api/v1/admin/catalogue-lists/colour/${kept._id}`,
         payload: { name: 'X' },
       }),
-      400,
+      404,
     );
   });
 });
