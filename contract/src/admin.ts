@@ -40,6 +40,8 @@ export const AdminDashboardSchema = z.object({
     z.object({
       productId: IdSchema,
       title: z.string(),
+      /** Its colour's name: colours of one style share the title (issue 27). */
+      color: z.string(),
       size: SizeSchema,
       stock: z.number().int(),
     }),

@@ -8,6 +8,7 @@ export * from './business-settings.ts';
 export * from './cart.ts';
 export * from './cart-line-rules.ts';
 export * from './catalogue.ts';
+export * from './catalogue-lists.ts';
 export * from './common.ts';
 export * from './customers.ts';
 export * from './design.ts';

@@ -40,6 +40,8 @@ export const APP_ROUTE_PATHS = {
   adminProducts: '/admin/products',
   adminProductNew: '/admin/products/new',
   adminProduct: '/admin/products/:id',
+  // Issue 27: the categories and genders products pick from, renamed or merged.
+  adminCatalogueLists: '/admin/products/lists',
   adminOrders: '/admin/orders',
   adminOrder: '/admin/orders/:id',
   adminMessages: '/admin/messages',

@@ -26,6 +26,8 @@ import { createAdminProductsService } from '#server/features/catalogue/admin-pro
 import { catalogueRoutes } from '#server/features/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
 import { createCatalogueCache } from '#server/features/catalogue/catalogue-cache.ts';
+import { catalogueListsRoutes } from '#server/features/catalogue/catalogue-lists.routes.ts';
+import { createCatalogueListsService } from '#server/features/catalogue/catalogue-lists.service.ts';
 import { customersRoutes } from '#server/features/customers/customers.routes.ts';
 import { createCustomersService } from '#server/features/customers/customers.service.ts';
 import { createDesignUploadsService } from '#server/features/designs/design-uploads.service.ts';
@@ -212,6 +214,7 @@ export async function buildApp({
       await api.register(systemRoutes(createSystemService(database)));
       await api.register(authRoutes(auth));
       await api.register(catalogueRoutes(catalogue, catalogueCache, adminProducts));
+      await api.register(catalogueListsRoutes(createCatalogueListsService(db, { catalogue })));
       await api.register(cartRoutes(cart));
       await api.register(designsRoutes(designs, designUploads));
       await api.register(addressRoutes(addresses));

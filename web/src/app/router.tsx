@@ -228,6 +228,14 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: routePaths.adminCatalogueLists,
+                    ...lazyPage(() =>
+                      import('./routes/admin/catalogue-lists.tsx').then(
+                        (module) => module.AdminCatalogueListsRoute,
+                      ),
+                    ),
+                  },
+                  {
                     path: routePaths.adminProductNew,
                     ...lazyPage(() =>
                       import('./routes/admin/product-edit.tsx').then(

@@ -112,6 +112,7 @@ export const paths = {
     withSearch(routePaths.adminProducts, search),
   adminProductNew: () => routePaths.adminProductNew,
   adminProduct: (id: string) => withId(routePaths.adminProducts, id),
+  adminCatalogueLists: () => routePaths.adminCatalogueLists,
   adminOrders: (search: { search?: string; status?: string; page?: number } = {}) =>
     withSearch(routePaths.adminOrders, search),
   adminOrder: (id: string) => withId(routePaths.adminOrders, id),

@@ -14,9 +14,16 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { DEFAULT_CUSTOMISATION, FALLBACK_HSN, type PrintAreas, SIZES } from '#contract';
+import {
+  CATALOGUE_LISTS,
+  DEFAULT_CUSTOMISATION,
+  FALLBACK_HSN,
+  type PrintAreas,
+  SIZES,
+} from '#contract';
 import { images } from './media.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -274,6 +281,27 @@ export const products = pgTable(
         table.searchDocument,
       )
       .where(sql`${table.archivedAt} is null`),
+  ],
+);
+
+/**
+ * The categories and genders a product may take (issue 27, decision 047): the
+ * product form picks from them, and the owner renames or merges them. One name
+ * per list whatever its case ('T-shirts' is 'T-Shirts'). A trigger on products
+ * writes every product's category and gender as its list spells it, adding a
+ * name not listed yet (the seed, the bench, an API write), so the lists always
+ * hold every value products have.
+ */
+export const catalogueListEntries = pgTable(
+  'catalogue_list_entries',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    list: text({ enum: CATALOGUE_LISTS }).notNull(),
+    name: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('catalogue_list_entries_name_key').on(table.list, sql`lower(${table.name})`),
   ],
 );
 

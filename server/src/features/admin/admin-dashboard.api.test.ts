@@ -89,10 +89,11 @@ describe('GET /api/v1/admin/dashboard', () => {
     expect(kept.totalPrice).toBe(998);
   });
 
-  it('lists sizes on sale with 5 or fewer units, fewest first, and nothing archived', async () => {
+  it('lists sizes on sale with 5 or fewer units, fewest first, each naming its colour, and nothing archived', async () => {
     const low = await createProduct(t.db, {
       title: 'Aaa Low Tee',
       stock: { XS: 6, S: 0, M: 5, XL: 1 },
+      color: { name: 'Navy', hex: '#1e3a5f' },
     });
     const archived = await createProduct(t.db, { title: 'Aaa Archived Tee', stock: { M: 0 } });
     await archiveProduct(t.db, archived);
@@ -100,9 +101,9 @@ describe('GET /api/v1/admin/dashboard', () => {
     expect(result.lowStockThreshold).toBe(5);
     const mine = result.lowStock.filter((line) => line.productId === low);
     expect(mine).toEqual([
-      { productId: low, title: 'Aaa Low Tee', size: 'S', stock: 0 },
-      { productId: low, title: 'Aaa Low Tee', size: 'XL', stock: 1 },
-      { productId: low, title: 'Aaa Low Tee', size: 'M', stock: 5 },
+      { productId: low, title: 'Aaa Low Tee', color: 'Navy', size: 'S', stock: 0 },
+      { productId: low, title: 'Aaa Low Tee', color: 'Navy', size: 'XL', stock: 1 },
+      { productId: low, title: 'Aaa Low Tee', color: 'Navy', size: 'M', stock: 5 },
     ]);
     expect(result.lowStock.some((line) => line.productId === archived)).toBe(false);
     const stocks = result.lowStock.map((line) => line.stock);
@@ -121,7 +122,7 @@ describe('GET /api/v1/admin/dashboard', () => {
     await expectResult(t.app, checkoutRequest(shopper), OrderSchema, 201);
     const lowAfter = (await dashboard()).lowStock.filter((line) => line.productId === product);
     expect(lowAfter).toEqual([
-      { productId: product, title: 'Nearly Gone Tee', size: 'L', stock: 4 },
+      { productId: product, title: 'Nearly Gone Tee', color: 'White', size: 'L', stock: 4 },
     ]);
   });
 });

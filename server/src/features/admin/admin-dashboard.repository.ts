@@ -47,6 +47,7 @@ export async function findLowStock(db: Database, threshold: number, limit: numbe
       .select({
         productId: productStock.productId,
         title: products.title,
+        color: products.colorName,
         size: productStock.size,
         stock: productStock.stock,
       })

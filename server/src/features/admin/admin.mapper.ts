@@ -13,7 +13,7 @@ export function toDashboard(values: {
   todaySales: { orders: number; totalPaise: number };
   weekSales: { orders: number; totalPaise: number };
   lowStockThreshold: number;
-  lowStock: { productId: string; title: string; size: string; stock: number }[];
+  lowStock: { productId: string; title: string; color: string; size: string; stock: number }[];
   lowStockTotal: number;
 }): AdminDashboard {
   const counts = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<

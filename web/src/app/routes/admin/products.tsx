@@ -32,6 +32,9 @@ export function AdminProductsRoute() {
       actions={
         <>
           <ProductsCsvActions />
+          <Link to={paths.adminCatalogueLists()} className={buttonStyles({ variant: 'outline' })}>
+            Categories and genders
+          </Link>
           <Link to={paths.adminProductNew()} className={buttonStyles()}>
             New product
           </Link>

@@ -70,6 +70,7 @@ export function DashboardView({ dashboard }: { dashboard: AdminDashboard }) {
                     className="font-medium text-brand-700 hover:underline"
                   >
                     {line.title}
+                    <span className="font-normal text-ink-600"> · {line.color}</span>
                   </Link>
                   <span className="shrink-0 text-sm text-ink-700">
                     Size {line.size}:{' '}

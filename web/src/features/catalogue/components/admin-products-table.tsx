@@ -3,7 +3,10 @@ import { type AdminProduct, formatRupees, SIZES } from '#contract';
 import { AdminTable } from '#web/components/ui/admin-table.tsx';
 import { paths } from '#web/config/paths.ts';
 
-/** Products as the owner lists them, with stock per size; each title opens the product. */
+/**
+ * Products as the owner lists them, each with its colour (colours of a style
+ * share a title), stock per size; each title opens the product.
+ */
 export function AdminProductsTable({ products }: { products: AdminProduct[] }) {
   return (
     <AdminTable
@@ -30,8 +33,15 @@ export function AdminProductsTable({ products }: { products: AdminProduct[] }) {
                 >
                   {product.title}
                 </Link>
-                <span className="block text-ink-600">
-                  {product.gender} · {product.category}
+                <span className="flex items-center gap-1.5 text-ink-600">
+                  <span
+                    aria-hidden="true"
+                    className="size-3 shrink-0 rounded-full border border-ink-300"
+                    style={{ backgroundColor: product.color.hex }}
+                  />
+                  <span>
+                    {product.color.name} · {product.gender} · {product.category}
+                  </span>
                 </span>
               </div>
             </div>

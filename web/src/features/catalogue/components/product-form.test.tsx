@@ -1,7 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type AdminProduct, DEFAULT_CUSTOMISATION } from '#contract';
-import { apiFail, apiOk, mockApi } from '#web/testing/mock-api.ts';
+import {
+  type AdminProduct,
+  type AdminStyle,
+  type CatalogueLists,
+  DEFAULT_CUSTOMISATION,
+} from '#contract';
+import { apiFail, apiOk, mockApi, type SentRequest } from '#web/testing/mock-api.ts';
 import { renderWithRouter } from '#web/testing/render.tsx';
 import { ProductForm } from './product-form.tsx';
 
@@ -29,6 +34,37 @@ const adminProduct: AdminProduct = {
   hsn: '6109',
 };
 
+const LISTS: CatalogueLists = {
+  categories: [
+    { _id: 'c1', name: 'Hoodies', products: 3 },
+    { _id: 'c2', name: 'T-Shirts', products: 9 },
+  ],
+  genders: [
+    { _id: 'g1', name: 'Unisex', products: 8 },
+    { _id: 'g2', name: 'Women', products: 4 },
+  ],
+};
+
+const STRIPED_STYLE: AdminStyle = {
+  styleId: '00000000-0000-4000-8000-000000000002',
+  title: 'Striped Tee',
+  colors: [
+    { productId: 'p2', name: 'Navy', hex: '#1e3a5f' },
+    { productId: 'p3', name: 'Red', hex: '#aa0000' },
+  ],
+};
+
+/** The API the form reads besides the save: the lists it picks from and the styles a search finds. */
+const mockFormApi = (replies: Parameters<typeof mockApi>[0]) =>
+  mockApi({
+    'GET /admin/catalogue-lists': apiOk(LISTS),
+    'GET /admin/styles': apiOk([STRIPED_STYLE]),
+    ...replies,
+  });
+
+/** The requests that save: the form's reads left out. */
+const writes = (requests: SentRequest[]) => requests.filter((request) => request.method !== 'GET');
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -44,7 +80,7 @@ describe('ProductForm: GST (issue 26)', () => {
     ['2950.01', false],
     ['499', false],
   ])('warns about a price of ₹%s in the band that fits neither rate: %s', async (price, warns) => {
-    mockApi({});
+    mockFormApi({});
     const { user } = renderWithRouter(<ProductForm />);
     await user.type(screen.getByLabelText('Price (₹)'), price);
     if (warns) {
@@ -57,7 +93,7 @@ describe('ProductForm: GST (issue 26)', () => {
   });
 
   it("warns by the owner's rates when it has them", async () => {
-    mockApi({});
+    mockFormApi({});
     const { user } = renderWithRouter(
       <ProductForm
         gstRates={{ thresholdPaise: 100_000, lowRatePercent: 12, highRatePercent: 28 }}
@@ -68,7 +104,7 @@ describe('ProductForm: GST (issue 26)', () => {
   });
 
   it("shows the category's HSN code, sends it when left empty, and sends the owner's", async () => {
-    const { requests } = mockApi({ 'PUT /admin/products/p1': apiOk(adminProduct) });
+    const { requests } = mockFormApi({ 'PUT /admin/products/p1': apiOk(adminProduct) });
     const { user } = renderWithRouter(
       <ProductForm product={{ ...adminProduct, category: 'Hoodies', hsn: '' }} />,
     );
@@ -76,19 +112,19 @@ describe('ProductForm: GST (issue 26)', () => {
       screen.getByText("Printed on tax invoices; empty: the category's, 6110"),
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save product' }));
-    await waitFor(() => expect(requests).toHaveLength(1));
-    expect(requests[0]?.body).toMatchObject({ hsn: '6110' });
+    await waitFor(() => expect(writes(requests)).toHaveLength(1));
+    expect(writes(requests)[0]?.body).toMatchObject({ hsn: '6110' });
 
     await user.type(screen.getByLabelText('HSN code'), '61102000');
     await user.click(screen.getByRole('button', { name: 'Save product' }));
-    await waitFor(() => expect(requests).toHaveLength(2));
-    expect(requests[1]?.body).toMatchObject({ hsn: '61102000' });
+    await waitFor(() => expect(writes(requests)).toHaveLength(2));
+    expect(writes(requests)[1]?.body).toMatchObject({ hsn: '61102000' });
   });
 });
 
 describe('ProductForm', () => {
   it("checks the values with the contract's schema before sending anything", async () => {
-    const { requests } = mockApi({});
+    const { requests } = mockFormApi({});
     const { user } = renderWithRouter(<ProductForm onSaved={vi.fn()} />);
 
     await user.type(screen.getByLabelText('Price (₹)'), '12.345');
@@ -99,14 +135,14 @@ describe('ProductForm', () => {
     expect(screen.getByText('Price may have at most 2 decimals')).toBeInTheDocument();
     expect(screen.getByText('Stock must be 0 or more')).toBeInTheDocument();
     expect(screen.getByText('Colour name is required')).toBeInTheDocument();
-    expect(requests).toEqual([]);
+    expect(writes(requests)).toEqual([]);
   });
 
   it('sends the product with numbers for price and stock, and shows server field errors', async () => {
-    const { requests } = mockApi({
+    const { requests } = mockFormApi({
       'POST /admin/products': apiFail(400, 'Check the product', [
         { field: 'category', message: 'Category is too long' },
-        { field: 'styleId', message: 'There is no style nope' },
+        { field: 'styleId', message: 'There is no style striped' },
       ]),
     });
     const onSaved = vi.fn();
@@ -115,20 +151,22 @@ describe('ProductForm', () => {
     await user.type(screen.getByLabelText('Title'), 'Sunset Tee');
     await user.type(screen.getByLabelText('Description'), 'Soft cotton.');
     await user.type(screen.getByLabelText('Price (₹)'), '749.5');
-    await user.type(screen.getByLabelText('Gender'), 'Unisex');
-    await user.type(screen.getByLabelText('Category'), 'T-Shirts');
+    await user.selectOptions(await screen.findByLabelText('Gender'), 'Unisex');
+    await user.selectOptions(screen.getByLabelText('Category'), 'T-Shirts');
     await user.type(screen.getByLabelText('Colour name'), 'Navy');
     // A colour input takes its value whole, as the browser's picker sets it.
     fireEvent.input(screen.getByLabelText('Colour'), { target: { value: '#1e3a5f' } });
-    await user.type(screen.getByLabelText('Style'), 'nope');
+    await user.type(screen.getByRole('combobox', { name: 'Style' }), 'striped');
+    await user.click(await screen.findByRole('option', { name: 'Striped Tee (Navy, Red)' }));
+    expect(screen.getByText('Striped Tee (Navy, Red)')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Stock L'), '7');
     await user.click(screen.getByLabelText('Mark as new'));
     await user.click(screen.getByRole('button', { name: 'Create product' }));
 
     expect(await screen.findByText('Category is too long')).toBeInTheDocument();
-    expect(screen.getByText('There is no style nope')).toBeInTheDocument();
-    await waitFor(() => expect(requests).toHaveLength(1));
-    expect(requests[0]?.body).toEqual({
+    expect(screen.getByText('There is no style striped')).toBeInTheDocument();
+    await waitFor(() => expect(writes(requests)).toHaveLength(1));
+    expect(writes(requests)[0]?.body).toEqual({
       title: 'Sunset Tee',
       description: 'Soft cotton.',
       price: 749.5,
@@ -137,7 +175,7 @@ describe('ProductForm', () => {
       hsn: '6109',
       isNew: true,
       color: { name: 'Navy', hex: '#1e3a5f' },
-      styleId: 'nope',
+      styleId: STRIPED_STYLE.styleId,
       sizes: { L: 7 },
       imageIds: [],
       customisation: DEFAULT_CUSTOMISATION,
@@ -146,7 +184,7 @@ describe('ProductForm', () => {
   });
 
   it('sends the customisation: the toggle, print area per side in mm and decoration prices (D27)', async () => {
-    const { requests } = mockApi({ 'PUT /admin/products/p1': apiOk(adminProduct) });
+    const { requests } = mockFormApi({ 'PUT /admin/products/p1': apiOk(adminProduct) });
     const { user } = renderWithRouter(<ProductForm product={adminProduct} />);
 
     await user.click(screen.getByLabelText('Customisable (shoppers can design on it)'));
@@ -163,13 +201,13 @@ describe('ProductForm', () => {
       await screen.findByText('A print area must lie on the 600 × 700 mm mock-up'),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Back width (mm)')).toHaveAttribute('aria-invalid', 'true');
-    expect(requests).toEqual([]);
+    expect(writes(requests)).toEqual([]);
 
     await user.clear(screen.getByLabelText('Back left (mm)'));
     await user.type(screen.getByLabelText('Back left (mm)'), '200');
     await user.click(screen.getByRole('button', { name: 'Save product' }));
-    await waitFor(() => expect(requests).toHaveLength(1));
-    expect((requests[0]?.body as { customisation: unknown }).customisation).toEqual({
+    await waitFor(() => expect(writes(requests)).toHaveLength(1));
+    expect((writes(requests)[0]?.body as { customisation: unknown }).customisation).toEqual({
       customisable: true,
       printAreas: {
         front: { ...DEFAULT_CUSTOMISATION.printAreas.front, widthMm: 280 },
@@ -180,7 +218,7 @@ describe('ProductForm', () => {
   });
 
   it('refuses a decoration price with more than 2 decimals before sending', async () => {
-    const { requests } = mockApi({});
+    const { requests } = mockFormApi({});
     const { user } = renderWithRouter(<ProductForm product={adminProduct} />);
     await user.clear(screen.getByLabelText('Back decoration price (₹)'));
     await user.type(screen.getByLabelText('Back decoration price (₹)'), '1.234');
@@ -188,6 +226,50 @@ describe('ProductForm', () => {
     expect(
       await screen.findByText('The back decoration price may have at most 2 decimals'),
     ).toBeInTheDocument();
-    expect(requests).toEqual([]);
+    expect(writes(requests)).toEqual([]);
+  });
+});
+
+describe('ProductForm: managed lists and styles (issue 27)', () => {
+  it("picks the category and gender from the shop's lists, and links to them", async () => {
+    mockFormApi({});
+    renderWithRouter(<ProductForm />);
+    const category = await screen.findByRole('combobox', { name: 'Category' });
+    await waitFor(() =>
+      expect(
+        Array.from(category.querySelectorAll('option')).map((option) => option.textContent),
+      ).toEqual(['Choose a category', 'Hoodies', 'T-Shirts']),
+    );
+    const gender = screen.getByRole('combobox', { name: 'Gender' });
+    expect(Array.from(gender.querySelectorAll('option')).map((option) => option.value)).toEqual([
+      '',
+      'Unisex',
+      'Women',
+    ]);
+    expect(screen.getAllByRole('link', { name: 'add or rename' })[0]).toHaveAttribute(
+      'href',
+      '/admin/products/lists',
+    );
+  });
+
+  it("keeps an edited product's own style, or joins another found by its name", async () => {
+    const { requests } = mockFormApi({ 'PUT /admin/products/p1': apiOk(adminProduct) });
+    const { user } = renderWithRouter(<ProductForm product={adminProduct} />);
+    expect(screen.getByText('Sunset Tee (White)')).toBeInTheDocument();
+
+    const picker = screen.getByRole('combobox', { name: 'Style' });
+    await user.type(picker, 'str');
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(await screen.findByText('Striped Tee (Navy, Red)')).toBeInTheDocument();
+    expect(requests.map((request) => request.path)).toContain('/admin/styles?search=str');
+    await user.click(screen.getByRole('button', { name: 'Save product' }));
+    await waitFor(() => expect(writes(requests)).toHaveLength(1));
+    expect(writes(requests)[0]?.body).toMatchObject({ styleId: STRIPED_STYLE.styleId });
+
+    await user.click(screen.getByRole('button', { name: 'Keep its own style' }));
+    expect(screen.getByText('Sunset Tee (White)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save product' }));
+    await waitFor(() => expect(writes(requests)).toHaveLength(2));
+    expect(writes(requests)[1]?.body).toMatchObject({ styleId: adminProduct.styleId });
   });
 });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { type FieldPath, useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
+import { Link } from 'react-router';
 import {
   type AdminProduct,
   type AdminProductBody,
@@ -20,10 +21,18 @@ import {
   type Size,
 } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
-import { CheckboxField, TextAreaField, TextField } from '#web/components/ui/form-field.tsx';
+import {
+  CheckboxField,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '#web/components/ui/form-field.tsx';
+import { paths } from '#web/config/paths.ts';
 import { ApiError, getErrorMessage } from '#web/lib/api-client.ts';
 import { useSaveAdminProduct } from '../api/admin-products.ts';
+import { useCatalogueLists } from '../api/catalogue-lists.ts';
 import { ImageManager, type ImageRef } from './image-manager.tsx';
+import { type ChosenStyle, StylePicker } from './style-picker.tsx';
 
 /** The form's own values: what the boxes hold, text until it is checked. */
 export interface ProductFormValues {
@@ -97,6 +106,25 @@ function customisationValues(
     decorationPrice: perSide((side) => String(customisation.decorationPrice[side])),
   };
 }
+
+/** An edited product's own style as the style picker names it. */
+const ownStyle = (product: AdminProduct | undefined): ChosenStyle | null =>
+  product
+    ? {
+        styleId: product.styleId,
+        title: product.title,
+        colorNames: (product.colors.length > 0 ? product.colors : [product.color]).map(
+          (color) => color.name,
+        ),
+      }
+    : null;
+
+/** A list's names as a select's options, with the product's own even before the list loads. */
+const listOptions = (names: string[] | undefined, own: string) =>
+  [...new Set([...(names ?? []), ...(own ? [own] : [])])].map((name) => ({
+    value: name,
+    label: name,
+  }));
 
 const toNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
@@ -177,16 +205,31 @@ function priceBandWarning(price: string, rates: GstRateSettings): string | null 
   return isInGstRateBand(rupeesToPaise(rupees), rates) ? gstRateBandWarning(rates) : null;
 }
 
+const listsHint = (
+  <>
+    From the shop&apos;s lists:{' '}
+    <Link to={paths.adminCatalogueLists()} className="font-semibold text-brand-700 underline">
+      add or rename
+    </Link>
+  </>
+);
+
 /** Create or edit a product: details, price in ₹, stock per size and images. */
 export function ProductForm({ product, onSaved, gstRates = DEFAULT_GST_RATES }: ProductFormProps) {
   const {
     register,
     handleSubmit,
     setError,
+    setValue,
     control,
     formState: { errors, isSubmitting },
   } = useForm<ProductFormValues>({ defaultValues: toValues(product) });
-  const [price = '', category = ''] = useWatch({ control, name: ['price', 'category'] });
+  const lists = useCatalogueLists();
+  const [chosenStyle, setChosenStyle] = useState<ChosenStyle | null>(ownStyle(product));
+  const [price = '', category = '', gender = ''] = useWatch({
+    control,
+    name: ['price', 'category', 'gender'],
+  });
   const bandWarning = priceBandWarning(price, gstRates);
   const [images, setImages] = useState<ImageRef[]>(product?.images ?? []);
   const [imagesError, setImagesError] = useState<string | null>(null);
@@ -257,15 +300,28 @@ export function ProductForm({ product, onSaved, gstRates = DEFAULT_GST_RATES }: 
         <div className="flex items-end pb-2.5">
           <CheckboxField label="Mark as new" {...register('isNew')} />
         </div>
-        <TextField
+        {/* Controlled: the options come after the form's values, and the select must keep its value. */}
+        <SelectField
+          value={gender}
           label="Gender"
-          hint="As the shop's filter shows it, e.g. Men, Women, Unisex"
+          placeholder="Choose a gender"
+          options={listOptions(
+            lists.data?.genders.map((entry) => entry.name),
+            product?.gender ?? '',
+          )}
+          hint={listsHint}
           error={errors.gender?.message}
           {...register('gender')}
         />
-        <TextField
+        <SelectField
+          value={category}
           label="Category"
-          hint="e.g. T-Shirts"
+          placeholder="Choose a category"
+          options={listOptions(
+            lists.data?.categories.map((entry) => entry.name),
+            product?.category ?? '',
+          )}
+          hint={listsHint}
           error={errors.category?.message}
           {...register('category')}
         />
@@ -290,12 +346,14 @@ export function ProductForm({ product, onSaved, gstRates = DEFAULT_GST_RATES }: 
           error={errors.colorHex?.message}
           {...register('colorHex')}
         />
-        <TextField
-          label="Style"
-          className="sm:col-span-2"
-          hint="Colours of one garment share a style: paste the style of another colour, or leave empty to start a new style"
+        <StylePicker
+          value={chosenStyle}
+          initial={ownStyle(product)}
+          onChange={(style) => {
+            setChosenStyle(style);
+            setValue('styleId', style?.styleId ?? '');
+          }}
           error={errors.styleId?.message}
-          {...register('styleId')}
         />
       </div>
 
