@@ -7,6 +7,7 @@ export * from './cart.ts';
 export * from './cart-line-rules.ts';
 export * from './catalogue.ts';
 export * from './common.ts';
+export * from './coupons.ts';
 export * from './design.ts';
 export * from './design-fonts.ts';
 export * from './design-layout.ts';
