@@ -54,6 +54,8 @@ export const APP_ROUTE_PATHS = {
   adminRefunds: '/admin/refunds',
   // Issue 26: the monthly GST return's files.
   adminReports: '/admin/reports',
+  // Issue 27: the shop's coupons.
+  adminPromotions: '/admin/promotions',
 } as const;
 
 /**

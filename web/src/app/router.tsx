@@ -310,6 +310,14 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: routePaths.adminPromotions,
+                    ...lazyPage(() =>
+                      import('./routes/admin/promotions.tsx').then(
+                        (module) => module.AdminPromotionsRoute,
+                      ),
+                    ),
+                  },
+                  {
                     path: routePaths.adminSettings,
                     ...lazyPage(() =>
                       import('./routes/admin/settings.tsx').then(

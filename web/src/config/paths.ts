@@ -125,4 +125,5 @@ export const paths = {
     withSearch(routePaths.adminReturns, search),
   adminRefunds: () => routePaths.adminRefunds,
   adminReports: () => routePaths.adminReports,
+  adminPromotions: () => routePaths.adminPromotions,
 } as const;
