@@ -28,6 +28,9 @@ export const MAIL_KINDS = [
   // Issue 25: Razorpay settled a refund of an online order (refund.processed / refund.failed).
   'refund-processed',
   'refund-failed',
+  // Issue 27: the link that confirms a newsletter subscription, then its single-use code.
+  'newsletter-confirm',
+  'newsletter-coupon',
 ] as const;
 export const MailKindSchema = z.enum(MAIL_KINDS);
 export type MailKind = z.infer<typeof MailKindSchema>;

@@ -163,7 +163,7 @@ export async function buildApp({
   const cart = createCartService(db, { catalogue, designs, paymentSettings, promotions });
   const addresses = createAddressesService(db);
   const profile = createProfileService(db, { auth, emailChanges });
-  const messages = createMessagesService(db);
+  const messages = createMessagesService(db, { mail, promotions });
   // Razorpay when the shop has its keys (issue 25); otherwise the test gateway alone (D12).
   const razorpayConfig = config.payments.razorpay;
   const razorpay = razorpayConfig && createRazorpayClient(razorpayConfig);

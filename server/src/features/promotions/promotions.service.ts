@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   type AdminCoupon,
   COUPON_CODE_TAKEN_MESSAGE,
@@ -47,6 +48,28 @@ export function createPromotionsService(db: Database) {
       if (!found || !isLimited(found)) return { coupon: found, standing: undefined };
       const coupon = lock ? await findCoupon(tx, code, { lock }) : found;
       return { coupon, standing: coupon && (await countCouponUses(tx, coupon.code, userId)) };
+    },
+
+    /**
+     * A code of its own that works on one order (issue 27: the newsletter's
+     * promise), written in the caller's transaction; answers the code.
+     */
+    async issueSingleUseCoupon(
+      tx: Database,
+      coupon: { prefix: string; percentOff: number; description: string },
+    ): Promise<string> {
+      for (;;) {
+        const code = `${coupon.prefix}-${randomBytes(5).toString('hex').toUpperCase()}`;
+        const row = await insertCoupon(tx, {
+          code,
+          description: coupon.description,
+          kind: 'percent',
+          percentOff: coupon.percentOff,
+          usageLimit: 1,
+          perCustomerLimit: 1,
+        });
+        if (row) return row.code;
+      }
     },
 
     async listCoupons(): Promise<AdminCoupon[]> {
