@@ -11,6 +11,7 @@ export * from './catalogue.ts';
 export * from './catalogue-lists.ts';
 export * from './common.ts';
 export * from './customers.ts';
+export * from './coupons.ts';
 export * from './design.ts';
 export * from './design-fonts.ts';
 export * from './design-layout.ts';

@@ -30,6 +30,9 @@ export const MAIL_KINDS = [
   'refund-failed',
   // Issue 27: the admins' daily list of sizes low on stock and sold out.
   'low-stock',
+  // Issue 27: the link that confirms a newsletter subscription, then its single-use code.
+  'newsletter-confirm',
+  'newsletter-coupon',
 ] as const;
 export const MailKindSchema = z.enum(MAIL_KINDS);
 export type MailKind = z.infer<typeof MailKindSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdParamsSchema, IdSchema, PageQuerySchema, pageOf, queryFlag } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { EmailSchema, NameSchema, requiredText } from './fields.ts';
+import { EmailSchema, linkTokenBodySchema, NameSchema, requiredText } from './fields.ts';
 
 export const ContactBodySchema = z.object({
   name: NameSchema,
@@ -24,14 +24,38 @@ export const sendContactMessage = defineEndpoint({
   result: z.null(),
 });
 
+/**
+ * The home page's promise, 'Subscribe & Get 20% Off' (issue 27): a confirmed
+ * subscription is mailed a single-use code for this percentage.
+ */
+export const NEWSLETTER_DISCOUNT_PERCENT = 20;
+export const NEWSLETTER_LINK_INVALID =
+  'This link is not valid or was already used. Subscribe again from the home page.';
+
+export const ConfirmNewsletterBodySchema = linkTokenBodySchema(NEWSLETTER_LINK_INVALID);
+export type ConfirmNewsletterBody = z.infer<typeof ConfirmNewsletterBodySchema>;
+
 export const subscribeNewsletter = defineEndpoint({
   name: 'subscribeNewsletter',
   method: 'POST',
   path: '/newsletter',
   tag: 'messages',
-  summary: 'Subscribe an email to the newsletter; subscribing twice is fine (D22)',
+  summary:
+    'Subscribe an email to the newsletter: a new email is mailed a link to confirm; subscribing twice is fine (D22)',
   auth: 'none',
   body: NewsletterBodySchema,
+  result: z.null(),
+});
+
+export const confirmNewsletter = defineEndpoint({
+  name: 'confirmNewsletter',
+  method: 'POST',
+  path: '/newsletter/confirm',
+  tag: 'messages',
+  summary:
+    "Confirm a subscription with its mailed link's token (once); mails a single-use discount code",
+  auth: 'none',
+  body: ConfirmNewsletterBodySchema,
   result: z.null(),
 });
 

@@ -33,6 +33,8 @@ export const APP_ROUTE_PATHS = {
   wishlist: '/wishlist',
   // The mailed link that confirms a back-in-stock request (?token=…).
   confirmStockAlert: '/stock-alerts/confirm',
+  // Issue 27: the mailed link that confirms a newsletter subscription (?token=…).
+  confirmNewsletter: '/newsletter/confirm',
   // D27: the signed-in shopper's saved designs.
   myDesigns: '/designs',
   // D25: the shop owner's screens.
@@ -59,6 +61,8 @@ export const APP_ROUTE_PATHS = {
   // Issue 27: the shoppers' accounts, and one shopper's page.
   adminCustomers: '/admin/customers',
   adminCustomer: '/admin/customers/:id',
+  // Issue 27: the shop's coupons.
+  adminPromotions: '/admin/promotions',
 } as const;
 
 /**

@@ -59,6 +59,8 @@ import { createRazorpayClient } from '#server/features/payments/razorpay.ts';
 import { createRefundsToPayService } from '#server/features/payments/refunds-to-pay.service.ts';
 import { profileRoutes } from '#server/features/profile/profile.routes.ts';
 import { createProfileService } from '#server/features/profile/profile.service.ts';
+import { promotionsRoutes } from '#server/features/promotions/promotions.routes.ts';
+import { createPromotionsService } from '#server/features/promotions/promotions.service.ts';
 import { createRateLimitsService } from '#server/features/rate-limits/rate-limits.service.ts';
 import { returnsRoutes } from '#server/features/returns/returns.routes.ts';
 import { createReturnsService } from '#server/features/returns/returns.service.ts';
@@ -166,10 +168,11 @@ export async function buildApp({
   const businessSettings = createBusinessSettingsService(db);
   const invoices = createInvoicesService(db);
   const invoicing = createOrderInvoicing({ invoices, businessSettings, catalogue });
-  const cart = createCartService(db, { catalogue, designs, paymentSettings });
+  const promotions = createPromotionsService(db);
+  const cart = createCartService(db, { catalogue, designs, paymentSettings, promotions });
   const addresses = createAddressesService(db);
   const profile = createProfileService(db, { auth, emailChanges });
-  const messages = createMessagesService(db);
+  const messages = createMessagesService(db, { mail, promotions });
   // Razorpay when the shop has its keys (issue 25); otherwise the test gateway alone (D12).
   const razorpayConfig = config.payments.razorpay;
   const razorpay = razorpayConfig && createRazorpayClient(razorpayConfig);
@@ -235,6 +238,7 @@ export async function buildApp({
       );
       await api.register(paymentSettingsRoutes(paymentSettings));
       await api.register(businessSettingsRoutes(businessSettings));
+      await api.register(promotionsRoutes(promotions));
       await api.register(adminRoutes(admin));
       await api.register(
         adminCsvRoutes(

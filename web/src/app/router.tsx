@@ -153,6 +153,15 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            // Issue 27: the mailed link that confirms a newsletter subscription (double opt-in).
+            path: routePaths.confirmNewsletter,
+            ...lazyPage(() =>
+              import('./routes/confirm-newsletter.tsx').then(
+                (module) => module.ConfirmNewsletterRoute,
+              ),
+            ),
+          },
+          {
             // D17: a visitor's cart is theirs to see; checking out asks them to sign in (D15).
             path: routePaths.cart,
             ...lazyPage(() => import('./routes/cart.tsx').then((module) => module.CartRoute)),
@@ -330,6 +339,14 @@ export const routes: RouteObject[] = [
                     ...lazyPage(() =>
                       import('./routes/admin/customer.tsx').then(
                         (module) => module.AdminCustomerRoute,
+                      ),
+                    ),
+                  },
+                  {
+                    path: routePaths.adminPromotions,
+                    ...lazyPage(() =>
+                      import('./routes/admin/promotions.tsx').then(
+                        (module) => module.AdminPromotionsRoute,
                       ),
                     ),
                   },

@@ -129,4 +129,5 @@ export const paths = {
   adminCustomers: (search: { search?: string; page?: number } = {}) =>
     withSearch(routePaths.adminCustomers, search),
   adminCustomer: (id: string) => withId(routePaths.adminCustomers, id),
+  adminPromotions: () => routePaths.adminPromotions,
 } as const;

@@ -12,21 +12,48 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { type Design, SIZES } from '#contract';
+import { COUPON_KINDS, type Design, SIZES } from '#contract';
 import { users } from './accounts.ts';
 import { products } from './catalogue.ts';
 
-/** Coupons (D10): a percentage off the selected subtotal, capped, within an active window. */
-export const coupons = pgTable('coupons', {
-  code: text().primaryKey(),
-  description: text().notNull(),
-  percentOff: numeric({ precision: 5, scale: 2, mode: 'number' }).notNull(),
-  maxDiscountPaise: integer(),
-  minOrderPaise: integer().notNull().default(0),
-  active: boolean().notNull().default(true),
-  startsAt: timestamp({ withTimezone: true }),
-  endsAt: timestamp({ withTimezone: true }),
-});
+/**
+ * Coupons (D10, issue 27): a percentage off the selected subtotal (capped) or
+ * a flat amount, within an active window, with optional limits on uses.
+ * Codes are kept in capitals and compared case-insensitively.
+ */
+export const coupons = pgTable(
+  'coupons',
+  {
+    code: text().primaryKey(),
+    description: text().notNull(),
+    kind: text({ enum: COUPON_KINDS }).notNull().default('percent'),
+    /** The percentage off, for a 'percent' coupon; null for a 'flat' one. */
+    percentOff: numeric({ precision: 5, scale: 2, mode: 'number' }),
+    /** The amount off, for a 'flat' coupon; null for a 'percent' one. */
+    amountOffPaise: integer(),
+    maxDiscountPaise: integer(),
+    minOrderPaise: integer().notNull().default(0),
+    active: boolean().notNull().default(true),
+    startsAt: timestamp({ withTimezone: true }),
+    endsAt: timestamp({ withTimezone: true }),
+    /** Orders (not cancelled) that may use it in all; null for no limit. */
+    usageLimit: integer(),
+    /** Orders (not cancelled) one shopper may use it on; null for no limit. */
+    perCustomerLimit: integer(),
+    /** Only for a shopper with no order yet (cancelled ones aside). */
+    firstOrderOnly: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('coupons_code_upper_key').on(sql`upper(${table.code})`),
+    check(
+      'coupons_amount_of_kind',
+      sql`(${table.kind} = 'percent' and ${table.percentOff} is not null and ${table.amountOffPaise} is null)
+        or (${table.kind} = 'flat' and ${table.amountOffPaise} is not null and ${table.percentOff} is null)`,
+    ),
+  ],
+);
+export type CouponRow = typeof coupons.$inferSelect;
 
 export const cartItems = pgTable(
   'cart_items',

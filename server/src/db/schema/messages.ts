@@ -16,8 +16,15 @@ export const newsletterSubscribers = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     email: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When the mailed link was followed (issue 27); null while it was not. */
+    confirmedAt: timestamp({ withTimezone: true }),
+    /** The SHA-256 of the mailed link's token, until it is used. */
+    confirmTokenHash: text(),
   },
-  (table) => [uniqueIndex('newsletter_subscribers_email_key').on(sql`lower(${table.email})`)],
+  (table) => [
+    uniqueIndex('newsletter_subscribers_email_key').on(sql`lower(${table.email})`),
+    uniqueIndex('newsletter_subscribers_token_key').on(table.confirmTokenHash),
+  ],
 );
 
 export type ContactMessageRow = typeof contactMessages.$inferSelect;

@@ -74,6 +74,8 @@ export const orders = pgTable(
   (table) => [
     index('orders_user_idx').on(table.userId, table.createdAt.desc().nullsFirst()),
     index('orders_status_idx').on(table.status, table.createdAt.desc().nullsFirst()),
+    // A coupon's uses are counted from its orders (issue 27).
+    index('orders_coupon_idx').on(table.couponCode, table.userId),
     check('orders_total_nonnegative', sql`${table.totalPaise} >= 0`),
   ],
 );

@@ -20,6 +20,7 @@ import { createOrderInvoicing } from '#server/features/orders/order-invoicing.ts
 import { createOrdersService } from '#server/features/orders/orders.service.ts';
 import { createPaymentSettingsService } from '#server/features/payments/payment-settings.service.ts';
 import { createPaymentsService } from '#server/features/payments/payments.service.ts';
+import { createPromotionsService } from '#server/features/promotions/promotions.service.ts';
 import { createReviewsService } from '#server/features/reviews/reviews.service.ts';
 import { rupeesToPaise } from '#server/lib/money.ts';
 import { SEED_PRODUCTS } from './catalogue-data.ts';
@@ -192,6 +193,7 @@ async function insertSeedReviews(db: Database, seeded: SeededProduct[], now: num
       catalogue,
       designs: createDesignsService(db, { media: createMediaService(db), catalogue }),
       paymentSettings: createPaymentSettingsService(db, undefined),
+      promotions: createPromotionsService(db),
     }),
     addresses: createAddressesService(db),
     payments: createPaymentsService(db),

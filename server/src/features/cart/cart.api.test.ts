@@ -17,6 +17,7 @@ import { createCatalogueService } from '#server/features/catalogue/catalogue.ser
 import { createDesignsService } from '#server/features/designs/designs.service.ts';
 import { createMediaService } from '#server/features/media/media.service.ts';
 import { createPaymentSettingsService } from '#server/features/payments/payment-settings.service.ts';
+import { createPromotionsService } from '#server/features/promotions/promotions.service.ts';
 import { estimatedDelivery } from '#server/lib/dates.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import { archiveProduct, createProduct, setStock } from '#server-test/catalogue-fixtures.ts';
@@ -33,7 +34,8 @@ const cartService = () => {
   const catalogue = createCatalogueService(t.db);
   const designs = createDesignsService(t.db, { media: createMediaService(t.db), catalogue });
   const paymentSettings = createPaymentSettingsService(t.db, undefined);
-  return createCartService(t.db, { catalogue, designs, paymentSettings });
+  const promotions = createPromotionsService(t.db);
+  return createCartService(t.db, { catalogue, designs, paymentSettings, promotions });
 };
 /** Tee: ₹499, S 3 / M 5 / L 0. Hoodie: ₹1299.50, S 4 / M 2. */
 const ids = { tee: '', hoodie: '', archived: '' };

@@ -20,6 +20,7 @@ import type { StockRow } from '#server/db/schema/catalogue.ts';
 import type { CatalogueService } from '#server/features/catalogue/catalogue.service.ts';
 import type { DesignsService } from '#server/features/designs/designs.service.ts';
 import type { PaymentSettingsService } from '#server/features/payments/payment-settings.service.ts';
+import type { PromotionsService } from '#server/features/promotions/promotions.service.ts';
 import { badRequest, conflict, notFound } from '#server/lib/app-error.ts';
 import { estimatedDelivery } from '#server/lib/dates.ts';
 import { isUuid } from '#server/lib/ids.ts';
@@ -40,7 +41,6 @@ import {
   updateCartItem,
   updateCartOptions,
 } from './cart.repository.ts';
-import { findCoupon } from './coupons.repository.ts';
 import { couponUnusable, type Price, priceLines } from './pricing.ts';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
@@ -67,6 +67,7 @@ export interface CartDependencies {
   catalogue: Pick<CatalogueService, 'findProduct' | 'findProductDetails'>;
   designs: Pick<DesignsService, 'checkDesign'>;
   paymentSettings: Pick<PaymentSettingsService, 'cashOnDeliveryRules'>;
+  promotions: Pick<PromotionsService, 'couponForShopper'>;
 }
 
 /** JSON with object keys sorted: two equal designs read alike, however they were stored. */
@@ -111,10 +112,11 @@ export interface ChoicesSent {
  * runs on the `db` given (D4, D10, D16). Answers the choices priced too.
  */
 async function priceSelection(
-  { catalogue, paymentSettings }: CartDependencies,
+  { catalogue, paymentSettings, promotions }: CartDependencies,
   db: Database,
   userId: string,
   sent: ChoicesSent = {},
+  { lockCoupon = false } = {},
 ): Promise<{ lines: SelectedLine[]; price: Price; options: CartOptions }> {
   const stored = await cartOptionsOf(db, userId);
   const options: CartOptions = {
@@ -128,9 +130,13 @@ async function priceSelection(
     rows.map((row) => row.product.id),
   );
   const lines = toSelectedLines(rows, images);
+  const { coupon, standing } = options.couponCode
+    ? await promotions.couponForShopper(db, options.couponCode, userId, { lock: lockCoupon })
+    : { coupon: null, standing: undefined };
   const price = priceLines({
     lines,
-    coupon: options.couponCode ? await findCoupon(db, options.couponCode) : null,
+    coupon,
+    ...(standing && { couponStanding: standing }),
     giftWrap: options.giftWrap,
     cashOnDelivery: {
       rules: await paymentSettings.cashOnDeliveryRules(db),
@@ -281,9 +287,13 @@ export function createCartService(db: Database, dependencies: CartDependencies) 
       }
     },
 
-    /** The selection priced inside the caller's transaction (checkout). */
+    /**
+     * The selection priced inside the caller's transaction (checkout): a
+     * coupon with limits stays locked until it ends, so its uses are counted
+     * one checkout after the other (issue 27).
+     */
     priceSelection: (tx: Database, userId: string, sent: ChoicesSent) =>
-      priceSelection(dependencies, tx, userId, sent),
+      priceSelection(dependencies, tx, userId, sent, { lockCoupon: true }),
 
     async getCartQuote(userId: string, query: QuoteQuery): Promise<Quote> {
       const { lines, price } = await priceSelection(dependencies, db, userId, query);
@@ -292,13 +302,18 @@ export function createCartService(db: Database, dependencies: CartDependencies) 
 
     getCartOptions: (userId: string): Promise<CartOptions> => cartOptionsOf(db, userId),
 
-    /** Stores the choices sent; a coupon must exist and be usable now (its minimum order is the quote's business). */
+    /**
+     * Stores the choices sent; a coupon must exist and be usable by this
+     * shopper now (its minimum order is the quote's business).
+     */
     async updateCartOptions(userId: string, body: UpdateCartOptionsBody): Promise<CartOptions> {
       const change: CartOptionsChange = {};
       if (body.couponCode !== undefined) {
         const code = body.couponCode?.trim();
-        const coupon = code ? await findCoupon(db, code) : undefined;
-        const problem = code ? couponUnusable(coupon, new Date()) : null;
+        const { coupon, standing } = code
+          ? await dependencies.promotions.couponForShopper(db, code, userId)
+          : { coupon: undefined, standing: undefined };
+        const problem = code ? couponUnusable(coupon, new Date(), standing) : null;
         if (problem) throw badRequest(problem, [{ field: 'couponCode', message: problem }]);
         change.couponCode = coupon?.code ?? null;
       }

@@ -1,15 +1,28 @@
 import { describe, expect, it } from 'vitest';
+import {
+  COUPON_ALREADY_USED_MESSAGE,
+  COUPON_EXPIRED_MESSAGE,
+  COUPON_FIRST_ORDER_ONLY_MESSAGE,
+  COUPON_NOT_STARTED_MESSAGE,
+  COUPON_NOT_VALID_MESSAGE,
+  COUPON_USED_UP_MESSAGE,
+} from '#contract';
 import { type CouponRule, priceLines } from './pricing.ts';
 
 const MAX500: CouponRule = {
   code: 'MAX500',
   description: '2.5% off, up to ₹500',
+  kind: 'percent',
   percentOff: 2.5,
+  amountOffPaise: null,
   maxDiscountPaise: 50_000,
   minOrderPaise: 0,
   active: true,
   startsAt: null,
   endsAt: null,
+  usageLimit: null,
+  perCustomerLimit: null,
+  firstOrderOnly: false,
 };
 const now = new Date('2026-11-21T10:00:00Z');
 /** The defaults: cash offered up to ₹5,000, no fee. */
@@ -49,28 +62,81 @@ describe('priceLines', () => {
     ).toBe(50_000);
   });
 
+  it('takes a flat amount off, never more than the subtotal (issue 27)', () => {
+    const flat: CouponRule = { ...MAX500, kind: 'flat', percentOff: null, amountOffPaise: 30_000 };
+    const price = priceLines({ lines, coupon: flat, giftWrap: false, cashOnDelivery, now });
+    expect(price.discountPaise).toBe(30_000);
+    expect(price.totalPaise).toBe(229_700 - 30_000);
+    const small = [{ pricePaise: 20_000, quantity: 1 }];
+    expect(
+      priceLines({ lines: small, coupon: flat, giftWrap: false, cashOnDelivery, now }).totalPaise,
+    ).toBe(0);
+  });
+
+  const used = { uses: 5, usesByShopper: 1, shopperOrders: 2 };
   it.each([
-    ['unknown', undefined, 'This coupon code is not valid'],
-    ['inactive', { ...MAX500, active: false }, 'This coupon code is not valid'],
-    ['expired', { ...MAX500, endsAt: new Date('2026-11-01T00:00:00Z') }, 'This coupon has expired'],
+    ['unknown', undefined, undefined, COUPON_NOT_VALID_MESSAGE],
+    ['inactive', { ...MAX500, active: false }, undefined, COUPON_NOT_VALID_MESSAGE],
+    [
+      'expired',
+      { ...MAX500, endsAt: new Date('2026-11-01T00:00:00Z') },
+      undefined,
+      COUPON_EXPIRED_MESSAGE,
+    ],
     [
       'not yet started',
       { ...MAX500, startsAt: new Date('2026-12-01T00:00:00Z') },
-      'This coupon has expired',
+      undefined,
+      COUPON_NOT_STARTED_MESSAGE,
     ],
     [
       'below its minimum',
       { ...MAX500, minOrderPaise: 500_000 },
+      undefined,
       'This coupon needs an order of at least ₹5000',
     ],
-  ])('applies no discount for a coupon that is %s, and says why', (_, coupon, message) => {
-    const price = priceLines({ lines, coupon, giftWrap: false, cashOnDelivery, now });
+    ['used up', { ...MAX500, usageLimit: 5 }, used, COUPON_USED_UP_MESSAGE],
+    [
+      'already used by the shopper',
+      { ...MAX500, perCustomerLimit: 1 },
+      used,
+      COUPON_ALREADY_USED_MESSAGE,
+    ],
+    [
+      'for a first order only',
+      { ...MAX500, firstOrderOnly: true },
+      used,
+      COUPON_FIRST_ORDER_ONLY_MESSAGE,
+    ],
+  ])('applies no discount for a coupon that is %s, and says why', (_, coupon, couponStanding, message) => {
+    const price = priceLines({
+      lines,
+      coupon,
+      ...(couponStanding && { couponStanding }),
+      giftWrap: false,
+      cashOnDelivery,
+      now,
+    });
     expect(price).toMatchObject({
       discountPaise: 0,
       coupon: null,
       couponError: message,
       totalPaise: 229_700,
     });
+  });
+
+  it('applies a limited coupon while its limits are not reached', () => {
+    const limited = { ...MAX500, usageLimit: 5, perCustomerLimit: 2, firstOrderOnly: true };
+    const couponStanding = { uses: 4, usesByShopper: 0, shopperOrders: 0 };
+    const price = priceLines({
+      lines,
+      coupon: limited,
+      couponStanding,
+      giftWrap: false,
+      cashOnDelivery,
+      now,
+    });
+    expect(price).toMatchObject({ discountPaise: 5_743, couponError: null });
   });
 
   it('prices an empty selection at zero', () => {

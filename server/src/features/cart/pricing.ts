@@ -4,9 +4,17 @@
  */
 import {
   CASH_ON_DELIVERY_OFF_MESSAGE,
+  COUPON_ALREADY_USED_MESSAGE,
+  COUPON_EXPIRED_MESSAGE,
+  COUPON_FIRST_ORDER_ONLY_MESSAGE,
+  COUPON_NOT_STARTED_MESSAGE,
+  COUPON_NOT_VALID_MESSAGE,
+  COUPON_USED_UP_MESSAGE,
   cashOnDeliveryLimitMessage,
+  couponMinimumOrderMessage,
   GIFT_WRAP_PRICE,
 } from '#contract';
+import type { CouponRow } from '#server/db/schema/cart.ts';
 import type { CashOnDeliveryRules } from '#server/features/payments/payment-settings.service.ts';
 import { paiseToRupees, rupeesToPaise } from '#server/lib/money.ts';
 
@@ -15,16 +23,18 @@ export interface PricedLine {
   quantity: number;
 }
 
-export interface CouponRule {
-  code: string;
-  description: string;
-  percentOff: number;
-  maxDiscountPaise: number | null;
-  minOrderPaise: number;
-  active: boolean;
-  startsAt: Date | null;
-  endsAt: Date | null;
+export type CouponRule = Omit<CouponRow, 'createdAt'>;
+
+/** What a coupon has been used for so far, by everyone and by the shopper (orders not cancelled). */
+export interface CouponStanding {
+  uses: number;
+  usesByShopper: number;
+  /** The shopper's orders, whatever their coupon. */
+  shopperOrders: number;
 }
+
+/** A coupon nobody has used, for a shopper with no order yet. */
+export const UNUSED: CouponStanding = { uses: 0, usesByShopper: 0, shopperOrders: 0 };
 
 export interface Price {
   subtotalPaise: number;
@@ -51,33 +61,58 @@ export function cashOnDeliveryProblem(rules: CashOnDeliveryRules, totalPaise: nu
   return null;
 }
 
-/** Why a coupon cannot be used at all now (unknown, inactive, out of its dates), or null. */
-export function couponUnusable(coupon: CouponRule | undefined, now: Date): string | null {
-  if (!coupon?.active) return 'This coupon code is not valid';
-  if ((coupon.startsAt && now < coupon.startsAt) || (coupon.endsAt && now >= coupon.endsAt)) {
-    return 'This coupon has expired';
+/**
+ * Why a coupon cannot be used by this shopper now, whatever the order's size
+ * (unknown, inactive, out of its dates, first order only, used up), or null.
+ */
+export function couponUnusable(
+  coupon: CouponRule | undefined,
+  now: Date,
+  standing: CouponStanding = UNUSED,
+): string | null {
+  if (!coupon?.active) return COUPON_NOT_VALID_MESSAGE;
+  if (coupon.startsAt && now < coupon.startsAt) return COUPON_NOT_STARTED_MESSAGE;
+  if (coupon.endsAt && now >= coupon.endsAt) return COUPON_EXPIRED_MESSAGE;
+  if (coupon.firstOrderOnly && standing.shopperOrders > 0) return COUPON_FIRST_ORDER_ONLY_MESSAGE;
+  if (coupon.perCustomerLimit !== null && standing.usesByShopper >= coupon.perCustomerLimit) {
+    return COUPON_ALREADY_USED_MESSAGE;
+  }
+  if (coupon.usageLimit !== null && standing.uses >= coupon.usageLimit) {
+    return COUPON_USED_UP_MESSAGE;
   }
   return null;
 }
 
-/** Why a coupon cannot apply to this subtotal now, or null when it can. */
+/** Why a coupon cannot apply to this subtotal for this shopper now, or null when it can. */
 export function couponProblem(
   coupon: CouponRule | undefined,
   subtotalPaise: number,
   now: Date,
+  standing: CouponStanding = UNUSED,
 ): string | null {
-  const unusable = couponUnusable(coupon, now);
+  const unusable = couponUnusable(coupon, now, standing);
   if (unusable || !coupon) return unusable;
   if (subtotalPaise < coupon.minOrderPaise) {
-    return `This coupon needs an order of at least ₹${coupon.minOrderPaise / 100}`;
+    return couponMinimumOrderMessage(paiseToRupees(coupon.minOrderPaise));
   }
   return null;
+}
+
+/** A coupon's discount on a subtotal: its percentage or its amount, within its cap and the subtotal. */
+export function couponDiscount(coupon: CouponRule, subtotalPaise: number): number {
+  const off =
+    coupon.kind === 'flat'
+      ? (coupon.amountOffPaise ?? 0)
+      : Math.round((subtotalPaise * (coupon.percentOff ?? 0)) / 100);
+  return Math.min(off, coupon.maxDiscountPaise ?? Number.POSITIVE_INFINITY, subtotalPaise);
 }
 
 export function priceLines(options: {
   lines: PricedLine[];
   /** The coupon the shopper asked for (undefined when it does not exist), or null for none. */
   coupon: CouponRule | undefined | null;
+  /** Its uses so far, when it has limits (issue 27); none when left out. */
+  couponStanding?: CouponStanding;
   giftWrap: boolean;
   /** The owner's rules for cash, and whether this price is for paying in cash (issue 25). */
   cashOnDelivery: { rules: CashOnDeliveryRules; chosen: boolean };
@@ -88,14 +123,11 @@ export function priceLines(options: {
     0,
   );
   const problem =
-    options.coupon === null ? null : couponProblem(options.coupon, subtotalPaise, options.now);
+    options.coupon === null
+      ? null
+      : couponProblem(options.coupon, subtotalPaise, options.now, options.couponStanding);
   const coupon = options.coupon && !problem ? options.coupon : null;
-  const discountPaise = coupon
-    ? Math.min(
-        Math.round((subtotalPaise * coupon.percentOff) / 100),
-        coupon.maxDiscountPaise ?? Number.POSITIVE_INFINITY,
-      )
-    : 0;
+  const discountPaise = coupon ? couponDiscount(coupon, subtotalPaise) : 0;
   const giftWrapPaise = options.giftWrap ? rupeesToPaise(GIFT_WRAP_PRICE) : 0;
   // Delivery is free on every order ('Free Delivery', SPEC §2).
   const deliveryPaise = 0;

@@ -22,6 +22,7 @@ import type { MailMessage, Recipient, UnverifiedRecipient } from './html-email.t
 import { type LowStockReport, lowStockEmail } from './low-stock-emails.ts';
 import { toOutboxMessage, toOutboxSummary } from './mail.mapper.ts';
 import { findOutboxMessage, findOutboxPage, insertOutboxMessage } from './mail.repository.ts';
+import { newsletterConfirmEmail, newsletterCouponEmail } from './newsletter-emails.ts';
 import {
   orderCancelledEmail,
   orderDeliveredEmail,
@@ -162,6 +163,21 @@ export function createMailService(db: Database, config: Pick<MailConfig, 'smtpUr
         ),
       );
     },
+
+    /** Issue 27: the link that confirms a newsletter subscription: /newsletter/confirm?token=…. */
+    newsletterConfirm: (executor: Database, email: string, token: string) =>
+      enqueue(
+        executor,
+        newsletterConfirmEmail(
+          { name: 'there', email },
+          tokenLink(APP_ROUTE_PATHS.confirmNewsletter, token),
+          publicUrl,
+        ),
+      ),
+
+    /** Issue 27: a confirmed subscriber's single-use code. */
+    newsletterCoupon: (executor: Database, email: string, code: string) =>
+      enqueue(executor, newsletterCouponEmail({ name: 'there', email }, code, publicUrl)),
 
     /** D33: the link that confirms a request for a sold-out size: /stock-alerts/confirm?token=…. */
     stockAlertConfirm: (

@@ -14,9 +14,31 @@ export async function insertContactMessage(
   await db.insert(contactMessages).values(message);
 }
 
-/** Adds a subscriber; an email already subscribed, in any case, is left as it is (D22). */
-export async function insertSubscriber(db: Database, email: string): Promise<void> {
-  await db.insert(newsletterSubscribers).values({ email }).onConflictDoNothing();
+/**
+ * Adds a subscriber awaiting the mailed link's confirmation; an email already
+ * there, in any case, is left as it is (D22). Answers whether it was added.
+ */
+export async function insertSubscriber(
+  db: Database,
+  email: string,
+  confirmTokenHash: string,
+): Promise<boolean> {
+  const added = await db
+    .insert(newsletterSubscribers)
+    .values({ email, confirmTokenHash })
+    .onConflictDoNothing()
+    .returning({ id: newsletterSubscribers.id });
+  return added.length > 0;
+}
+
+/** Confirms the subscription of a link's token, once; the subscriber, or undefined for an unknown or used token. */
+export async function confirmSubscriber(db: Database, confirmTokenHash: string) {
+  const [row] = await db
+    .update(newsletterSubscribers)
+    .set({ confirmedAt: new Date(), confirmTokenHash: null })
+    .where(eq(newsletterSubscribers.confirmTokenHash, confirmTokenHash))
+    .returning();
+  return row;
 }
 
 // ---------------------------------------------------------------- the owner's reads and writes (D25)

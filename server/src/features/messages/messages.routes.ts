@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  confirmNewsletter,
   exportNewsletterSubscribers,
   listContactMessages,
   listNewsletterSubscribers,
@@ -33,6 +34,15 @@ export function messagesRoutes(messages: MessagesService, adminMessages: AdminMe
       subscribeNewsletter,
       async ({ body }) => {
         await messages.subscribeNewsletter(body);
+        return null;
+      },
+      options,
+    );
+    route(
+      app,
+      confirmNewsletter,
+      async ({ body }) => {
+        await messages.confirmNewsletter(body);
         return null;
       },
       options,

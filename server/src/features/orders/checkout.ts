@@ -2,6 +2,9 @@ import {
   ADDRESS_NEEDS_STATE_MESSAGE,
   CARD_REFUSED_WITH_RAZORPAY_MESSAGE,
   type CheckoutBody,
+  COUPON_ALREADY_USED_MESSAGE,
+  COUPON_FIRST_ORDER_ONLY_MESSAGE,
+  COUPON_USED_UP_MESSAGE,
   ONLINE_PAYMENTS_OFF_MESSAGE,
   type Order,
 } from '#contract';
@@ -60,6 +63,16 @@ function checkPaymentMethod(body: CheckoutBody, razorpayKeyId: string | undefine
   }
 }
 
+/**
+ * Why a coupon stopped applying because of other orders (issue 27): used up,
+ * or used by this shopper in another tab since the quote. A conflict, not a bad request.
+ */
+const COUPON_TAKEN_REASONS: ReadonlySet<string> = new Set([
+  COUPON_USED_UP_MESSAGE,
+  COUPON_ALREADY_USED_MESSAGE,
+  COUPON_FIRST_ORDER_ONLY_MESSAGE,
+]);
+
 /** Checkout (D18), given how a replayed Idempotency-Key answers its first order. */
 export function createCheckout(
   db: Database,
@@ -110,7 +123,8 @@ export function createCheckout(
       const shortage = await catalogue.takeStockFor(tx, lines);
       if (shortage) throw conflict(shortOfStock(shortage.short, shortage.left));
       if (price.couponError) {
-        throw badRequest(price.couponError, [{ field: 'couponCode', message: price.couponError }]);
+        const refuse = COUPON_TAKEN_REASONS.has(price.couponError) ? conflict : badRequest;
+        throw refuse(price.couponError, [{ field: 'couponCode', message: price.couponError }]);
       }
       // The owner's rules for cash (issue 25): turned off, or above the limit, cash is refused.
       if (body.paymentMethod === 'cash' && price.cashOnDeliveryError) {

@@ -28,12 +28,17 @@ const RULES: TaxRules = {
 const COUPON: CouponRule = {
   code: 'SAVE10',
   description: '10% off',
+  kind: 'percent',
   percentOff: 10,
+  amountOffPaise: null,
   maxDiscountPaise: null,
   minOrderPaise: 0,
   active: true,
   startsAt: null,
   endsAt: null,
+  usageLimit: null,
+  perCustomerLimit: null,
+  firstOrderOnly: false,
 };
 
 const tee = (position: number, pricePaise: number, quantity: number): InvoicedItem => ({

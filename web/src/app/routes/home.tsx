@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
+import { NEWSLETTER_DISCOUNT_PERCENT } from '#contract';
 import heroTees from '#web/assets/hero-tees.svg';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import {
@@ -207,11 +208,11 @@ function NewsletterBlock() {
     <section aria-labelledby="newsletter-heading" className="px-4 py-16 sm:px-6 lg:px-8">
       <div className="mx-auto max-w-3xl rounded-3xl bg-brand-600 px-6 py-12 text-center text-white sm:px-12">
         <h2 id="newsletter-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
-          Subscribe &amp; Get 20% Off
+          Subscribe &amp; Get {NEWSLETTER_DISCOUNT_PERCENT}% Off
         </h2>
         <p className="mx-auto mt-3 max-w-xl text-brand-100">
-          Join our newsletter for 20% off your first order, early access to new drops and
-          members-only offers.
+          Join our newsletter for {NEWSLETTER_DISCOUNT_PERCENT}% off an order, early access to new
+          drops and members-only offers.
         </p>
         <div className="mx-auto mt-8 max-w-md">
           <NewsletterForm />

@@ -12,6 +12,7 @@ const LINKS = [
   { label: 'Refunds to pay', to: paths.adminRefunds(), end: false },
   { label: 'Messages', to: paths.adminMessages(), end: false },
   { label: 'Outbox', to: paths.adminOutbox(), end: false },
+  { label: 'Promotions', to: paths.adminPromotions(), end: false },
   { label: 'Reviews', to: paths.adminReviews(), end: false },
   { label: 'Reports', to: paths.adminReports(), end: false },
   { label: 'Settings', to: paths.adminSettings(), end: false },
