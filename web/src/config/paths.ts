@@ -125,4 +125,7 @@ export const paths = {
     withSearch(routePaths.adminReturns, search),
   adminRefunds: () => routePaths.adminRefunds,
   adminReports: () => routePaths.adminReports,
+  adminCustomers: () => routePaths.adminCustomers,
+  adminCustomer: (id: string) => withId(routePaths.adminCustomers, id),
+  adminPromotions: () => routePaths.adminPromotions,
 } as const;
