@@ -58,10 +58,9 @@ export const APP_ROUTE_PATHS = {
   adminRefunds: '/admin/refunds',
   // Issue 26: the monthly GST return's files.
   adminReports: '/admin/reports',
-  // Issue 27: the shoppers' accounts, and one shopper's page.
+  // Issue 27: the shop's customers, one by one, and its coupons.
   adminCustomers: '/admin/customers',
   adminCustomer: '/admin/customers/:id',
-  // Issue 27: the shop's coupons.
   adminPromotions: '/admin/promotions',
 } as const;
 

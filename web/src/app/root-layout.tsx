@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { AppLayout } from '#web/components/layouts/app-layout.tsx';
 import { routePaths } from '#web/config/paths.ts';
@@ -24,11 +24,23 @@ function useCartRefresh(signingOut: boolean): void {
   }, [pathname, signingOut, queryClient]);
 }
 
-/** The shared layout, fed with what it shows from features (the cart badge, the newsletter form). */
-export function RootLayout() {
+/**
+ * The shop's layout, fed with what it shows from features (the cart badge,
+ * the newsletter form), around `children` or else the route's child.
+ */
+export function ShopLayout({ children }: { children?: ReactNode }) {
   const signingOut = useLocation().pathname === routePaths.logout;
   const cartCount = useCartLines({ fetch: !signingOut }).list.length;
   useCartRefresh(signingOut);
+  return (
+    <AppLayout cartCount={cartCount} newsletter={<NewsletterForm tone="dark" />}>
+      {children}
+    </AppLayout>
+  );
+}
+
+/** The shop's pages: its layout, and a sign-in page when the server has ended the session. */
+export function RootLayout() {
   useSessionExpiredRedirect();
-  return <AppLayout cartCount={cartCount} newsletter={<NewsletterForm tone="dark" />} />;
+  return <ShopLayout />;
 }

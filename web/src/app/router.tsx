@@ -1,8 +1,8 @@
 import { type ComponentType, Suspense, use } from 'react';
-import { BrowserRouter, matchRoutes, Outlet, type RouteObject, useRoutes } from 'react-router';
+import { BrowserRouter, matchRoutes, type RouteObject, useRoutes } from 'react-router';
 import { FullScreenSpinner } from '#web/components/ui/spinner.tsx';
 import { routePaths } from '#web/config/paths.ts';
-import { RequireAdmin } from './require-admin.tsx';
+import { PageOutlet } from './page-outlet.tsx';
 import { RequireAuth } from './require-auth.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RouteErrorBoundary } from './route-error.tsx';
@@ -36,31 +36,15 @@ function lazyPage(load: () => Promise<ComponentType>): Pick<RouteObject, 'elemen
   return { element: <LazyPage />, handle };
 }
 
-/**
- * Errors and loading pages show inside the layout, so the top bar still works.
- * While a page's code loads (the first visit of a page in this tab), the
- * fallback fills the screen, so the footer does not show and then jump.
- */
-function PageOutlet() {
-  return (
-    <RouteErrorBoundary>
-      <Suspense
-        fallback={
-          <div className="min-h-dvh">
-            <FullScreenSpinner label="Loading page" />
-          </div>
-        }
-      >
-        <Outlet />
-      </Suspense>
-    </RouteErrorBoundary>
-  );
-}
+/** Any path the app does not know; under /admin, inside the console. */
+const notFoundPage = lazyPage(() =>
+  import('./routes/not-found.tsx').then((module) => module.NotFoundRoute),
+);
 
 /**
- * Every route of SPEC §2 (plus D20's tracking page) under one layout. Home
- * ships in the first bundle; every other page is its own chunk, loaded when
- * first visited.
+ * Every route of SPEC §2 (plus D20's tracking page): the shop's pages under
+ * its layout, the admin's under the console's (issue 27). Home ships in the
+ * first bundle; every other page is its own chunk, loaded when first visited.
  */
 export const routes: RouteObject[] = [
   {
@@ -216,158 +200,138 @@ export const routes: RouteObject[] = [
                   import('./routes/settings.tsx').then((module) => module.SettingsRoute),
                 ),
               },
-              {
-                // D25: the shop owner's screens; their code loads only when an admin opens them.
-                Component: RequireAdmin,
-                children: [
-                  {
-                    path: routePaths.admin,
-                    ...lazyPage(() =>
-                      import('./routes/admin/dashboard.tsx').then(
-                        (module) => module.AdminDashboardRoute,
-                      ),
-                    ),
-                  },
-                  {
-                    path: routePaths.adminProducts,
-                    ...lazyPage(() =>
-                      import('./routes/admin/products.tsx').then(
-                        (module) => module.AdminProductsRoute,
-                      ),
-                    ),
-                  },
-                  {
-                    path: routePaths.adminCatalogueLists,
-                    ...lazyPage(() =>
-                      import('./routes/admin/catalogue-lists.tsx').then(
-                        (module) => module.AdminCatalogueListsRoute,
-                      ),
-                    ),
-                  },
-                  {
-                    path: routePaths.adminProductNew,
-                    ...lazyPage(() =>
-                      import('./routes/admin/product-edit.tsx').then(
-                        (module) => module.AdminProductNewRoute,
-                      ),
-                    ),
-                  },
-                  {
-                    path: routePaths.adminProduct,
-                    ...lazyPage(() =>
-                      import('./routes/admin/product-edit.tsx').then(
-                        (module) => module.AdminProductEditRoute,
-                      ),
-                    ),
-                  },
-                  {
-                    path: routePaths.adminOrders,
-                    ...lazyPage(() =>
-                      import('./routes/admin/orders.tsx').then((module) => module.AdminOrdersRoute),
-                    ),
-                  },
-                  {
-                    path: routePaths.adminOrder,
-                    ...lazyPage(() =>
-                      import('./routes/admin/order.tsx').then((module) => module.AdminOrderRoute),
-                    ),
-                  },
-                  {
-                    path: routePaths.adminMessages,
-                    ...lazyPage(() =>
-                      import('./routes/admin/messages.tsx').then(
-                        (module) => module.AdminMessagesRoute,
-                      ),
-                    ),
-                  },
-                  {
-                    path: routePaths.adminOutbox,
-                    ...lazyPage(() =>
-                      import('./routes/admin/outbox.tsx').then((module) => module.AdminOutboxRoute),
-                    ),
-                  },
-                  {
-                    path: routePaths.adminOutboxMessage,
-                    ...lazyPage(() =>
-                      import('./routes/admin/outbox-message.tsx').then(
-                        (module) => module.AdminOutboxMessageRoute,
-                      ),
-                    ),
-                  },
-                  {
-                    path: routePaths.adminReturns,
-                    ...lazyPage(() =>
-                      import('./routes/admin/returns.tsx').then(
-                        (module) => module.AdminReturnsRoute,
-                      ),
-                    ),
-                  },
-                  {
-                    path: routePaths.adminRefunds,
-                    ...lazyPage(() =>
-                      import('./routes/admin/refunds.tsx').then(
-                        (module) => module.AdminRefundsRoute,
-                      ),
-                    ),
-                  },
-                  {
-                    path: routePaths.adminReviews,
-                    ...lazyPage(() =>
-                      import('./routes/admin/reviews.tsx').then(
-                        (module) => module.AdminReviewsRoute,
-                      ),
-                    ),
-                  },
-                  {
-                    path: routePaths.adminReports,
-                    ...lazyPage(() =>
-                      import('./routes/admin/reports.tsx').then(
-                        (module) => module.AdminReportsRoute,
-                      ),
-                    ),
-                  },
-                  {
-                    path: routePaths.adminCustomers,
-                    ...lazyPage(() =>
-                      import('./routes/admin/customers.tsx').then(
-                        (module) => module.AdminCustomersRoute,
-                      ),
-                    ),
-                  },
-                  {
-                    path: routePaths.adminCustomer,
-                    ...lazyPage(() =>
-                      import('./routes/admin/customer.tsx').then(
-                        (module) => module.AdminCustomerRoute,
-                      ),
-                    ),
-                  },
-                  {
-                    path: routePaths.adminPromotions,
-                    ...lazyPage(() =>
-                      import('./routes/admin/promotions.tsx').then(
-                        (module) => module.AdminPromotionsRoute,
-                      ),
-                    ),
-                  },
-                  {
-                    path: routePaths.adminSettings,
-                    ...lazyPage(() =>
-                      import('./routes/admin/settings.tsx').then(
-                        (module) => module.AdminSettingsRoute,
-                      ),
-                    ),
-                  },
-                ],
-              },
             ],
           },
+          { path: '*', ...notFoundPage },
+        ],
+      },
+    ],
+  },
+  {
+    // D25: the shop owner's screens, in a console of their own (issue 27): a visitor goes to
+    // /login first; the console's layout and each screen's code load only when an admin opens them.
+    Component: RequireAuth,
+    children: [
+      {
+        ...lazyPage(() => import('./admin-layout.tsx').then((module) => module.AdminLayout)),
+        children: [
           {
-            path: '*',
+            path: routePaths.admin,
             ...lazyPage(() =>
-              import('./routes/not-found.tsx').then((module) => module.NotFoundRoute),
+              import('./routes/admin/dashboard.tsx').then((module) => module.AdminDashboardRoute),
             ),
           },
+          {
+            path: routePaths.adminProducts,
+            ...lazyPage(() =>
+              import('./routes/admin/products.tsx').then((module) => module.AdminProductsRoute),
+            ),
+          },
+          {
+            path: routePaths.adminCatalogueLists,
+            ...lazyPage(() =>
+              import('./routes/admin/catalogue-lists.tsx').then(
+                (module) => module.AdminCatalogueListsRoute,
+              ),
+            ),
+          },
+          {
+            path: routePaths.adminProductNew,
+            ...lazyPage(() =>
+              import('./routes/admin/product-edit.tsx').then(
+                (module) => module.AdminProductNewRoute,
+              ),
+            ),
+          },
+          {
+            path: routePaths.adminProduct,
+            ...lazyPage(() =>
+              import('./routes/admin/product-edit.tsx').then(
+                (module) => module.AdminProductEditRoute,
+              ),
+            ),
+          },
+          {
+            path: routePaths.adminOrders,
+            ...lazyPage(() =>
+              import('./routes/admin/orders.tsx').then((module) => module.AdminOrdersRoute),
+            ),
+          },
+          {
+            path: routePaths.adminOrder,
+            ...lazyPage(() =>
+              import('./routes/admin/order.tsx').then((module) => module.AdminOrderRoute),
+            ),
+          },
+          {
+            path: routePaths.adminMessages,
+            ...lazyPage(() =>
+              import('./routes/admin/messages.tsx').then((module) => module.AdminMessagesRoute),
+            ),
+          },
+          {
+            path: routePaths.adminOutbox,
+            ...lazyPage(() =>
+              import('./routes/admin/outbox.tsx').then((module) => module.AdminOutboxRoute),
+            ),
+          },
+          {
+            path: routePaths.adminOutboxMessage,
+            ...lazyPage(() =>
+              import('./routes/admin/outbox-message.tsx').then(
+                (module) => module.AdminOutboxMessageRoute,
+              ),
+            ),
+          },
+          {
+            path: routePaths.adminReturns,
+            ...lazyPage(() =>
+              import('./routes/admin/returns.tsx').then((module) => module.AdminReturnsRoute),
+            ),
+          },
+          {
+            path: routePaths.adminRefunds,
+            ...lazyPage(() =>
+              import('./routes/admin/refunds.tsx').then((module) => module.AdminRefundsRoute),
+            ),
+          },
+          {
+            path: routePaths.adminReviews,
+            ...lazyPage(() =>
+              import('./routes/admin/reviews.tsx').then((module) => module.AdminReviewsRoute),
+            ),
+          },
+          {
+            path: routePaths.adminReports,
+            ...lazyPage(() =>
+              import('./routes/admin/reports.tsx').then((module) => module.AdminReportsRoute),
+            ),
+          },
+          {
+            path: routePaths.adminCustomers,
+            ...lazyPage(() =>
+              import('./routes/admin/customers.tsx').then((module) => module.AdminCustomersRoute),
+            ),
+          },
+          {
+            path: routePaths.adminCustomer,
+            ...lazyPage(() =>
+              import('./routes/admin/customer.tsx').then((module) => module.AdminCustomerRoute),
+            ),
+          },
+          {
+            path: routePaths.adminPromotions,
+            ...lazyPage(() =>
+              import('./routes/admin/promotions.tsx').then((module) => module.AdminPromotionsRoute),
+            ),
+          },
+          {
+            path: routePaths.adminSettings,
+            ...lazyPage(() =>
+              import('./routes/admin/settings.tsx').then((module) => module.AdminSettingsRoute),
+            ),
+          },
+          { path: `${routePaths.admin}/*`, ...notFoundPage },
         ],
       },
     ],

@@ -1,10 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { CartIcon, CloseIcon, HeartIcon, LogoMark, MenuIcon } from '#web/components/ui/icons.tsx';
 import { paths } from '#web/config/paths.ts';
 import { SITE_NAME } from '#web/config/site.ts';
 import { useHydrated } from '#web/hooks/use-hydrated.ts';
+import { useNavigationMenu } from '#web/hooks/use-navigation-menu.ts';
 import { useAuthToken } from '#web/lib/auth-token.ts';
 import { SearchForm } from './search-form.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -23,26 +23,9 @@ interface SiteHeaderProps {
 /** The fixed top bar (SPEC §2 Layout); under the md breakpoint the links and search fold into a menu. */
 export function SiteHeader({ cartCount }: SiteHeaderProps) {
   const token = useAuthToken();
-  const location = useLocation();
-  // The mobile menu belongs to the location it was opened on, so any navigation closes it.
-  const [openAt, setOpenAt] = useState<string | null>(null);
-  const menuOpen = openAt === location.key;
-  const menuId = useId();
-  const toggleRef = useRef<HTMLButtonElement>(null);
+  const menu = useNavigationMenu();
   // Tapped before React takes over, the menu would not open (decision 027).
   const hydrated = useHydrated();
-
-  // Escape closes the open menu and puts focus back on its button.
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpenAt(null);
-      toggleRef.current?.focus();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [menuOpen]);
 
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-ink-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
@@ -114,23 +97,23 @@ export function SiteHeader({ cartCount }: SiteHeaderProps) {
           )}
 
           <button
-            ref={toggleRef}
+            ref={menu.toggleRef}
             type="button"
             aria-label="Menu"
-            aria-expanded={menuOpen}
-            aria-controls={menuId}
+            aria-expanded={menu.open}
+            aria-controls={menu.menuId}
             disabled={!hydrated}
-            onClick={() => setOpenAt(menuOpen ? null : location.key)}
+            onClick={menu.toggle}
             className="inline-flex size-10 items-center justify-center rounded-full text-ink-700 hover:bg-ink-100 hover:text-ink-900 md:hidden"
           >
-            {menuOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
+            {menu.open ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
           </button>
         </div>
       </div>
 
       <div
-        id={menuId}
-        hidden={!menuOpen}
+        id={menu.menuId}
+        hidden={!menu.open}
         className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-ink-200 bg-white px-4 pt-4 pb-6 shadow-lg md:hidden"
       >
         <SearchForm className="w-full" />
@@ -141,7 +124,7 @@ export function SiteHeader({ cartCount }: SiteHeaderProps) {
                 <NavLink
                   to={link.to}
                   end={link.end}
-                  onClick={() => setOpenAt(null)}
+                  onClick={menu.close}
                   className={({ isActive }) =>
                     `block rounded-xl px-4 py-3 text-base font-medium ${
                       isActive ? 'bg-ink-100 text-ink-900' : 'text-ink-700 hover:bg-ink-100'

@@ -1,9 +1,13 @@
-import { Link, Outlet } from 'react-router';
+import { Link } from 'react-router';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
-import { LoadingMessage } from '#web/components/ui/status-message.tsx';
+import { FullScreenSpinner } from '#web/components/ui/spinner.tsx';
 import { paths } from '#web/config/paths.ts';
+import { AdminConsole } from '#web/features/admin/components/admin-shell.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useUserRole } from '#web/lib/user-role.ts';
+import { useSessionExpiredRedirect } from './auth-session.ts';
+import { PageOutlet } from './page-outlet.tsx';
+import { ShopLayout } from './root-layout.tsx';
 
 /** What a shopper sees on an /admin page: not a 404, a plain refusal. */
 function NotAllowed() {
@@ -23,12 +27,23 @@ function NotAllowed() {
 
 /**
  * D25: under RequireAuth (so a visitor is already sent to /login), the admin
- * pages open only for an admin; a shopper gets 'Not allowed'.
+ * pages open only for an admin, in the console's own layout (issue 27); a
+ * shopper gets 'Not allowed' in the shop's layout, with its menus.
  */
-export function RequireAdmin() {
+export function AdminLayout() {
+  useSessionExpiredRedirect();
   const role = useUserRole();
-  if (role === 'loading' || role === null)
-    return <LoadingMessage>Checking access...</LoadingMessage>;
-  if (role !== 'admin') return <NotAllowed />;
-  return <Outlet />;
+  if (role === 'loading' || role === null) return <FullScreenSpinner label="Checking access" />;
+  if (role !== 'admin') {
+    return (
+      <ShopLayout>
+        <NotAllowed />
+      </ShopLayout>
+    );
+  }
+  return (
+    <AdminConsole>
+      <PageOutlet />
+    </AdminConsole>
+  );
 }
