@@ -3,7 +3,7 @@ import { NEWSLETTER_DISCOUNT_PERCENT } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { ErrorMessage } from '#web/components/ui/status-message.tsx';
 import { paths } from '#web/config/paths.ts';
-import { useConfirmNewsletter } from '#web/features/messages/api/subscribe-newsletter.ts';
+import { useConfirmNewsletter } from '#web/features/messages/api/confirm-newsletter.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useHydrated } from '#web/hooks/use-hydrated.ts';
 import { getErrorMessage } from '#web/lib/api-client.ts';
