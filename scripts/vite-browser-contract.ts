@@ -196,23 +196,30 @@ export function browserContract(): Plugin {
           markCallsPure(declarator.init, output);
         }
       }
-      if (movedNames.size > 0) {
-        const moduleId = `${BROWSER_CONTRACT_VALUES}${id}`;
-        const endpointFile = join(id, '..', 'endpoint.ts');
+      // Each endpoint's record is a module of its own, so it lands in the chunk of the pages that
+      // call it: in one module per file, the shop's first load carried the admin's records of
+      // every contract file the shop calls into (issue 14 budget).
+      const endpointFile = JSON.stringify(join(id, '..', 'endpoint.ts'));
+      const imports: string[] = [];
+      for (const { name, text } of endpoints) {
+        const moduleId = `${BROWSER_CONTRACT_VALUES}${id}#${name}`;
         endpointModules.set(
           moduleId,
-          [
-            ...(endpoints.length > 0
-              ? [`import { defineEndpoint } from ${JSON.stringify(endpointFile)};`]
-              : []),
-            ...moved.map(({ text }) => text),
-            ...endpoints.map(({ name, text }) => `export const ${name} = ${PURE}${text};`),
-          ].join('\n'),
+          `import { defineEndpoint } from ${endpointFile};\nexport const ${name} = ${PURE}${text};`,
         );
+        imports.push(`import { ${name} } from ${JSON.stringify(moduleId)};`);
+      }
+      if (moved.length > 0) {
+        const moduleId = `${BROWSER_CONTRACT_VALUES}${id}`;
+        endpointModules.set(moduleId, moved.map(({ text }) => text).join('\n'));
+        imports.push(
+          `import { ${moved.map(({ name }) => name).join(', ')} } from ${JSON.stringify(moduleId)};`,
+        );
+      }
+      if (movedNames.size > 0) {
         // The file's own code may use what moved: import it back under the same names.
-        const names = [...movedNames].join(', ');
-        output.prepend(`import { ${names} } from ${JSON.stringify(moduleId)};\n`);
-        output.append(`\nexport { ${names} };\n`);
+        output.prepend(`${imports.join('\n')}\n`);
+        output.append(`\nexport { ${[...movedNames].join(', ')} };\n`);
       }
       return {
         code: output.toString(),
