@@ -5,7 +5,8 @@ import { expectNoSeriousA11yViolations, VIEWPORTS } from '../support/axe.ts';
 
 /** The shared layout (SPEC §2 Layout), About (D26), Contact and the newsletter (D22). */
 
-const NEWSLETTER_THANKS = "Thanks for subscribing! We'll be in touch with new drops and offers.";
+const NEWSLETTER_SUBSCRIBED_MESSAGE =
+  'Thanks! If this address is new to our list, confirm with the link we have emailed and your 20% code follows.';
 const CONTACT_THANKS = "Message sent! We'll get back to you soon.";
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
@@ -118,7 +119,7 @@ test('the footer newsletter stores the email, and twice is fine (D22)', async ({
     const answer = page.waitForResponse('**/api/v1/newsletter');
     await subscribe.click();
     expect((await answer).ok()).toBe(true);
-    await expect(toast(page, NEWSLETTER_THANKS)).toBeVisible();
+    await expect(toast(page, NEWSLETTER_SUBSCRIBED_MESSAGE)).toBeVisible();
     await expect(email).toHaveValue('');
     await expect(email).toHaveAttribute('aria-invalid', 'false');
   }
@@ -129,7 +130,7 @@ test("the home page's 'Subscribe & Get 20% Off' block subscribes", async ({ page
   const block = page.getByRole('region', { name: 'Subscribe & Get 20% Off' });
   await block.getByRole('textbox', { name: 'Newsletter email' }).fill(uniqueEmail('home-news'));
   await block.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(toast(page, NEWSLETTER_THANKS)).toBeVisible();
+  await expect(toast(page, NEWSLETTER_SUBSCRIBED_MESSAGE)).toBeVisible();
 });
 
 test('About tells the shop story and leads to the products', async ({ page }) => {

@@ -187,7 +187,16 @@ describe('GET /api/v1/admin/customers/{id}', () => {
       }),
     ]);
 
-    await t.db.insert(newsletterSubscribers).values({ email: buyer.email.toUpperCase() });
+    // Subscribed but not confirmed: not on the list yet.
+    const [subscription] = await t.db
+      .insert(newsletterSubscribers)
+      .values({ email: buyer.email.toUpperCase() })
+      .returning();
+    expect((await customer(buyer.user._id)).newsletter).toEqual({ subscribed: false, since: null });
+    await t.db
+      .update(newsletterSubscribers)
+      .set({ confirmedAt: new Date() })
+      .where(eq(newsletterSubscribers.id, subscription?.id ?? ''));
     const after = await customer(buyer.user._id);
     expect(after.newsletter).toEqual({ subscribed: true, since: expect.any(String) });
   });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, max, notInArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, max, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { users } from '#server/db/schema/accounts.ts';
 import { products } from '#server/db/schema/catalogue.ts';
@@ -134,11 +134,16 @@ export function findCustomerReviews(db: Database, userId: string) {
     .orderBy(desc(reviews.createdAt), desc(reviews.id));
 }
 
-/** When this email joined the newsletter (emails match in any case), if it did. */
+/** When this email joined the newsletter (emails match in any case), if it confirmed it did. */
 export async function findSubscription(db: Database, email: string) {
   const [row] = await db
     .select({ createdAt: newsletterSubscribers.createdAt })
     .from(newsletterSubscribers)
-    .where(sql`lower(${newsletterSubscribers.email}) = lower(${email})`);
+    .where(
+      and(
+        sql`lower(${newsletterSubscribers.email}) = lower(${email})`,
+        isNotNull(newsletterSubscribers.confirmedAt),
+      ),
+    );
   return row;
 }

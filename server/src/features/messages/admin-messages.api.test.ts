@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ContactMessagePageSchema,
@@ -10,6 +10,7 @@ import { asUser } from '#server-test/admin-fixtures.ts';
 import { createTestAppWithAdmin } from '#server-test/admins.ts';
 import type { TestApp } from '#server-test/app.ts';
 import { clientAddresses, expectFailure, expectResult } from '#server-test/http.ts';
+import { findLinkTokens } from '#server-test/outbox.ts';
 import { type SignedUp, signUp } from '#server-test/users.ts';
 import { MESSAGE_NOT_FOUND } from './admin-messages.service.ts';
 
@@ -39,7 +40,8 @@ async function sendMessage(message: string) {
   return row;
 }
 
-async function subscribe(email: string) {
+/** Subscribes, and confirms with the mailed link unless told not to. */
+async function subscribe(email: string, { confirm = true } = {}) {
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/v1/newsletter',
@@ -47,6 +49,14 @@ async function subscribe(email: string) {
     remoteAddress: freshAddress(),
   });
   expect(response.statusCode).toBe(201);
+  if (!confirm) return;
+  const [token] = await findLinkTokens(t.db, email, 'newsletter-confirm');
+  const confirmed = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/newsletter/confirm',
+    payload: { token },
+  });
+  expect(confirmed.statusCode).toBe(201);
 }
 
 const messages = (query = '') =>
@@ -188,11 +198,13 @@ describe('POST /api/v1/admin/messages/:id/handled', () => {
 });
 
 describe('GET /api/v1/admin/newsletter and newsletter.csv', () => {
-  it('lists subscribers newest first', async () => {
+  it('lists confirmed subscribers newest first, and not one who has not confirmed', async () => {
     const first = `first-${crypto.randomUUID()}@example.com`;
     const second = `second-${crypto.randomUUID()}@example.com`;
+    const unconfirmed = `unconfirmed-${crypto.randomUUID()}@example.com`;
     await subscribe(first);
     await subscribe(second);
+    await subscribe(unconfirmed, { confirm: false });
     const page = await expectResult(
       t.app,
       asUser(admin, { url: '/api/v1/admin/newsletter?limit=100' }),
@@ -201,6 +213,8 @@ describe('GET /api/v1/admin/newsletter and newsletter.csv', () => {
     const emails = page.results.map((subscriber) => subscriber.email);
     expect(emails.indexOf(second)).toBeLessThan(emails.indexOf(first));
     expect(emails.indexOf(first)).toBeGreaterThanOrEqual(0);
+    expect(emails).not.toContain(unconfirmed);
+    expect((await csv()).body).not.toContain(unconfirmed);
     expect(page.results.find((subscriber) => subscriber.email === first)).toEqual({
       _id: expect.any(String),
       email: first,
@@ -219,7 +233,9 @@ describe('GET /api/v1/admin/newsletter and newsletter.csv', () => {
       `=HYPERLINK("http://evil.example")-${crypto.randomUUID()}`,
       `+91-${crypto.randomUUID()}@example.com`,
     ];
-    for (const email of odd) await t.db.insert(newsletterSubscribers).values({ email });
+    for (const email of odd) {
+      await t.db.insert(newsletterSubscribers).values({ email, confirmedAt: new Date() });
+    }
 
     const response = await csv();
     expect(response.statusCode).toBe(200);
@@ -232,7 +248,10 @@ describe('GET /api/v1/admin/newsletter and newsletter.csv', () => {
     expect(body.startsWith('email,subscribed_at\r\n')).toBe(true);
     expect(body.endsWith('\r\n')).toBe(true);
 
-    const rows = await t.db.select().from(newsletterSubscribers);
+    const rows = await t.db
+      .select()
+      .from(newsletterSubscribers)
+      .where(isNotNull(newsletterSubscribers.confirmedAt));
     const at = (email: string) => rows.find((row) => row.email === email)?.createdAt.toISOString();
     expect(body).toContain(`\r\n${plain},${at(plain)}\r\n`);
     expect(body).toContain(`\r\n"${odd[0]?.replaceAll('"', '""')}",${at(odd[0] as string)}\r\n`);

@@ -81,7 +81,10 @@ export async function setContactMessageHandled(
   return row;
 }
 
-/** Newsletter subscribers, newest first. */
+/** Who may be mailed the newsletter: an address that confirmed its subscription (issue 27). */
+const confirmedSubscriber = isNotNull(newsletterSubscribers.confirmedAt);
+
+/** Confirmed newsletter subscribers, newest first. */
 export async function findSubscriberPage(
   db: Database,
   query: { offset: number; limit: number },
@@ -90,18 +93,20 @@ export async function findSubscriberPage(
     db
       .select()
       .from(newsletterSubscribers)
+      .where(confirmedSubscriber)
       .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
       .limit(query.limit)
       .offset(query.offset),
-    db.select({ n: count() }).from(newsletterSubscribers),
+    db.select({ n: count() }).from(newsletterSubscribers).where(confirmedSubscriber),
   ]);
   return { rows, total: total?.n ?? 0 };
 }
 
-/** Every subscriber, oldest first, for the CSV download. */
+/** Every confirmed subscriber, oldest first, for the CSV download. */
 export async function findAllSubscribers(db: Database): Promise<SubscriberRow[]> {
   return db
     .select()
     .from(newsletterSubscribers)
+    .where(confirmedSubscriber)
     .orderBy(asc(newsletterSubscribers.createdAt), asc(newsletterSubscribers.id));
 }

@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiFail, apiOk, mockApi } from '#web/testing/mock-api.ts';
 import { renderWithRouter } from '#web/testing/render.tsx';
-import { NEWSLETTER_SUCCESS_MESSAGE, NewsletterForm } from './newsletter-form.tsx';
+import { NEWSLETTER_SUBSCRIBED_MESSAGE, NewsletterForm } from './newsletter-form.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -34,7 +34,7 @@ describe('NewsletterForm', () => {
 
     await user.type(email(), 'asha@example.com{Enter}');
 
-    expect(await screen.findByText(NEWSLETTER_SUCCESS_MESSAGE)).toBeInTheDocument();
+    expect(await screen.findByText(NEWSLETTER_SUBSCRIBED_MESSAGE)).toBeInTheDocument();
     expect(api.requests[0]?.body).toEqual({ email: 'asha@example.com' });
     expect(email()).toHaveValue('');
   });

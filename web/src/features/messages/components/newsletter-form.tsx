@@ -1,10 +1,11 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
+import { NEWSLETTER_DISCOUNT_PERCENT } from '#contract';
 import { useHydrated } from '#web/hooks/use-hydrated.ts';
 import { ApiError, getErrorMessage } from '#web/lib/api-client.ts';
 
-export const NEWSLETTER_SUCCESS_MESSAGE =
-  "Thanks for subscribing! We'll be in touch with new drops and offers.";
+/** What the form says once it is sent: the list is double opt-in, and a known address is mailed nothing. */
+export const NEWSLETTER_SUBSCRIBED_MESSAGE = `Thanks! If this address is new to our list, confirm with the link we have emailed and your ${NEWSLETTER_DISCOUNT_PERCENT}% code follows.`;
 
 const TONES = {
   /** On the brand-coloured home block. */
@@ -97,7 +98,7 @@ export function NewsletterForm({ tone = 'light', buttonLabel = 'Subscribe' }: Ne
     setEmail('');
     setSubmitted(false);
     // One thank-you at a time, however often the button is pressed.
-    toast.success(NEWSLETTER_SUCCESS_MESSAGE, { id: 'newsletter-subscribed' });
+    toast.success(NEWSLETTER_SUBSCRIBED_MESSAGE, { id: 'newsletter-subscribed' });
   };
 
   const styles = TONES[tone];
