@@ -76,8 +76,8 @@ test('an admin adds a product with a picture, a shopper buys it, the admin deliv
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Description').fill('A soft cotton tee made for the end-to-end test.');
   await page.getByLabel('Price (₹)', { exact: true }).fill('749.50');
-  await page.getByLabel('Gender').fill('Unisex');
-  await page.getByLabel('Category').fill('T-Shirts');
+  await page.getByLabel('Gender').selectOption('Unisex');
+  await page.getByLabel('Category').selectOption('T-Shirts');
   await page.getByLabel('Colour name').fill('Navy');
   await page.getByLabel('Colour', { exact: true }).fill('#1e3a5f');
   await page.getByLabel('Stock M').fill('4');
