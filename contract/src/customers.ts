@@ -9,7 +9,7 @@ import {
   SearchTextSchema,
 } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { OrderStatusSchema, PaymentMethodSchema } from './orders.ts';
+import { AdminOrderSummarySchema } from './orders.ts';
 import { ReturnStatusSchema } from './returns.ts';
 
 /**
@@ -42,14 +42,10 @@ export const ListAdminCustomersQuerySchema = PageQuerySchema.extend({
 });
 export type ListAdminCustomersQuery = z.infer<typeof ListAdminCustomersQuerySchema>;
 
-export const AdminCustomerOrderSchema = z.object({
-  _id: IdSchema,
-  status: OrderStatusSchema,
-  totalPrice: RupeesSchema,
-  paymentMethod: PaymentMethodSchema,
-  /** Units ordered, over all lines. */
-  itemCount: z.number().int(),
-  createdAt: z.string(),
+/** An order as the owner's order list shows it, without whose it is: the page is the customer's. */
+export const AdminCustomerOrderSchema = AdminOrderSummarySchema.omit({
+  customer: true,
+  deliveredAt: true,
 });
 
 export const AdminCustomerReturnSchema = z.object({

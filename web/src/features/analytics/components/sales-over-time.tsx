@@ -74,6 +74,40 @@ const periodLabel = (start: string, end: string) =>
 
 const inputClass = 'mt-1 h-10 rounded-lg border border-ink-300 bg-white px-3 text-ink-900';
 
+/** A small select with its label above, as the range's controls are. */
+function LabelledSelect({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: { value: string; label: string }[];
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-ink-700">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={inputClass}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** The range chosen: a preset up to today, or days the owner typed. */
 type Range = { days: (typeof PRESET_DAYS)[number] } | { from: string; to: string };
 
@@ -94,7 +128,7 @@ export function SalesOverTime({ now = new Date() }: { now?: Date }) {
   const [figure, setFigure] = useState<Figure>('revenue');
   const query = queryOf(range, interval, today);
   const analytics = useAdminAnalytics(query);
-  const ids = { interval: useId(), figure: useId(), from: useId(), to: useId() };
+  const ids = { from: useId(), to: useId() };
 
   function applyRange(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -123,40 +157,18 @@ export function SalesOverTime({ now = new Date() }: { now?: Date }) {
               </button>
             ))}
           </fieldset>
-          <div>
-            <label htmlFor={ids.interval} className="block text-sm font-medium text-ink-700">
-              Intervals
-            </label>
-            <select
-              id={ids.interval}
-              value={interval}
-              onChange={(event) => chooseInterval(event.target.value as AnalyticsInterval)}
-              className={inputClass}
-            >
-              {ANALYTICS_INTERVALS.map((value) => (
-                <option key={value} value={value}>
-                  {INTERVAL_LABELS[value]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor={ids.figure} className="block text-sm font-medium text-ink-700">
-              Chart
-            </label>
-            <select
-              id={ids.figure}
-              value={figure}
-              onChange={(event) => setFigure(event.target.value as Figure)}
-              className={inputClass}
-            >
-              {FIGURE_KEYS.map((key) => (
-                <option key={key} value={key}>
-                  {FIGURES[key].label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <LabelledSelect
+            label="Intervals"
+            value={interval}
+            onChange={(value) => chooseInterval(value as AnalyticsInterval)}
+            options={ANALYTICS_INTERVALS.map((value) => ({ value, label: INTERVAL_LABELS[value] }))}
+          />
+          <LabelledSelect
+            label="Chart"
+            value={figure}
+            onChange={(value) => setFigure(value as Figure)}
+            options={FIGURE_KEYS.map((key) => ({ value: key, label: FIGURES[key].label }))}
+          />
         </div>
         <form
           key={`${query.from}-${query.to}`}
