@@ -1,4 +1,6 @@
-import { hash, verify } from '@node-rs/argon2';
+import { onFirstUse } from '#server/lib/on-first-use.ts';
+
+const loadArgon2 = onFirstUse(() => import('@node-rs/argon2'));
 
 /** How much an argon2id hash costs; a hash records its own parameters, so either verifies. */
 export const PASSWORD_HASH_COSTS = {
@@ -13,9 +15,11 @@ export type PasswordHashCost = keyof typeof PASSWORD_HASH_COSTS;
 /** Hashing and checking passwords at one cost. */
 export function createPasswords(cost: PasswordHashCost) {
   const options = PASSWORD_HASH_COSTS[cost];
-  const hashPassword = (password: string): Promise<string> => hash(password, options);
+  const hashPassword = async (password: string): Promise<string> =>
+    (await loadArgon2()).hash(password, options);
 
   async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+    const { verify } = await loadArgon2();
     try {
       return await verify(passwordHash, password);
     } catch {

@@ -1,6 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import { renderAsync } from '@resvg/resvg-js';
-import sharp from 'sharp';
 import {
   DESIGN_FONT_FILES,
   DESIGN_FONTS,
@@ -11,6 +9,10 @@ import {
   printPixelSize,
 } from '#contract';
 import { renderDesignSvg } from '#contract/design-render';
+import { onFirstUse } from '#server/lib/on-first-use.ts';
+
+const loadSharp = onFirstUse(async () => (await import('sharp')).default);
+const loadResvg = onFirstUse(() => import('@resvg/resvg-js'));
 
 /** The font files the web serves (web/public/fonts): the print uses exactly the preview's fonts. */
 const FONT_DIRECTORY = fileURLToPath(new URL('../../../../web/public/fonts/', import.meta.url));
@@ -63,6 +65,7 @@ async function printSizes(
     );
   }
   const sizes = new Map<string, { native: PixelSize; print: PixelSize }>();
+  const sharp = await loadSharp();
   for (const [id, size] of needed) {
     const image = images.get(id);
     if (!image) continue;
@@ -95,6 +98,7 @@ export async function embeddedImages(
 ): Promise<Map<string, string>> {
   const imageLayers = layers.filter((layer): layer is ImageLayer => layer.type === 'image');
   const hrefs = new Map<string, string>();
+  const sharp = await loadSharp();
   for (const [id, { native, print }] of await printSizes(imageLayers, images)) {
     const image = images.get(id);
     if (!image) continue;
@@ -142,6 +146,7 @@ async function render(
     separateGlyphs: true,
     imageHref: (id) => hrefs.get(id) ?? '',
   });
+  const [{ renderAsync }, sharp] = await Promise.all([loadResvg(), loadSharp()]);
   const rendered = await renderAsync(svg, {
     font: {
       fontFiles: PRINT_FONT_FILES,

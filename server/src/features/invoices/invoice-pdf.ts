@@ -1,9 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import PDFDocument from 'pdfkit';
 import { formatRupees, SHOP_TIME_ZONE, shortOrderNumber, type TaxedLine } from '#contract';
 import { paiseToRupees } from '#server/lib/money.ts';
+import { onFirstUse } from '#server/lib/on-first-use.ts';
 import { amountInWords } from './amount-in-words.ts';
 import { type InvoiceDocument, isIntraState } from './invoice-document.ts';
+
+const loadPdfKit = onFirstUse(async () => (await import('pdfkit')).default);
 
 /** Lato (web/public/fonts, SIL OFL) carries the rupee sign; pdfkit's built-in fonts do not. */
 const FONT_DIRECTORY = fileURLToPath(new URL('../../../../web/public/fonts/', import.meta.url));
@@ -114,7 +116,8 @@ const A4_CONTENT_WIDTH = 595.28 - 2 * MARGIN;
  * Rules asks (issue 26). Long descriptions wrap; a long table continues on
  * the next page under its header row again.
  */
-export function renderDocumentPdf(document: InvoiceDocument): Promise<Buffer> {
+export async function renderDocumentPdf(document: InvoiceDocument): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   const pdf = new PDFDocument({
     size: 'A4',
     margin: MARGIN,

@@ -1,4 +1,5 @@
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { onFirstUse } from '#server/lib/on-first-use.ts';
 import type { MailMessage } from './html-email.ts';
 
 /** A file sent with a message. */
@@ -26,9 +27,16 @@ const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, sock
 
 /** Sends over SMTP with nodemailer, one connection at a time (the mail adapter, STYLE §8). */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = createTransport(smtpUrl, { from, ...SMTP_TIMEOUTS });
+  // nodemailer loads with the first message to send.
+  let opened: Transporter | undefined;
+  const openTransport = onFirstUse(async () => {
+    const { createTransport } = await import('nodemailer');
+    opened = createTransport(smtpUrl, { from, ...SMTP_TIMEOUTS });
+    return opened;
+  });
   return {
     async send(message) {
+      const transport = await openTransport();
       await transport.sendMail({
         to: message.to,
         subject: message.subject,
@@ -37,6 +45,6 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
         ...(message.attachments && { attachments: message.attachments }),
       });
     },
-    close: () => transport.close(),
+    close: () => opened?.close(),
   };
 }

@@ -1,7 +1,9 @@
-import sharp from 'sharp';
 import type { ImageType } from '#contract';
 import { AppError, badRequest } from '#server/lib/app-error.ts';
+import { onFirstUse } from '#server/lib/on-first-use.ts';
 import type { NewImage } from './media.repository.ts';
+
+const loadSharp = onFirstUse(async () => (await import('sharp')).default);
 
 /** What one kind of upload may be: its file size and its size in pixels. */
 export interface ImageLimits {
@@ -76,6 +78,7 @@ export async function decodeUploadedImage(
   if (!format) {
     throw new AppError('unsupported_media_type', looksLikeSvg(bytes) ? SVG_REFUSED : NOT_AN_IMAGE);
   }
+  const sharp = await loadSharp();
   // Reading the header decodes nothing, so it needs no pixel limit of its own.
   const header = await sharp(bytes, { limitInputPixels: false })
     .metadata()
