@@ -65,7 +65,7 @@ module.exports = {
       comment:
         'Benchmarks, scripts and end-to-end tests use the app; the app (contract, server, web) ' +
         'never imports them. Build configuration (web/vite.config.ts) uses its plugins in ' +
-        'scripts/, and tests may build the web app with scripts/build-web.ts.',
+        'scripts/, and tests may build the web app and the server (scripts/build-web.ts, build-server.ts).',
       severity: 'error',
       from: {
         path: '^(contract|server|web)/',

@@ -78,7 +78,7 @@ const admin = spawnSync(
   { cwd: root, env, stdio: 'inherit' },
 );
 if (admin.status !== 0) throw new Error('Could not create the bench admin');
-const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+const server = spawn(process.execPath, ['scripts/start.mjs'], {
   cwd: root,
   env,
   stdio: ['ignore', 'inherit', 'inherit'],

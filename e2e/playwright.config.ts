@@ -100,7 +100,7 @@ export default defineConfig({
     },
     {
       // The shop's first admin comes from the command line (D25), before the shop holds the data folder.
-      command: `node --import tsx server/src/admin-cli.ts --email ${E2E_ADMIN.email} --password '${E2E_ADMIN.password}' --name '${E2E_ADMIN.name}' && node --import tsx scripts/start.ts`,
+      command: `node --import tsx server/src/admin-cli.ts --email ${E2E_ADMIN.email} --password '${E2E_ADMIN.password}' --name '${E2E_ADMIN.name}' && node scripts/start.mjs`,
       cwd: '..',
       url: `${baseURL}/api/v1/health`,
       timeout: 180_000,
@@ -135,7 +135,7 @@ export default defineConfig({
     {
       // The shop with Razorpay's keys. Web servers start one after another, each once its URL
       // answers: by now the first shop has built the web app, and this one serves that copy.
-      command: 'node --import tsx scripts/start.ts',
+      command: 'node scripts/start.mjs',
       cwd: '..',
       url: `${ONLINE_SHOP.url}/api/v1/health`,
       timeout: 120_000,

@@ -30,5 +30,5 @@ export function buildWebApp(outDir: string, { quiet = false } = {}): boolean {
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const outDir = resolve(process.env.WEB_ROOT ?? join(root, 'web/dist'));
-  if (!buildWebApp(outDir)) process.exit(1);
+  if (!buildWebApp(outDir, { quiet: process.argv.includes('--quiet') })) process.exit(1);
 }

@@ -53,6 +53,8 @@ function forward(stream: NodeJS.ReadableStream, out: NodeJS.WriteStream, prefix:
 function start(task: Task): void {
   // The children write to pipes, so they are told whether to colour (some libraries only check that FORCE_COLOR is set).
   const env = { ...process.env };
+  // The API's log reaches a person through this pipe: readable lines, unless asked otherwise.
+  if (process.stdout.isTTY) env.LOG_FORMAT ??= 'readable';
   if (useColour) env.FORCE_COLOR = '1';
   else {
     delete env.FORCE_COLOR;

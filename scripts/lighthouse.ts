@@ -58,7 +58,7 @@ interface ProductSummary {
 
 function startShop(dataDir: string, webRoot: string): ChildProcess {
   const root = fileURLToPath(new URL('..', import.meta.url));
-  return spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  return spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

@@ -74,6 +74,11 @@ import { createStockAlertsService } from '#server/features/wishlist/stock-alerts
 import { wishlistRoutes } from '#server/features/wishlist/wishlist.routes.ts';
 import { createWishlistService } from '#server/features/wishlist/wishlist.service.ts';
 import { serializeError } from '#server/lib/error-log.ts';
+import {
+  type LogDestination,
+  OneLinePerRequest,
+  readableLogStream,
+} from '#server/lib/readable-log.ts';
 import { serializeRequest } from '#server/lib/request-log.ts';
 import { registerAuth } from '#server/plugins/auth.ts';
 import { registerCompression } from '#server/plugins/compression.ts';
@@ -96,7 +101,9 @@ export interface AppDependencies {
   /** The card gateway; the built-in test gateway (D12) when left out. */
   paymentProvider?: PaymentProvider | undefined;
   /** Where the log goes; standard output when left out. */
-  logStream?: { write(line: string): void } | undefined;
+  logStream?: LogDestination | undefined;
+  /** One line a person reads per request and event (LOG_FORMAT); JSON lines when left out. */
+  readableLog?: boolean;
 }
 
 /** The whole shop as a Fastify instance, ready to listen or to be injected into. */
@@ -106,7 +113,9 @@ export async function buildApp({
   serveWebApp = false,
   paymentProvider,
   logStream,
+  readableLog = false,
 }: AppDependencies): Promise<FastifyInstance> {
+  const stream = readableLog ? await readableLogStream(logStream) : logStream;
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -115,8 +124,9 @@ export async function buildApp({
       // Every logged error goes through it: class, code, frames; never a query's data.
       // Every logged request too: its URL with any token redacted.
       serializers: { err: serializeError, req: serializeRequest },
-      ...(logStream && { stream: logStream }),
+      ...(stream && { stream }),
     },
+    ...(readableLog && { logController: new OneLinePerRequest() }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors,

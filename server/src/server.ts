@@ -1,5 +1,5 @@
 import { buildApp } from '#server/app.ts';
-import { loadConfig } from '#server/config/env.ts';
+import { type AppConfig, loadConfig } from '#server/config/env.ts';
 import { openDatabase } from '#server/db/client.ts';
 import {
   createPgliteAutovacuum,
@@ -32,12 +32,21 @@ import {
 } from '#server/features/payments/refund-sweep.ts';
 import { runMain } from '#server/lib/run-main.ts';
 
+/** Which database the shop uses, for its start line: never a password. */
+function describeDatabase(config: AppConfig): string {
+  if (!config.databaseUrl) return `the embedded database in ${config.dataDir}`;
+  const url = new URL(config.databaseUrl);
+  return `PostgreSQL at ${url.host}${url.pathname}`;
+}
+
 /** Starts the shop: migrate, seed an empty catalogue, listen, and close cleanly on a signal. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
   await database.migrate();
-  const app = await buildApp({ config, database, serveWebApp: true });
+  const readableLog =
+    config.logFormat === 'readable' || (config.logFormat === 'auto' && process.stdout.isTTY);
+  const app = await buildApp({ config, database, serveWebApp: true, readableLog });
   const seeded = await seedCatalogueIfEmpty(database.db);
   if (seeded > 0) app.log.info(`Seeded the catalogue with ${seeded} products`);
   // PostgreSQL vacuums itself; PGlite has no background worker to do it.
@@ -48,7 +57,6 @@ async function main(): Promise<void> {
           onError: (error) => app.log.error({ err: error }, 'Vacuuming the database failed'),
         })
       : undefined;
-  await autovacuum?.catchUp();
   // Without a mail server every email stays in the outbox, held (D29): nothing to deliver.
   const { smtpUrl } = config.mail;
   const mailer = smtpUrl ? createSmtpMailer(smtpUrl, config.mail.from) : undefined;
@@ -129,12 +137,23 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({
+    port: config.port,
+    host: config.host,
+    // One line says where the shop is and on which database.
+    listenTextResolver: (address) => `Shop listening at ${address}, on ${describeDatabase(config)}`,
+  });
+  // The whole-database vacuum PGlite needs after opening runs once the shop answers (issue 30).
+  void autovacuum
+    ?.catchUp()
+    .then(() => {
+      if (!closing) autovacuum.start();
+    })
+    .catch((error: unknown) => app.log.error({ err: error }, 'Vacuuming the database failed'));
   mailWorker?.start();
   refundSweep.start();
   paymentSweep?.start();
   unitsSoldTally.start();
-  autovacuum?.start();
   backupSchedule?.start();
   lowStockAlerts.start();
 }

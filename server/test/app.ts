@@ -15,7 +15,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export interface TestAppOptions extends Pick<AppDependencies, 'logStream' | 'serveWebApp'> {
+export interface TestAppOptions
+  extends Pick<AppDependencies, 'logStream' | 'readableLog' | 'serveWebApp'> {
   /** The card gateway, or how to make it on the app's database (the test gateway keeps cards there). */
   paymentProvider?: PaymentProvider | ((db: Database) => PaymentProvider) | undefined;
   /** Environment variables on top of the test defaults, e.g. RATE_LIMIT_PER_MINUTE or WEB_ROOT. */

@@ -8,7 +8,11 @@ import { withDatabase } from './global-setup.ts';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const START_TIMEOUT_MS = 45_000;
 
-/** A real shop process (`node --import tsx server/src/server.ts`) listening on a port of its own. */
+/** How a shop process runs: from the sources (tsx), as tests run it, or compiled, as `npm start` does. */
+export const SHOP_FROM_SOURCES = ['--import', 'tsx', 'server/src/server.ts'];
+export const SHOP_COMPILED = ['server/dist/server.mjs'];
+
+/** A real shop process (SHOP_FROM_SOURCES unless told) listening on a port of its own. */
 export interface ShopProcess {
   /** Its base URL, e.g. http://127.0.0.1:41234. */
   base: string;
@@ -36,7 +40,7 @@ export async function databaseUrlOf(db: Database): Promise<string> {
 
 /**
  * Starts `count` shop processes on one database, each with its own pg pool,
- * and resolves once every one listens (its "Server listening at" log line
+ * and resolves once every one listens (its "Shop listening at" log line
  * gives the port) and answers /api/v1/health. Set up data first: a process
  * seeds an empty catalogue. `env` adds to or overrides the defaults (e.g.
  * RATE_LIMIT_PER_MINUTE, or TRUST_PROXY to send X-Forwarded-For).
@@ -45,9 +49,10 @@ export async function startShopProcesses(
   count: number,
   databaseUrl: string,
   env: Record<string, string> = {},
+  command = SHOP_FROM_SOURCES,
 ): Promise<ShopProcess[]> {
   const started = await Promise.allSettled(
-    Array.from({ length: count }, () => startShopProcess(databaseUrl, env)),
+    Array.from({ length: count }, () => startShopProcess(databaseUrl, env, command)),
   );
   const processes = started.flatMap((result) =>
     result.status === 'fulfilled' ? [result.value] : [],
@@ -64,8 +69,12 @@ export async function stopShopProcesses(processes: ShopProcess[]): Promise<void>
   await Promise.all(processes.map((process) => process.stop()));
 }
 
-function startShopProcess(databaseUrl: string, env: Record<string, string>): Promise<ShopProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+function startShopProcess(
+  databaseUrl: string,
+  env: Record<string, string>,
+  command: string[],
+): Promise<ShopProcess> {
+  const child = spawn(process.execPath, command, {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -100,7 +109,7 @@ function startShopProcess(databaseUrl: string, env: Record<string, string>): Pro
     const timer = setTimeout(() => fail('The shop process did not start'), START_TIMEOUT_MS);
     const poll = setInterval(() => {
       if (child.exitCode !== null) return fail(`The shop process exited with ${child.exitCode}`);
-      const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      const listening = /Shop listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
       if (!listening?.[1]) return;
       clearInterval(poll);
       const base = listening[1];

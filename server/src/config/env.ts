@@ -18,6 +18,10 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The embedded database's shared buffers: resident memory of the process, so kept small (issue 30). */
+  PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(4096).default(16),
+  /** `readable`: one line a person reads per request and event; `json`: pino's JSON lines; `auto`: readable on a terminal. */
+  LOG_FORMAT: z.enum(['auto', 'readable', 'json']).default('auto'),
   /** Requests a client address may make per minute, across the whole API. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1000),
   /** Pages (the web app's HTML, rendered on the server) a client address may load per minute. */
@@ -158,7 +162,9 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  pgliteSharedBuffersMb: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  logFormat: z.infer<typeof EnvSchema>['LOG_FORMAT'];
   rateLimitPerMinute: number;
   pageRateLimitPerMinute: number;
   signupLimitPerHour: number;
@@ -223,7 +229,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: vars.HOST,
     dataDir: resolve(vars.DATA_DIR),
     databaseUrl: vars.DATABASE_URL,
+    pgliteSharedBuffersMb: vars.PGLITE_SHARED_BUFFERS_MB,
     logLevel: vars.LOG_LEVEL,
+    logFormat: vars.LOG_FORMAT,
     rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
     pageRateLimitPerMinute: vars.PAGE_RATE_LIMIT_PER_MINUTE,
     signupLimitPerHour: vars.SIGNUP_LIMIT_PER_HOUR,

@@ -53,12 +53,20 @@ export const PGLITE_EXTENSIONS = { pg_trgm };
 export async function openDatabase(options: {
   databaseUrl: string | undefined;
   dataDir: string;
+  /** PGlite's shared_buffers (PGLITE_SHARED_BUFFERS_MB); its own 128 MB when left out. */
+  pgliteSharedBuffersMb?: number;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
   const unlock = await lockDataDir(options.dataDir);
+  const { pgliteSharedBuffersMb: sharedBuffersMb } = options;
   try {
     const client = await PGlite.create(join(options.dataDir, PGLITE_FOLDER), {
       extensions: PGLITE_EXTENSIONS,
+      // PGlite's buffers are process memory, all of it resident from the start; the
+      // operating system caches the data files besides (issue 30).
+      ...(sharedBuffersMb !== undefined && {
+        startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`],
+      }),
     });
     return wrapPglite(client, unlock);
   } catch (error) {

@@ -1,0 +1,27 @@
+import { expect, it } from 'vitest';
+import { bundleServer, packagesLoadedAtStart } from './build-server.ts';
+
+/**
+ * Heavy modules load on first use, not at start (issue 30): the compiled
+ * server imports none of them as it loads, only dynamically.
+ */
+const LOADED_ON_FIRST_USE = [
+  'sharp',
+  '@resvg/resvg-js',
+  'pdfkit',
+  'nodemailer',
+  '@node-rs/argon2',
+  'pino-pretty',
+];
+
+it('compiles the server into one module that loads no heavy module at start', async () => {
+  const { outputFiles, metafile } = await bundleServer();
+
+  expect(outputFiles.map((file) => file.path.split('/').slice(-2).join('/')).sort()).toEqual([
+    'dist/server.mjs',
+    'dist/server.mjs.map',
+  ]);
+  const atStart = packagesLoadedAtStart(metafile);
+  expect(atStart).toContain('fastify');
+  for (const heavy of LOADED_ON_FIRST_USE) expect(atStart).not.toContain(heavy);
+}, 60_000);
