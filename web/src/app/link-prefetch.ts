@@ -1,4 +1,9 @@
+import { matchPath } from 'react-router';
+import { routePaths } from '#web/config/paths.ts';
 import type { PageCode } from './page-navigation.tsx';
+
+/** Pages whose code is heavy, fetched on intent only: the designer and its fonts (D27). */
+const HEAVY_PAGES = [routePaths.productCustomise];
 
 /** The in-app path an anchor leads to, if it leads inside the shop. */
 function inAppPath(target: EventTarget | null): string | undefined {
@@ -11,8 +16,12 @@ function inAppPath(target: EventTarget | null): string | undefined {
 
 /**
  * Loads a link's page code before it is followed: when the link is hovered,
- * touched or focused, and, when the browser is idle, once it comes into
- * view (not on a connection that asked to save data). Returns what stops it.
+ * touched or focused, and, when the browser is idle, once a link in the
+ * page's content (`#main`, not the header's and footer's links to every
+ * page) comes into view, unless its page is heavy or the connection asked
+ * to save data. A page's code runs as it loads, so fetching every page the
+ * header links to would cost each visit seconds of a phone's CPU. Returns
+ * what stops it.
  */
 export function prefetchLinks(code: PageCode): () => void {
   const prefetch = (path: string | undefined) => {
@@ -28,14 +37,17 @@ export function prefetchLinks(code: PageCode): () => void {
     for (const { isIntersecting, target } of entries) {
       if (!isIntersecting) continue;
       inView.unobserve(target);
-      whenIdle(() => prefetch(inAppPath(target)));
+      const path = inAppPath(target);
+      if (path !== undefined && !HEAVY_PAGES.some((heavy) => matchPath(heavy, path))) {
+        whenIdle(() => prefetch(path));
+      }
     }
   });
   const watched = new WeakSet<Element>();
   let watchScheduled = false;
   const watchLinks = () => {
     watchScheduled = false;
-    for (const anchor of document.querySelectorAll('a[href]')) {
+    for (const anchor of document.querySelectorAll('#main a[href]')) {
       if (watched.has(anchor)) continue;
       watched.add(anchor);
       inView.observe(anchor);

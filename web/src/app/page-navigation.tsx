@@ -55,9 +55,7 @@ function codeFirstNavigator(
   whenCodeIsHere: ReturnType<typeof pageCodeGate>,
 ): Navigator {
   return {
-    createHref: (to) => history.createHref(to),
-    encodeLocation: (to) => history.encodeLocation(to),
-    go: (delta) => history.go(delta),
+    ...history,
     push: (to, state) => whenCodeIsHere(pathnameOf(to), () => history.push(to, state)),
     replace: (to, state) => whenCodeIsHere(pathnameOf(to), () => history.replace(to, state)),
   };
