@@ -5,15 +5,14 @@ import { RAZORPAY_WEBHOOK_PATH } from '#contract';
 import { E2E_ADMIN } from './support/admin.ts';
 import { INBOX } from './support/inbox.ts';
 import { ONLINE_SHOP, RAZORPAY_STAND_IN } from './support/razorpay.ts';
+import { E2E_WEB_ROOT } from './support/web-build.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${PORT}`;
-// Each run builds its own copy of the web app, so runs side by side never share files.
-const WEB_ROOT = join(tmpdir(), `shop-e2e-web-${PORT}`);
 /** What both shops are run with: quiet, and no limit a run of journeys from one machine reaches. */
 const SHOP_ENV = {
   HOST: 'localhost',
-  WEB_ROOT,
+  WEB_ROOT: E2E_WEB_ROOT,
   LOG_LEVEL: 'warn',
   RATE_LIMIT_PER_MINUTE: '100000',
   PAGE_RATE_LIMIT_PER_MINUTE: '100000',

@@ -5,8 +5,9 @@ import { RouteErrorBoundary } from './route-error.tsx';
 
 /**
  * Errors and loading pages show inside the layout, so its navigation still
- * works. While a page's code loads (the first visit of a page in this tab),
- * the fallback fills the screen, so the footer does not show and then jump.
+ * works. Navigations wait for a page's code (decision 054), so the fallback
+ * is a last resort; it fills the screen, so the footer does not show and
+ * then jump.
  */
 export function PageOutlet() {
   return (

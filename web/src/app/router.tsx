@@ -1,7 +1,8 @@
 import { type ComponentType, Suspense, use } from 'react';
-import { BrowserRouter, matchRoutes, type RouteObject, useRoutes } from 'react-router';
+import { matchRoutes, type RouteObject, useRoutes } from 'react-router';
 import { FullScreenSpinner } from '#web/components/ui/spinner.tsx';
 import { routePaths } from '#web/config/paths.ts';
+import { CodeFirstBrowserRouter, type PageCode } from './page-navigation.tsx';
 import { PageOutlet } from './page-outlet.tsx';
 import { RequireAuth } from './require-auth.tsx';
 import { RootLayout } from './root-layout.tsx';
@@ -11,6 +12,8 @@ import { HomeRoute } from './routes/home.tsx';
 interface LazyPageHandle {
   /** Loads the page's code; resolves at once when it is here already. */
   preload: () => Promise<void>;
+  /** Whether the page's code is here. */
+  isLoaded: () => boolean;
 }
 
 /**
@@ -32,7 +35,7 @@ function lazyPage(load: () => Promise<ComponentType>): Pick<RouteObject, 'elemen
     if (!Page) use(preload());
     return Page ? <Page /> : null;
   }
-  const handle: LazyPageHandle = { preload };
+  const handle: LazyPageHandle = { preload, isLoaded: () => Page !== undefined };
   return { element: <LazyPage />, handle };
 }
 
@@ -338,18 +341,25 @@ export const routes: RouteObject[] = [
   },
 ];
 
+function lazyPagesFor(pathname: string): LazyPageHandle[] {
+  return (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) =>
+    route.handle ? [route.handle as LazyPageHandle] : [],
+  );
+}
+
 /**
  * Loads the code of the lazy pages that match `pathname`, so the first render
  * has the page itself and hydrates the server's HTML as it is (decision 022),
  * not a loading fallback.
  */
 export async function loadRoutesFor(pathname: string): Promise<void> {
-  await Promise.all(
-    (matchRoutes(routes, pathname) ?? []).map(({ route }) =>
-      (route.handle as LazyPageHandle | undefined)?.preload(),
-    ),
-  );
+  await Promise.all(lazyPagesFor(pathname).map((page) => page.preload()));
 }
+
+const pageCode: PageCode = {
+  isHere: (pathname) => lazyPagesFor(pathname).every((page) => page.isLoaded()),
+  load: loadRoutesFor,
+};
 
 /** The page for the router's location, with the shared layout. */
 export function AppRoutes() {
@@ -361,15 +371,15 @@ export function AppRoutes() {
 }
 
 /**
- * Navigations are not transitions: the address and the screen change together
- * (the loading fallback until the page's code is here). As transitions, the
- * address changed at once while the last page stayed up, taking what was typed
- * for the next one.
+ * Navigations are not transitions: the address and the screen change together.
+ * A link waits for its page's code (fetched ahead when the link shows, is
+ * hovered or touched), with the current page still up, so no loading screen
+ * comes between pages (issue 30, page-navigation.tsx).
  */
 export function AppRouter() {
   return (
-    <BrowserRouter useTransitions={false}>
+    <CodeFirstBrowserRouter code={pageCode}>
       <AppRoutes />
-    </BrowserRouter>
+    </CodeFirstBrowserRouter>
   );
 }
