@@ -708,8 +708,14 @@ describe('orders and print files', () => {
     await addLine(user, tee);
     const order = await checkout(user);
     const [customised, plainItem] = order.items;
-    expect(customised).toMatchObject({ design, printAreas: TEE.printAreas, price: 748.5 });
-    expect(plainItem).toMatchObject({ design: null, printAreas: null, price: 499 });
+    const white = { name: 'White', hex: '#ffffff' };
+    expect(customised).toMatchObject({
+      design,
+      printAreas: TEE.printAreas,
+      color: white,
+      price: 748.5,
+    });
+    expect(plainItem).toMatchObject({ design: null, printAreas: null, color: white, price: 499 });
 
     // The shopper edits the saved design, the owner the product: the order keeps its copy.
     await call(t.app, {
@@ -741,7 +747,9 @@ describe('orders and print files', () => {
       { url: `/api/v1/order/${order._id}`, headers: user.auth },
       OrderSchema,
     );
-    expect(again.items[0]).toMatchObject({ design, printAreas: TEE.printAreas });
+    // The owner made it navy: the print shop still picks the white blank that was ordered.
+    expect(product.color).toEqual(white);
+    expect(again.items[0]).toMatchObject({ design, printAreas: TEE.printAreas, color: white });
 
     // 300 × 400 mm at 300 DPI, and the back's 200 × 150 mm.
     for (const [side, width, height] of [

@@ -23,6 +23,7 @@ const order: Order = {
       name: 'Classic Tee & Co',
       image: '/media/p1.png',
       size: 'M',
+      color: { name: 'Black', hex: '#111827' },
       price: 1249.5,
       quantity: 2,
       design: null,
