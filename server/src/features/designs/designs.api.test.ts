@@ -18,6 +18,7 @@ import {
   outsidePrintAreaMessage,
   ProductSchema,
   SavedDesignSchema,
+  shortOrderNumber,
   type TextLayer,
   unprintableCharacterMessage,
 } from '#contract';
@@ -759,7 +760,10 @@ describe('orders and print files', () => {
       const response = await printFile(admin, order._id, customised?._id ?? '', side);
       expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
       expect(response.headers['content-type']).toBe('image/png');
-      expect(response.headers['content-disposition']).toContain(`-${side}.png`);
+      // Named by what the print shop picks: the line, its size and garment colour, the side.
+      expect(response.headers['content-disposition']).toContain(
+        `order-${shortOrderNumber(order._id)}-line-1-M-white-${side}.png`,
+      );
       const png = sharp(response.rawPayload);
       const metadata = await png.metadata();
       expect(metadata).toMatchObject({
