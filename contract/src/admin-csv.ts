@@ -25,6 +25,7 @@ export const ORDERS_CSV_COLUMNS = [
   'product',
   'product_id',
   'size',
+  'colour',
   'quantity',
   'price',
   'line_total',

@@ -50,6 +50,6 @@ export function customisedUnitPrice(
 
 /** The product as a cart line carries it (SPEC §3). */
 export function toCartProduct(product: Product): CartProduct {
-  const { _id, title, images, gender, price, sizes, customisation } = product;
-  return { _id, title, images, gender, price, sizes, customisation };
+  const { _id, title, images, gender, color, price, sizes, customisation } = product;
+  return { _id, title, images, gender, color, price, sizes, customisation };
 }

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { ProductImageSchema, ProductSizesSchema, SizeSchema } from './catalogue.ts';
+import {
+  ProductColorSchema,
+  ProductImageSchema,
+  ProductSizesSchema,
+  SizeSchema,
+} from './catalogue.ts';
 import { IdParamsSchema, IdSchema, RupeesSchema } from './common.ts';
 import { DesignSchema, ProductCustomisationSchema } from './design.ts';
 import { defineEndpoint } from './endpoint.ts';
@@ -27,6 +32,8 @@ export const CartProductSchema = z.object({
   title: z.string(),
   images: z.array(ProductImageSchema),
   gender: z.string(),
+  /** The garment's colour: a designed line is drawn on it. */
+  color: ProductColorSchema,
   price: RupeesSchema,
   sizes: ProductSizesSchema,
   customisation: ProductCustomisationSchema,

@@ -1,4 +1,11 @@
-import type { ImageLayer, Layer, PrintArea, TextLayer } from './design.ts';
+import {
+  type DesignSide,
+  type ImageLayer,
+  type Layer,
+  MOCKUP_SIZE_MM,
+  type PrintArea,
+  type TextLayer,
+} from './design.ts';
 import { designFont, designFontFace } from './design-fonts.ts';
 import { TEXT_BASELINE_FROM_MIDDLE, TEXT_LINE_HEIGHT, textGeometry } from './design-layout.ts';
 import { designColorHex } from './design-palette.ts';
@@ -123,6 +130,10 @@ function layerMarkup(layer: Layer, index: number, options: RenderOptions): strin
   return `<g transform="${transform}">${content}</g>`;
 }
 
+/** One side's layers, in print-area millimetres, as SVG markup. */
+const layersMarkup = (layers: readonly Layer[], options: RenderOptions) =>
+  layers.map((layer, index) => layerMarkup(layer, index, options)).join('');
+
 /**
  * One side's layers (array order = z-order, last on top) as an SVG string of
  * the print area: `width`/`height` in mm and a viewBox in mm, so it can be
@@ -137,6 +148,75 @@ export function renderDesignSvg(
   const outline = options.outline
     ? `<rect x="0" y="0" width="${n(widthMm)}" height="${n(heightMm)}" fill="none" stroke="#9ca3af" stroke-width="${n(Math.max(widthMm, heightMm) / 300)}" stroke-dasharray="4 3"/>`
     : '';
-  const body = layers.map((layer, index) => layerMarkup(layer, index, options)).join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${n(widthMm)}mm" height="${n(heightMm)}mm" viewBox="0 0 ${n(widthMm)} ${n(heightMm)}">${outline}${body}</svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${n(widthMm)}mm" height="${n(heightMm)}mm" viewBox="0 0 ${n(widthMm)} ${n(heightMm)}">${outline}${layersMarkup(layers, options)}</svg>`;
+}
+
+// ---------------------------------------------------------------- on the garment
+
+/** The garment's edge: grey, so a garment as light as the page still shows its shape. */
+export const GARMENT_OUTLINE_HEX = '#71717a';
+
+const { widthMm: W } = MOCKUP_SIZE_MM;
+const C = W / 2;
+
+/** A tee's outline on the mock-up ({@link MOCKUP_SIZE_MM}), with the neckline of the side on show. */
+export function garmentOutlinePath(side: DesignSide): string {
+  const neckDip = side === 'front' ? 115 : 62;
+  return [
+    `M ${C - 75} 30`,
+    `L ${C - 190} 70 L ${W - 585} 200 L ${W - 510} 262 L ${C - 170} 220`,
+    `L ${C - 170} 680 L ${C + 170} 680 L ${C + 170} 220`,
+    `L ${W - 90} 262 L ${W - 15} 200 L ${C + 190} 70 L ${C + 75} 30`,
+    `Q ${C} ${neckDip} ${C - 75} 30 Z`,
+  ].join(' ');
+}
+
+/**
+ * The part of the mock-up a thumbnail shows: the print area with a margin of
+ * garment round it and the neckline above, so the design fills most of a
+ * small picture and still sits on a recognisable tee.
+ */
+export function garmentThumbnailBox(area: PrintArea): {
+  xMm: number;
+  yMm: number;
+  widthMm: number;
+  heightMm: number;
+} {
+  const margin = area.widthMm / 4;
+  const left = Math.max(0, area.xMm - margin);
+  const right = Math.min(W, area.xMm + area.widthMm + margin);
+  const top = Math.min(20, area.yMm);
+  const bottom = Math.min(MOCKUP_SIZE_MM.heightMm, area.yMm + area.heightMm + margin / 2);
+  return { xMm: left, yMm: top, widthMm: right - left, heightMm: bottom - top };
+}
+
+export interface GarmentRenderOptions extends RenderOptions {
+  /** The garment's colour, #rrggbb: the design is drawn on it, as it will be printed. */
+  garmentHex: string;
+  /** The whole mock-up, or the thumbnail's crop round the print area ({@link garmentThumbnailBox}). */
+  crop?: 'whole' | 'thumbnail';
+}
+
+/**
+ * One side of a customised garment: the tee in its colour with the side's
+ * layers on its print area, drawn by the same markup as the print file and the
+ * editor. The web shows it in the cart, checkout and orders; the server
+ * rasterises it for the emails. `width`/`height` are the box's millimetres.
+ */
+export function renderGarmentSvg(
+  layers: readonly Layer[],
+  side: DesignSide,
+  area: PrintArea,
+  options: GarmentRenderOptions,
+): string {
+  const box =
+    options.crop === 'thumbnail'
+      ? garmentThumbnailBox(area)
+      : { xMm: 0, yMm: 0, ...MOCKUP_SIZE_MM };
+  const garmentHex = /^#[0-9a-f]{6}$/i.test(options.garmentHex) ? options.garmentHex : '#ffffff';
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${n(box.widthMm)}mm" height="${n(box.heightMm)}mm" viewBox="${n(box.xMm)} ${n(box.yMm)} ${n(box.widthMm)} ${n(box.heightMm)}">` +
+    `<path d="${garmentOutlinePath(side)}" fill="${garmentHex}" stroke="${GARMENT_OUTLINE_HEX}" stroke-width="3" stroke-linejoin="round"/>` +
+    `<g transform="translate(${n(area.xMm)} ${n(area.yMm)})">${layersMarkup(layers, options)}</g></svg>`
+  );
 }

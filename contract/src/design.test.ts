@@ -15,7 +15,12 @@ import {
 } from './design.ts';
 import { DESIGN_FONT_FILES, DESIGN_FONTS } from './design-fonts.ts';
 import { layerBounds, layersOutsidePrintArea, textGeometry } from './design-layout.ts';
-import { escapeXml, renderDesignSvg } from './design-render.ts';
+import {
+  escapeXml,
+  garmentThumbnailBox,
+  renderDesignSvg,
+  renderGarmentSvg,
+} from './design-render.ts';
 
 const IMAGE_ID = '6f1c2f7e-8a43-4a53-9f57-0d5d0f1b2c3d';
 
@@ -243,6 +248,44 @@ describe('prices and print sizes', () => {
     expect(DESIGN_FONTS.length).toBeGreaterThanOrEqual(6);
     expect(DESIGN_FONT_FILES.length).toBe(14);
     expect(PrintAreaSchema.parse(DEFAULT_CUSTOMISATION.printAreas.front)).toBeTruthy();
+  });
+});
+
+describe('renderGarmentSvg', () => {
+  const front = { xMm: 150, yMm: 150, widthMm: 300, heightMm: 400 };
+  const href = (id: string) => `/media/${id}`;
+
+  it('draws the design on the garment in its colour, white ink on a white tee included', () => {
+    const svg = renderGarmentSvg([text({ colorId: 'white' })], 'front', front, {
+      imageHref: href,
+      garmentHex: '#ffffff',
+    });
+    expect(svg).toMatch(/^<svg [^>]*viewBox="0 0 600 700">/);
+    expect(svg).toMatch(/<path d="M [^"]+" fill="#ffffff" stroke="#71717a"/);
+    // The layers sit on the print area, after (above) the garment; no grey tile behind them.
+    expect(svg.indexOf('<path')).toBeLessThan(svg.indexOf('<g transform="translate(150 150)">'));
+    expect(svg).toContain('fill="#ffffff" style=');
+    expect(svg).not.toContain('<rect');
+  });
+
+  it('crops a thumbnail to the print area with garment round it and the neckline above', () => {
+    expect(garmentThumbnailBox(front)).toEqual({ xMm: 75, yMm: 20, widthMm: 450, heightMm: 567.5 });
+    const svg = renderGarmentSvg([], 'back', front, {
+      imageHref: href,
+      garmentHex: '#1f2937',
+      crop: 'thumbnail',
+    });
+    expect(svg).toContain('viewBox="75 20 450 567.5"');
+    expect(svg).toContain('fill="#1f2937"');
+  });
+
+  it('never writes a colour that is not a hex into the markup', () => {
+    const svg = renderGarmentSvg([], 'front', front, {
+      imageHref: href,
+      garmentHex: '"/><script>',
+    });
+    expect(svg).not.toContain('<script>');
+    expect(svg).toContain('fill="#ffffff"');
   });
 });
 

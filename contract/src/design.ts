@@ -4,6 +4,7 @@ import { IdParamsSchema, IdSchema, TimestampSchema } from './common.ts';
 import { DESIGN_FONTS } from './design-fonts.ts';
 import { DESIGN_PALETTE } from './design-palette.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { shortOrderNumber } from './format.ts';
 import { textSchema } from './text.ts';
 
 /**
@@ -380,6 +381,24 @@ export const downloadPrintFile = defineEndpoint({
   // The answer is the file itself, not the JSON envelope.
   result: z.string(),
 });
+
+/**
+ * A print file's name: the order as the shop numbers it, the line, and the
+ * blank the print shop picks for it (size, garment colour), then the side:
+ * 'order-9f2c41d0-line-1-L-forest-green-front.png'.
+ */
+export function printFileName(
+  orderId: string,
+  line: number,
+  item: { size: string; color: { name: string } },
+  side: DesignSide,
+): string {
+  const colour = item.color.name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return `order-${shortOrderNumber(orderId)}-line-${line}-${item.size}-${colour || 'colour'}-${side}.png`;
+}
 
 /** The print file's address under /api/v1, for a link the admin's browser downloads with its token. */
 export const printFilePath = (orderId: string, itemId: string, side: DesignSide) =>

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { OrderAddressSchema } from './addresses.ts';
 import { RoleSchema } from './auth.ts';
-import { SizeSchema } from './catalogue.ts';
+import { ProductColorSchema, SizeSchema } from './catalogue.ts';
 import {
   IdParamsSchema,
   IdSchema,
@@ -214,6 +214,8 @@ export const OrderItemSchema = z.object({
   name: z.string(),
   image: z.string(),
   size: SizeSchema,
+  /** The garment's colour as ordered: the blank the print shop picks, and what a design is drawn on. */
+  color: ProductColorSchema,
   price: RupeesSchema,
   quantity: z.number().int(),
   /** The design as ordered, frozen at checkout with the print areas it was placed on (D27). */

@@ -95,6 +95,9 @@ export const orderItems = pgTable(
     name: text().notNull(),
     image: text().notNull(),
     size: text({ enum: SIZES }).notNull(),
+    /** The garment's colour, copied at checkout: the blank the print shop picks. */
+    colorName: text().notNull(),
+    colorHex: text().notNull(),
     pricePaise: integer().notNull(),
     quantity: integer().notNull(),
     /** The design and the product's print areas, copied at checkout: frozen (D27, decision 020). */

@@ -231,6 +231,8 @@ async function insertSeedReviews(db: Database, seeded: SeededProduct[], now: num
         name: product.title,
         image,
         size: SIZES.find((size) => product.stock[size] !== undefined) ?? 'M',
+        colorName: product.colourName,
+        colorHex: product.colour,
         pricePaise: rupeesToPaise(product.price),
       })),
       placedAt: ago(0.75, index),

@@ -135,9 +135,16 @@ describe('GET /api/v1/admin/orders.csv', () => {
     const mine = rows.filter((cells) => cells[1] === order._id);
     const column = (cells: string[] | undefined, name: (typeof ORDERS_CSV_COLUMNS)[number]) =>
       cells?.[ORDERS_CSV_COLUMNS.indexOf(name)];
-    expect(mine.map((cells) => [column(cells, 'size'), column(cells, 'quantity')])).toEqual([
-      ['M', '2'],
-      ['L', '1'],
+    // The garment a line is packed from: its size and colour (issue 28).
+    expect(
+      mine.map((cells) => [
+        column(cells, 'size'),
+        column(cells, 'colour'),
+        column(cells, 'quantity'),
+      ]),
+    ).toEqual([
+      ['M', 'Navy', '2'],
+      ['L', 'Navy', '1'],
     ]);
     const [first] = mine;
     expect(column(first, 'order_number')).toBe(shortOrderNumber(order._id));

@@ -49,6 +49,7 @@ export function createOrdersCsvService(
             line.name,
             line.productId,
             line.size,
+            line.colorName,
             String(line.quantity),
             rupees(line.pricePaise),
             rupees(line.pricePaise * line.quantity),

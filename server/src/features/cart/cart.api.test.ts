@@ -160,6 +160,7 @@ describe('GET /api/v1/cart/get-all', () => {
       title: product.title,
       images: product.images,
       gender: product.gender,
+      color: product.color,
       price: product.price,
       sizes: product.sizes,
       customisation: product.customisation,
@@ -202,7 +203,13 @@ describe('POST /api/v1/cart/create', () => {
       quantity: 2,
       selected: true,
       totalPrice: 998,
-      productId: { _id: ids.tee, title: 'Cart Tee', price: 499, sizes: { S: 3, M: 5, L: 0 } },
+      productId: {
+        _id: ids.tee,
+        title: 'Cart Tee',
+        color: { name: 'White', hex: '#ffffff' },
+        price: 499,
+        sizes: { S: 3, M: 5, L: 0 },
+      },
     });
     expect(await getCart(shopper)).toEqual([line]);
   });
@@ -806,6 +813,8 @@ describe('the cart service for checkout', () => {
         title: 'Cart Tee',
         image: tee.productId.images[0]?.url,
         size: 'M',
+        colorName: 'White',
+        colorHex: '#ffffff',
         pricePaise: TEE_PAISE,
         quantity: 2,
         design: null,

@@ -66,6 +66,8 @@ export function toSelectedLines(lines: CartLineRow[], images: ImageRow[]): Selec
     title: row.title,
     image: productOf(products, row.id).images[0]?.url ?? '',
     size: item.size,
+    colorName: row.colorName,
+    colorHex: row.colorHex,
     pricePaise: unitPricePaise(row, item.design),
     quantity: item.quantity,
     design: item.design,

@@ -55,6 +55,9 @@ export interface SelectedLine {
   /** The product's first picture, or '' when it has none. */
   image: string;
   size: Size;
+  /** The garment's colour (decision 018: a product is one colour). */
+  colorName: string;
+  colorHex: string;
   /** One unit, decoration included. */
   pricePaise: number;
   quantity: number;

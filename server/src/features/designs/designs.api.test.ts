@@ -18,6 +18,7 @@ import {
   outsidePrintAreaMessage,
   ProductSchema,
   SavedDesignSchema,
+  shortOrderNumber,
   type TextLayer,
   unprintableCharacterMessage,
 } from '#contract';
@@ -708,8 +709,14 @@ describe('orders and print files', () => {
     await addLine(user, tee);
     const order = await checkout(user);
     const [customised, plainItem] = order.items;
-    expect(customised).toMatchObject({ design, printAreas: TEE.printAreas, price: 748.5 });
-    expect(plainItem).toMatchObject({ design: null, printAreas: null, price: 499 });
+    const white = { name: 'White', hex: '#ffffff' };
+    expect(customised).toMatchObject({
+      design,
+      printAreas: TEE.printAreas,
+      color: white,
+      price: 748.5,
+    });
+    expect(plainItem).toMatchObject({ design: null, printAreas: null, color: white, price: 499 });
 
     // The shopper edits the saved design, the owner the product: the order keeps its copy.
     await call(t.app, {
@@ -741,7 +748,9 @@ describe('orders and print files', () => {
       { url: `/api/v1/order/${order._id}`, headers: user.auth },
       OrderSchema,
     );
-    expect(again.items[0]).toMatchObject({ design, printAreas: TEE.printAreas });
+    // The owner made it navy: the print shop still picks the white blank that was ordered.
+    expect(product.color).toEqual(white);
+    expect(again.items[0]).toMatchObject({ design, printAreas: TEE.printAreas, color: white });
 
     // 300 × 400 mm at 300 DPI, and the back's 200 × 150 mm.
     for (const [side, width, height] of [
@@ -751,7 +760,10 @@ describe('orders and print files', () => {
       const response = await printFile(admin, order._id, customised?._id ?? '', side);
       expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
       expect(response.headers['content-type']).toBe('image/png');
-      expect(response.headers['content-disposition']).toContain(`-${side}.png`);
+      // Named by what the print shop picks: the line, its size and garment colour, the side.
+      expect(response.headers['content-disposition']).toContain(
+        `order-${shortOrderNumber(order._id)}-line-1-M-white-${side}.png`,
+      );
       const png = sharp(response.rawPayload);
       const metadata = await png.metadata();
       expect(metadata).toMatchObject({

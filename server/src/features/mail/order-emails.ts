@@ -59,7 +59,8 @@ export function orderPlacedEmail(to: Recipient, order: Order, publicUrl: string)
 
 function orderPlacedMessage(to: Recipient, order: Order, publicUrl: string): MailMessage {
   const items = order.items.map((item): [string, string] => [
-    `${item.name} (size ${item.size}) × ${item.quantity}`,
+    // Size and garment colour: what the shopper chose, as the order pages name it (issue 28).
+    `${item.name} (size ${item.size}, ${item.color.name}) × ${item.quantity}`,
     formatRupees(item.price * item.quantity),
   ]);
   const totals: [string, string][] = [

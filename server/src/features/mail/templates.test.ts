@@ -23,6 +23,7 @@ const order: Order = {
       name: 'Classic Tee & Co',
       image: '/media/p1.png',
       size: 'M',
+      color: { name: 'Black', hex: '#111827' },
       price: 1249.5,
       quantity: 2,
       design: null,
@@ -78,7 +79,7 @@ describe('email templates', () => {
     expect(mail.kind).toBe('order-placed');
     expect(mail.to).toBe('asha@example.com');
     expect(mail.subject).toBe(`Your ${SHOP_NAME} order #1a2b3c4d is confirmed`);
-    expect(mail.text).toContain('Classic Tee & Co (size M) × 2: ₹2,499.00');
+    expect(mail.text).toContain('Classic Tee & Co (size M, Black) × 2: ₹2,499.00');
     expect(mail.text).toContain('Discount (MAX500): −₹62.48');
     expect(mail.text).toContain('Total: ₹2,436.52');
     expect(mail.text).toContain('Payment: Visa •••• 4242');

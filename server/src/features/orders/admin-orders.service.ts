@@ -1,9 +1,10 @@
-import type {
-  AdminOrder,
-  AdminOrderPage,
-  DesignSide,
-  ListAdminOrdersQuery,
-  SetOrderStatusBody,
+import {
+  type AdminOrder,
+  type AdminOrderPage,
+  type DesignSide,
+  type ListAdminOrdersQuery,
+  printFileName,
+  type SetOrderStatusBody,
 } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import type { CustomerRow } from '#server/db/schema/accounts.ts';
@@ -69,7 +70,12 @@ export function createAdminOrdersService(
       const item = items.find((line) => line.id === itemId);
       if (!item) throw notFound(ORDER_ITEM_NOT_FOUND);
       const png = await designs.renderPrintFile(item, side);
-      const fileName = `order-${orderId.slice(0, 8)}-line-${item.position + 1}-${side}.png`;
+      const fileName = printFileName(
+        orderId,
+        item.position + 1,
+        { size: item.size, color: { name: item.colorName } },
+        side,
+      );
       return { png, fileName };
     },
 

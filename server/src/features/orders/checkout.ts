@@ -185,6 +185,8 @@ export function createCheckout(
           name: line.title,
           image: line.image,
           size: line.size,
+          colorName: line.colorName,
+          colorHex: line.colorHex,
           pricePaise: line.pricePaise,
           quantity: line.quantity,
           design: line.design,

@@ -58,6 +58,7 @@ async function products(
   const hoodie = await createProduct(t.db, {
     title: 'Order Hoodie',
     price: 1299.5,
+    color: { name: 'Black', hex: '#111827' },
     stock: stock.hoodie ?? { L: 4 },
   });
   return { tee, hoodie };
@@ -144,6 +145,7 @@ describe('POST /api/v1/order/checkout', () => {
         name: 'Order Tee',
         image: expect.stringMatching(/^\/media\//),
         size: 'M',
+        color: { name: 'White', hex: '#ffffff' },
         price: 499,
         quantity: 2,
         design: null,
@@ -155,6 +157,7 @@ describe('POST /api/v1/order/checkout', () => {
         name: 'Order Hoodie',
         image: expect.stringMatching(/^\/media\//),
         size: 'L',
+        color: { name: 'Black', hex: '#111827' },
         price: 1299.5,
         quantity: 1,
         design: null,

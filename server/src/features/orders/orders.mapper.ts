@@ -68,6 +68,7 @@ export function toOrder(
         name: item.name,
         image: item.image,
         size: item.size,
+        color: { name: item.colorName, hex: item.colorHex },
         price: paiseToRupees(item.pricePaise),
         quantity: item.quantity,
         design: item.design,

@@ -3,9 +3,9 @@ import {
   ONLINE_PAYMENTS_OFF_MESSAGE,
   type Order,
   type PayOrderBody,
-  type Size,
 } from '#contract';
 import type { Database } from '#server/db/client.ts';
+import type { OrderItemRow } from '#server/db/schema/orders.ts';
 import type { PaymentsService } from '#server/features/payments/payments.service.ts';
 import { notFound } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/auth-user.ts';
@@ -62,7 +62,10 @@ export interface PastDeliveredOrder {
     state: string;
     fullAddress: string;
   };
-  lines: { productId: string; name: string; image: string; size: Size; pricePaise: number }[];
+  lines: Pick<
+    OrderItemRow,
+    'productId' | 'name' | 'image' | 'size' | 'colorName' | 'colorHex' | 'pricePaise'
+  >[];
   placedAt: Date;
   deliveredAt: Date;
 }

@@ -59,7 +59,7 @@ describe('MyDesignsRoute', () => {
 
     const card = within(await screen.findByRole('article', { name: 'Birthday tee' }));
     expect(
-      await card.findByRole('img', { name: 'Your design, front: text “Happy 30th”' }),
+      await card.findByRole('img', { name: 'Your design, front on a navy tee: text “Happy 30th”' }),
     ).toBeInTheDocument();
     expect(card.getByRole('link', { name: 'Open Birthday tee' })).toHaveAttribute(
       'href',

@@ -13,6 +13,7 @@ function SavedDesignItem({ saved }: { saved: SavedDesign }) {
     <SavedDesignCard
       saved={saved}
       printAreas={product.data?.customisation.printAreas}
+      garment={product.data?.color}
       productTitle={
         product.data ? (
           <Link to={paths.product(saved.productId)} className="underline hover:text-ink-900">

@@ -49,9 +49,14 @@ export function OrderTrackingRoute() {
                   item.design && item.printAreas ? (
                     <li key={item._id}>
                       <p className="mb-1 text-sm text-ink-700">
-                        {item.name}, size {item.size}
+                        {item.name}, size {item.size}, {item.color.name}
                       </p>
-                      <DesignThumbnails design={item.design} printAreas={item.printAreas} />
+                      <DesignThumbnails
+                        design={item.design}
+                        printAreas={item.printAreas}
+                        garment={item.color}
+                        className="w-24"
+                      />
                     </li>
                   ) : null,
                 )}

@@ -1,6 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Order, PAYMENT_NOT_COMPLETED } from '#contract';
+import {
+  DEFAULT_CUSTOMISATION,
+  designColorHex,
+  type Order,
+  PAYMENT_NOT_COMPLETED,
+} from '#contract';
 import { ordersQueryOptions } from '#web/features/orders/api/list-orders.ts';
 import { makeOrder, makeOrderItem, makeProfile } from '#web/testing/data.ts';
 import { apiOk, mockApi } from '#web/testing/mock-api.ts';
@@ -68,6 +73,50 @@ describe('OrderRoute', () => {
     expect(screen.getByText('Total').nextElementSibling).toHaveTextContent('₹2,259.57');
     // Only a pending order can be cancelled (D19).
     expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
+  });
+
+  it('draws a designed line on its garment in its colour, white ink on white included, and names colour and size', async () => {
+    const order = makeOrder({
+      items: [
+        makeOrderItem({
+          name: 'Blank Tee',
+          size: 'L',
+          color: { name: 'White', hex: '#ffffff' },
+          design: {
+            front: [
+              {
+                id: 'l1',
+                type: 'text',
+                text: 'Ink',
+                fontId: 'inter',
+                colorId: 'white',
+                fontSizeMm: 40,
+                bold: false,
+                italic: false,
+                align: 'center',
+                arcDegrees: 0,
+                xMm: 150,
+                yMm: 100,
+                rotationDeg: 0,
+              },
+            ],
+            back: [],
+          },
+          printAreas: DEFAULT_CUSTOMISATION.printAreas,
+        }),
+      ],
+    });
+    serve(order);
+    renderOrder(order._id);
+
+    const items = within(await screen.findByRole('list', { name: 'Items in this order' }));
+    const front = items.getByRole('img', { name: 'Your design, front on a white tee: text “Ink”' });
+    // The garment in its colour with the design on it, not a grey tile nor the product's photo.
+    expect(front.querySelector('path')).toHaveAttribute('fill', '#ffffff');
+    expect(front.querySelector('text')).toHaveAttribute('fill', designColorHex('white'));
+    expect(front.className).not.toMatch(/bg-ink/);
+    expect(items.queryByRole('presentation')).not.toBeInTheDocument();
+    expect(items.getByText('Size L · Colour White')).toBeInTheDocument();
   });
 
   it('shows the cash on delivery fee the order was charged', async () => {

@@ -1,27 +1,14 @@
 import { useId, useLayoutEffect } from 'react';
-import { type Design, type DesignSide, type PrintAreas, printedSides } from '#contract';
-import { renderDesignSvg } from '#contract/design-render';
+import {
+  type Design,
+  type DesignSide,
+  type PrintAreas,
+  type ProductColor,
+  printedSides,
+} from '#contract';
+import { garmentThumbnailBox, renderGarmentSvg } from '#contract/design-render';
 import { ensureDesignFonts } from '#web/lib/design-fonts.ts';
 import { designImageUrl } from '#web/lib/design-images.ts';
-
-/**
- * One side's SVG from the contract's renderer, ready to sit inline in a page
- * beside others: its ids (arched text paths) get a prefix of their own, so two
- * thumbnails never draw along each other's path.
- */
-export function inlineDesignSvg(
-  design: Design,
-  side: DesignSide,
-  printAreas: PrintAreas,
-  idPrefix: string,
-  outline = false,
-): string {
-  const svg = renderDesignSvg(design[side], printAreas[side], {
-    imageHref: designImageUrl,
-    outline,
-  });
-  return prefixSvgIds(svg, idPrefix);
-}
 
 /** The renderer's ids (arched text paths) and references to them, prefixed to be unique in the page. */
 export function prefixSvgIds(svg: string, idPrefix: string): string {
@@ -29,46 +16,73 @@ export function prefixSvgIds(svg: string, idPrefix: string): string {
   return svg.replace(/ id="/g, ` id="${prefix}-`).replace(/ href="#/g, ` href="#${prefix}-`);
 }
 
-/** What a side shows, in words: the thumbnail's alt text names the design. */
-export function describeDesignSide(design: Design, side: DesignSide): string {
+/** What a side shows, in words: the thumbnail's alt text names the design and its garment. */
+export function describeDesignSide(
+  design: Design,
+  side: DesignSide,
+  garment: ProductColor,
+): string {
   const parts = design[side].map((layer) =>
     layer.type === 'text' ? `text “${layer.text.replace(/\s+/g, ' ')}”` : 'an image',
   );
-  return `Your design, ${side}: ${parts.join(', ')}`;
+  const on = garment.name ? ` on a ${garment.name.toLowerCase()} tee` : '';
+  return `Your design, ${side}${on}: ${parts.join(', ')}`;
 }
 
 interface DesignThumbnailsProps {
   design: Design;
   printAreas: PrintAreas;
-  /** Each side's box, in Tailwind size classes. */
+  /** The garment's colour: each side is drawn on the tee in it, as it will be printed. */
+  garment: ProductColor;
+  /** Each side's width, in Tailwind classes; its height follows the garment's crop. */
   className?: string;
+  /** Sides beside each other, or one above the other (in a line's picture slot). */
+  direction?: 'row' | 'column';
 }
 
-/** A thumbnail of each printed side (cart, checkout, orders, admin): drawn like the preview and the print file. */
+/**
+ * Each printed side of a customised line on its garment (cart, checkout,
+ * success page, orders, tracking, admin): the tee in its colour with the
+ * design drawn by the one renderer, like the editor and the print file. No
+ * grey tile behind it: white ink on a white tee shows as it will print.
+ */
 export function DesignThumbnails({
   design,
   printAreas,
-  className = 'size-16',
+  garment,
+  className = 'w-16',
+  direction = 'row',
 }: DesignThumbnailsProps) {
   const id = useId();
   useLayoutEffect(ensureDesignFonts, []);
   return (
-    <ul className="flex gap-2" aria-label="Design">
-      {printedSides(design).map((side) => (
-        <li key={side}>
-          <div
-            role="img"
-            aria-label={describeDesignSide(design, side)}
-            className={`${className} rounded-lg border border-ink-200 bg-ink-100 p-1 [&>svg]:block [&>svg]:size-full`}
-            // The contract's renderer escapes every text; image addresses are the shop's own.
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: the one renderer's SVG, shared with the print file
-            dangerouslySetInnerHTML={{
-              __html: inlineDesignSvg(design, side, printAreas, `${id}${side}`),
-            }}
-          />
-          <span className="mt-0.5 block text-center text-xs text-ink-600 capitalize">{side}</span>
-        </li>
-      ))}
+    <ul
+      className={`flex gap-2 ${direction === 'column' ? 'flex-col' : 'flex-row flex-wrap'}`}
+      aria-label="Design"
+    >
+      {printedSides(design).map((side) => {
+        const box = garmentThumbnailBox(printAreas[side]);
+        const svg = renderGarmentSvg(design[side], side, printAreas[side], {
+          imageHref: designImageUrl,
+          garmentHex: garment.hex,
+          crop: 'thumbnail',
+        });
+        return (
+          <li key={side} className={className}>
+            <div
+              role="img"
+              aria-label={describeDesignSide(design, side, garment)}
+              data-testid="garment-thumbnail"
+              className="w-full [&>svg]:block [&>svg]:size-full"
+              style={{ aspectRatio: `${box.widthMm} / ${box.heightMm}` }}
+              // The contract's renderer escapes every text; image addresses are the shop's own.
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: the one renderer's SVG, shared with the print file
+              dangerouslySetInnerHTML={{ __html: prefixSvgIds(svg, `${id}${side}`) }}
+            />
+            <span className="mt-0.5 block text-center text-xs text-ink-600 capitalize">{side}</span>
+          </li>
+        );
+      })}
     </ul>
   );
 }

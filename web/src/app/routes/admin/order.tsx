@@ -38,7 +38,13 @@ export function AdminOrderRoute() {
                 <CardSection title="Items" id="order-items">
                   <OrderItems
                     order={data}
-                    itemActions={(item) => <PrintFileButtons orderId={data._id} item={item} />}
+                    itemActions={(item) => (
+                      <PrintFileButtons
+                        orderId={data._id}
+                        line={data.items.indexOf(item) + 1}
+                        item={item}
+                      />
+                    )}
                   />
                   <div className="mt-4 border-t border-ink-100 pt-4">
                     <OrderPrices order={data} />

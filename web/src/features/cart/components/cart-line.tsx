@@ -49,14 +49,29 @@ export function CartLine({
         aria-label={`Select ${label}`}
         className="mt-1 size-5 shrink-0 cursor-pointer accent-brand-600"
       />
-      <Link
-        to={paths.product(product._id)}
-        tabIndex={-1}
-        aria-hidden="true"
-        className="size-20 shrink-0 overflow-hidden rounded-xl bg-ink-100 sm:size-28"
-      >
-        <ThumbnailImage url={product.images[0]?.url} pixels={112} />
-      </Link>
+      {line.design ? (
+        // A designed line shows its garment with the design, not the product's photo.
+        <div className="w-20 shrink-0 sm:w-28">
+          <Suspense fallback={<div className="aspect-[4/5] w-full rounded-xl bg-ink-100" />}>
+            <DesignThumbnails
+              design={line.design}
+              printAreas={product.customisation.printAreas}
+              garment={product.color}
+              className="w-full"
+              direction="column"
+            />
+          </Suspense>
+        </div>
+      ) : (
+        <Link
+          to={paths.product(product._id)}
+          tabIndex={-1}
+          aria-hidden="true"
+          className="size-20 shrink-0 overflow-hidden rounded-xl bg-ink-100 sm:size-28"
+        >
+          <ThumbnailImage url={product.images[0]?.url} pixels={112} />
+        </Link>
+      )}
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex items-start justify-between gap-2">
           <h3 className="min-w-0 font-semibold text-ink-900">
@@ -80,17 +95,13 @@ export function CartLine({
         <p className="text-xs font-medium text-emerald-700">{EXPRESS_DELIVERY_TEXT}</p>
         <p className="text-sm text-ink-700">
           Size: <span className="font-semibold text-ink-900">{line.size}</span>
+          {line.design ? (
+            <>
+              {' · '}Colour:{' '}
+              <span className="font-semibold text-ink-900">{product.color.name}</span>
+            </>
+          ) : null}
         </p>
-        {line.design ? (
-          <div className="mt-1">
-            <Suspense fallback={<div className="size-16 rounded-lg bg-ink-100" />}>
-              <DesignThumbnails
-                design={line.design}
-                printAreas={product.customisation.printAreas}
-              />
-            </Suspense>
-          </div>
-        ) : null}
         <div className="mt-auto flex flex-wrap items-end justify-between gap-x-4 gap-y-2 pt-2">
           <QuantityStepper
             size="sm"

@@ -45,12 +45,17 @@ const withTotals = (list: CartItem[]): GuestCartState => ({
   totalProduct: list.length,
 });
 
-/** A line kept before designs existed (D27): a plain line at the product's price. */
+/**
+ * A line kept before designs existed (D27): a plain line at the product's
+ * price; kept before lines carried their colour (issue 28): drawn on white
+ * until sign-in merges it into the server cart, which knows the colour.
+ */
 function upgradeLine(line: CartItem): CartItem {
   return {
     ...line,
     productId: {
       ...line.productId,
+      color: line.productId.color ?? { name: '', hex: '#ffffff' },
       customisation: line.productId.customisation ?? DEFAULT_CUSTOMISATION,
     },
     design: line.design ?? null,

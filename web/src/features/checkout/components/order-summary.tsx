@@ -23,23 +23,27 @@ export function OrderSummary({ lines, estimatedDelivery }: OrderSummaryProps) {
       <ul className="mt-3 divide-y divide-ink-200">
         {lines.map((line) => (
           <li key={line._id} className="flex gap-3 py-3 first:pt-0 last:pb-0">
-            <div className="size-16 shrink-0 overflow-hidden rounded-lg bg-ink-100">
-              <ThumbnailImage url={line.productId.images[0]?.url} pixels={64} />
-            </div>
+            {line.design ? (
+              <div className="w-16 shrink-0">
+                <DesignThumbnails
+                  design={line.design}
+                  printAreas={line.productId.customisation.printAreas}
+                  garment={line.productId.color}
+                  className="w-full"
+                  direction="column"
+                />
+              </div>
+            ) : (
+              <div className="size-16 shrink-0 overflow-hidden rounded-lg bg-ink-100">
+                <ThumbnailImage url={line.productId.images[0]?.url} pixels={64} />
+              </div>
+            )}
             <div className="min-w-0 flex-1 text-sm">
               <p className="font-semibold text-ink-900">{line.productId.title}</p>
               <p className="text-ink-600">
-                Size {line.size} · Qty: {line.quantity}
+                Size {line.size}
+                {line.design ? ` · ${line.productId.color.name}` : ''} · Qty: {line.quantity}
               </p>
-              {line.design ? (
-                <div className="my-1">
-                  <DesignThumbnails
-                    design={line.design}
-                    printAreas={line.productId.customisation.printAreas}
-                    className="size-12"
-                  />
-                </div>
-              ) : null}
               {estimatedDelivery ? (
                 <p className="text-xs font-medium text-emerald-700">
                   Estimated delivery by {formatDate(estimatedDelivery)}

@@ -1,4 +1,5 @@
 import { type DesignSide, MOCKUP_SIZE_MM, type PrintArea, type Product } from '#contract';
+import { GARMENT_OUTLINE_HEX, garmentOutlinePath } from '#contract/design-render';
 
 /** The colour to draw the garment in: the product's own (decision 018). */
 export function garmentHex(product: Pick<Product, 'color'>): string {
@@ -10,21 +11,6 @@ export function contrastOn(hex: string): string {
   const [r, g, b] = [1, 3, 5].map((start) => Number.parseInt(hex.slice(start, start + 2), 16));
   const luminance = 0.299 * (r ?? 0) + 0.587 * (g ?? 0) + 0.114 * (b ?? 0);
   return luminance > 150 ? '#3f3f46' : '#f4f4f5';
-}
-
-const { widthMm: W } = MOCKUP_SIZE_MM;
-const C = W / 2;
-
-/** A tee's outline on the mock-up (600 × 700 mm), with the neckline of the side on show. */
-function teePath(side: DesignSide): string {
-  const neckDip = side === 'front' ? 115 : 62;
-  return [
-    `M ${C - 75} 30`,
-    `L ${C - 190} 70 L ${W - 585} 200 L ${W - 510} 262 L ${C - 170} 220`,
-    `L ${C - 170} 680 L ${C + 170} 680 L ${C + 170} 220`,
-    `L ${W - 90} 262 L ${W - 15} 200 L ${C + 190} 70 L ${C + 75} 30`,
-    `Q ${C} ${neckDip} ${C - 75} 30 Z`,
-  ].join(' ');
 }
 
 interface GarmentMockupProps {
@@ -43,9 +29,9 @@ export function GarmentMockup({ side, hex, printArea }: GarmentMockupProps) {
       aria-hidden="true"
     >
       <path
-        d={teePath(side)}
+        d={garmentOutlinePath(side)}
         fill={hex}
-        stroke="#71717a"
+        stroke={GARMENT_OUTLINE_HEX}
         strokeWidth={2}
         strokeLinejoin="round"
         data-testid="garment"

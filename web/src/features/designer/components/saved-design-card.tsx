@@ -1,7 +1,7 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import type { PrintAreas, SavedDesign } from '#contract';
+import type { PrintAreas, ProductColor, SavedDesign } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { DesignThumbnails } from '#web/components/ui/design-thumbnail.tsx';
@@ -21,11 +21,18 @@ interface SavedDesignCardProps {
   saved: SavedDesign;
   /** The product's print areas, once known: the thumbnails need their size. */
   printAreas: PrintAreas | undefined;
+  /** The product's colour, once known: the thumbnails draw the design on it. */
+  garment: ProductColor | undefined;
   productTitle: ReactNode;
 }
 
 /** One saved design: its thumbnails, and open (a copy in the designer), rename, duplicate, delete. */
-export function SavedDesignCard({ saved, printAreas, productTitle }: SavedDesignCardProps) {
+export function SavedDesignCard({
+  saved,
+  printAreas,
+  garment,
+  productTitle,
+}: SavedDesignCardProps) {
   const nameId = useId();
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(saved.name);
@@ -49,8 +56,13 @@ export function SavedDesignCard({ saved, printAreas, productTitle }: SavedDesign
       aria-labelledby={`${nameId}-title`}
       className="flex flex-col gap-4 rounded-2xl border border-ink-200 bg-white p-4 shadow-sm sm:flex-row"
     >
-      {printAreas ? (
-        <DesignThumbnails design={saved.design} printAreas={printAreas} className="size-24" />
+      {printAreas && garment ? (
+        <DesignThumbnails
+          design={saved.design}
+          printAreas={printAreas}
+          garment={garment}
+          className="w-24"
+        />
       ) : (
         <div className="size-24 rounded-lg bg-ink-100" />
       )}

@@ -88,8 +88,9 @@ function Fact({
 }
 
 /**
- * Each line with its picture, size, quantity × price and line total; a line
- * with a design shows a thumbnail of each printed side (D27), and
+ * Each line with its picture, size, colour, quantity × price and line total;
+ * a line with a design shows each printed side on its garment (D27, issue 28)
+ * in place of the product's photo, and
  * `itemActions` adds a screen's own controls to a line (the admin's print files).
  */
 export function OrderItems({
@@ -103,25 +104,35 @@ export function OrderItems({
     <ul aria-label="Items in this order" className="divide-y divide-ink-100">
       {order.items.map((item) => (
         <li key={item._id} className="flex gap-4 py-4 first:pt-0">
-          <img
-            src={item.image}
-            alt=""
-            width={80}
-            height={80}
-            className="size-20 shrink-0 rounded-xl bg-ink-100 object-cover ring-1 ring-ink-200"
-          />
+          {item.design && item.printAreas ? (
+            // A designed line shows its garment with the design, not the product's photo.
+            <div className="w-20 shrink-0">
+              <DesignThumbnails
+                design={item.design}
+                printAreas={item.printAreas}
+                garment={item.color}
+                className="w-full"
+                direction="column"
+              />
+            </div>
+          ) : (
+            <img
+              src={item.image}
+              alt=""
+              width={80}
+              height={80}
+              className="size-20 shrink-0 rounded-xl bg-ink-100 object-cover ring-1 ring-ink-200"
+            />
+          )}
           <div className="flex min-w-0 flex-1 flex-col gap-1 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
             <div className="min-w-0">
               <p className="font-semibold text-ink-900">{item.name}</p>
-              <p className="text-sm text-ink-600">Size {item.size}</p>
+              <p className="text-sm text-ink-600">
+                Size {item.size} · Colour {item.color.name}
+              </p>
               <p className="text-sm text-ink-600">
                 {item.quantity} x {formatRupees(item.price)}
               </p>
-              {item.design && item.printAreas ? (
-                <div className="mt-2">
-                  <DesignThumbnails design={item.design} printAreas={item.printAreas} />
-                </div>
-              ) : null}
               {itemActions?.(item)}
             </div>
             <p className="font-semibold text-ink-900 sm:text-right">

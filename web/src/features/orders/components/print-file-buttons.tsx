@@ -1,21 +1,34 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { type Order, printedSides, printFilePath } from '#contract';
+import { type Order, printedSides, printFileName, printFilePath } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { getErrorMessage } from '#web/lib/api-client.ts';
 import { downloadFile } from '#web/lib/download-file.ts';
 
 type OrderItem = Order['items'][number];
 
-/** A print file, as a download named by its order, line and side. */
-const downloadPrintFile = (orderId: string, item: OrderItem, side: 'front' | 'back') =>
-  downloadFile(printFilePath(orderId, item._id, side), `order-${orderId}-${item._id}-${side}.png`);
+/** A print file, as a download named by its order, line, size, garment colour and side. */
+const downloadPrintFile = (
+  orderId: string,
+  line: number,
+  item: OrderItem,
+  side: 'front' | 'back',
+) => downloadFile(printFilePath(orderId, item._id, side), printFileName(orderId, line, item, side));
 
 /**
  * 'Download print file (front)' for each printed side of an ordered line with
  * a design (D27): the 300 DPI PNG the server renders from the frozen design.
  */
-export function PrintFileButtons({ orderId, item }: { orderId: string; item: OrderItem }) {
+export function PrintFileButtons({
+  orderId,
+  line,
+  item,
+}: {
+  orderId: string;
+  /** The item's place in the order, from 1: the file's name says which line to pack it with. */
+  line: number;
+  item: OrderItem;
+}) {
   const [busy, setBusy] = useState<string | null>(null);
   if (!item.design) return null;
   return (
@@ -28,7 +41,7 @@ export function PrintFileButtons({ orderId, item }: { orderId: string; item: Ord
           onClick={async () => {
             setBusy(side);
             try {
-              await downloadPrintFile(orderId, item, side);
+              await downloadPrintFile(orderId, line, item, side);
             } catch (error) {
               toast.error(getErrorMessage(error));
             } finally {
