@@ -58,6 +58,19 @@ describe('Designer', () => {
     expect(price()).toHaveTextContent('₹769');
   });
 
+  it('keeps undoing by key after a redo empties the redo list (the Redo button the focus was on is spent)', async () => {
+    const { user } = renderDesigner();
+    await user.click(screen.getByRole('button', { name: 'Add text' }));
+    await user.click(screen.getByRole('button', { name: 'Bold' }));
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await user.click(screen.getByRole('button', { name: 'Redo' }));
+    expect(screen.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'true');
+    await user.keyboard('{Control>}z{/Control}');
+    expect(screen.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'false');
+    await user.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
+    expect(screen.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
   it('moves the selected layer with the arrow keys and flags it once it leaves the print area', async () => {
     const { user, onAddToCart } = renderDesigner();
     await user.click(screen.getByRole('button', { name: 'Add text' }));
