@@ -27,6 +27,7 @@ export function DesignerToolbar({
             className={buttonStyles({
               variant: state.side === side ? 'primary' : 'outline',
               size: 'sm',
+              className: TOUCH_TARGET,
             })}
           >
             {SIDE_LABEL[side]}
