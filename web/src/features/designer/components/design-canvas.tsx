@@ -114,6 +114,7 @@ export function DesignCanvas({
   /** Every finger (or the mouse) down on the canvas, in print-area mm. */
   const pointers = useRef(new Map<number, PointMm>());
   const lastTap = useRef<{ id: string; time: number } | null>(null);
+  const pinchFrame = useRef<number | null>(null);
   const [snapped, setSnapped] = useState({ x: false, y: false });
   const [mmPerPx, setMmPerPx] = useState(1);
   const [editingId, setEditingId] = useState<string | null>(null);
@@ -211,6 +212,20 @@ export function DesignCanvas({
     begin('move', target, event, hits);
   };
 
+  /** The pinch's fingers as they are now, applied to the layer as it was when they landed. */
+  const applyPinch = () => {
+    pinchFrame.current = null;
+    const current = drag.current;
+    if (current?.mode !== 'pinch') return;
+    const [a, b] = current.pointerIds.map((id) => pointers.current.get(id));
+    if (!a || !b) return;
+    dispatch({
+      type: 'gesture',
+      id: current.layer.id,
+      patch: pinchedLayer(current.layer, current.from, [a, b]),
+    });
+  };
+
   const onPointerMove = (event: PointerEvent) => {
     if (!pointers.current.has(event.pointerId)) return;
     const at = pointerMm(event);
@@ -218,13 +233,8 @@ export function DesignCanvas({
     const current = drag.current;
     if (!current) return;
     if (current.mode === 'pinch') {
-      const [a, b] = current.pointerIds.map((id) => pointers.current.get(id));
-      if (!a || !b) return;
-      dispatch({
-        type: 'gesture',
-        id: current.layer.id,
-        patch: pinchedLayer(current.layer, current.from, [a, b]),
-      });
+      // Both fingers report each move: one render per frame for the pair.
+      pinchFrame.current ??= requestAnimationFrame(applyPinch);
       return;
     }
     if (current.pointerId !== event.pointerId) return;
@@ -265,6 +275,11 @@ export function DesignCanvas({
   };
 
   const end = (event: PointerEvent) => {
+    if (pinchFrame.current !== null && pointers.current.has(event.pointerId)) {
+      // The last move before the lift is not lost to the frame it waited for.
+      cancelAnimationFrame(pinchFrame.current);
+      applyPinch();
+    }
     if (!pointers.current.delete(event.pointerId)) return;
     const current = drag.current;
     if (!current) return;
