@@ -1,19 +1,45 @@
-import { type Dispatch, memo, type PointerEvent, useEffect, useRef, useState } from 'react';
-import { DESIGN_LIMITS, type Layer, MOCKUP_SIZE_MM, type PrintArea, textGeometry } from '#contract';
+import {
+  type CSSProperties,
+  type Dispatch,
+  memo,
+  type PointerEvent,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
+import {
+  DESIGN_LIMITS,
+  type Layer,
+  MOCKUP_SIZE_MM,
+  type PrintArea,
+  type TextLayer,
+} from '#contract';
 import { renderDesignSvg } from '#contract/design-render';
 import { prefixSvgIds } from '#web/components/ui/design-thumbnail.tsx';
-import { type EditorAction, type EditorState, round, snapToCentre } from '../utils/editor-state.ts';
+import {
+  layerBox,
+  layersAt,
+  type PointMm,
+  pinchedLayer,
+  rotationTowards,
+  scaledLayer,
+  tappedLayer,
+} from '../utils/canvas-gestures.ts';
+import { type EditorAction, type EditorState, snapToCentre } from '../utils/editor-state.ts';
 import type { DesignImageInfo } from '../utils/guard-rails.ts';
 import { GarmentMockup } from './garment-mockup.tsx';
 
 const { widthMm: MOCKUP_W, heightMm: MOCKUP_H } = MOCKUP_SIZE_MM;
-/** Handles are this many CSS pixels across whatever the mock-up's size (a fingertip on touch). */
-const HANDLE_PX = 28;
+/** Handles' hit areas are this many CSS pixels across whatever the mock-up's size (a fingertip, WCAG 2.5.5). */
+const HANDLE_PX = 44;
+/** A press that travels less than this (CSS px) before it lifts is a tap. */
+const TAP_SLOP_PX = 8;
+/** Two taps on a text layer within this time (ms) edit it in place. */
+const DOUBLE_TAP_MS = 400;
 
-type DragMode = 'move' | 'scale' | 'rotate';
-
-interface Drag {
-  mode: DragMode;
+/** One finger (or the mouse) on a layer or a handle. */
+interface PointerDrag {
+  mode: 'move' | 'scale' | 'rotate';
   pointerId: number;
   layer: Layer;
   /** Pointer minus the layer's centre at the start (move), in print-area mm. */
@@ -21,36 +47,42 @@ interface Drag {
   offsetYMm: number;
   /** Pointer's distance from the centre at the start (scale). */
   startDistanceMm: number;
+  /** Where the press began (CSS px), the layers under it and whether its layer was already selected: a tap's answer. */
+  startX: number;
+  startY: number;
+  hits: Layer[];
+  wasSelected: boolean;
+  moved: boolean;
 }
 
-/** A layer's box before rotation, centred on its x/y (text: the contract's estimate). */
-export function layerBox(layer: Layer): { widthMm: number; heightMm: number } {
-  return layer.type === 'image' ? layer : textGeometry(layer);
+/** Two fingers on the canvas: the selected layer as they landed, and where they landed. */
+interface Pinch {
+  mode: 'pinch';
+  layer: Layer;
+  pointerIds: [number, number];
+  from: [PointMm, PointMm];
 }
 
-const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+/** Mock-up millimetres kept around the print area when the canvas is cropped on a phone. */
+const PHONE_CROP_MARGIN_MM = 50;
 
-/** The layer after a scale gesture by `ratio`: text by font size, images by size, aspect kept. */
-export function scaledLayer(layer: Layer, ratio: number): Partial<Layer> {
-  if (layer.type === 'text') {
-    const { min, max } = DESIGN_LIMITS.fontSizeMm;
-    return { fontSizeMm: round(clamp(layer.fontSizeMm * ratio, min, max)) };
-  }
-  const { min, max } = DESIGN_LIMITS.imageSizeMm;
-  const bounded = clamp(
-    ratio,
-    min / Math.min(layer.widthMm, layer.heightMm),
-    max / Math.max(layer.widthMm, layer.heightMm),
-  );
-  return { widthMm: round(layer.widthMm * bounded), heightMm: round(layer.heightMm * bounded) };
-}
-
-/** The rotation that points the layer's top handle at (dx, dy) from its centre, snapped to right angles within 4°. */
-export function rotationTowards(dxMm: number, dyMm: number): number {
-  const degrees = Math.round((Math.atan2(dyMm, dxMm) * 180) / Math.PI + 90);
-  const normalised = ((((degrees + 180) % 360) + 360) % 360) - 180;
-  const nearestRight = Math.round(normalised / 90) * 90;
-  return Math.abs(normalised - nearestRight) <= 4 ? nearestRight : normalised;
+/**
+ * The canvas box's aspect and, below the `sm` breakpoint, the crop that
+ * shows the print area and a margin around it instead of the whole tee (the
+ * print area gets about a third more of a phone's width), as CSS variables.
+ */
+function phoneCrop(area: PrintArea): CSSProperties {
+  const left = Math.max(0, area.xMm - PHONE_CROP_MARGIN_MM);
+  const top = Math.max(0, area.yMm - PHONE_CROP_MARGIN_MM);
+  const width = Math.min(MOCKUP_W, area.xMm + area.widthMm + PHONE_CROP_MARGIN_MM) - left;
+  const height = Math.min(MOCKUP_H, area.yMm + area.heightMm + PHONE_CROP_MARGIN_MM) - top;
+  return {
+    '--mockup-aspect': `${MOCKUP_W} / ${MOCKUP_H}`,
+    '--crop-left': `${(-left / width) * 100}%`,
+    '--crop-top': `${(-top / height) * 100}%`,
+    '--crop-width': `${(MOCKUP_W / width) * 100}%`,
+    '--crop-aspect': `${width} / ${height}`,
+  } as CSSProperties;
 }
 
 interface DesignCanvasProps {
@@ -78,9 +110,14 @@ export function DesignCanvas({
   outside,
 }: DesignCanvasProps) {
   const overlay = useRef<SVGSVGElement>(null);
-  const drag = useRef<Drag | null>(null);
+  const drag = useRef<PointerDrag | Pinch | null>(null);
+  /** Every finger (or the mouse) down on the canvas, in print-area mm. */
+  const pointers = useRef(new Map<number, PointMm>());
+  const lastTap = useRef<{ id: string; time: number } | null>(null);
+  const pinchFrame = useRef<number | null>(null);
   const [snapped, setSnapped] = useState({ x: false, y: false });
   const [mmPerPx, setMmPerPx] = useState(1);
+  const [editingId, setEditingId] = useState<string | null>(null);
   const layers = state.design[state.side];
 
   useEffect(() => {
@@ -96,7 +133,7 @@ export function DesignCanvas({
 
   const imageHref = (imageId: string) => images.get(imageId)?.url ?? '';
   /** The pointer in print-area millimetres. */
-  const pointerMm = (event: PointerEvent) => {
+  const pointerMm = (event: PointerEvent): PointMm => {
     const rect = overlay.current?.getBoundingClientRect();
     const scale = rect && rect.width > 0 ? MOCKUP_W / rect.width : 1;
     return {
@@ -105,10 +142,12 @@ export function DesignCanvas({
     };
   };
 
-  const start = (mode: DragMode, layer: Layer) => (event: PointerEvent) => {
-    if (event.button !== 0) return;
-    event.stopPropagation();
-    event.preventDefault();
+  const begin = (
+    mode: PointerDrag['mode'],
+    layer: Layer,
+    event: PointerEvent,
+    hits: Layer[] = [layer],
+  ) => {
     const at = pointerMm(event);
     overlay.current?.setPointerCapture?.(event.pointerId);
     drag.current = {
@@ -118,14 +157,93 @@ export function DesignCanvas({
       offsetXMm: at.xMm - layer.xMm,
       offsetYMm: at.yMm - layer.yMm,
       startDistanceMm: Math.max(1, Math.hypot(at.xMm - layer.xMm, at.yMm - layer.yMm)),
+      startX: event.clientX,
+      startY: event.clientY,
+      hits,
+      wasSelected: state.selectedId === layer.id,
+      moved: false,
     };
     if (state.selectedId !== layer.id) dispatch({ type: 'select', id: layer.id });
   };
 
-  const onPointerMove = (event: PointerEvent) => {
-    const current = drag.current;
-    if (!current || current.pointerId !== event.pointerId) return;
+  /** A handle's press: scale or rotate the selected layer. */
+  const startHandle = (mode: 'scale' | 'rotate', layer: Layer) => (event: PointerEvent) => {
+    if (event.button !== 0) return;
+    event.stopPropagation();
+    event.preventDefault();
+    pointers.current.set(event.pointerId, pointerMm(event));
+    begin(mode, layer, event);
+  };
+
+  /**
+   * A press on the canvas: a second finger starts a pinch of the selected
+   * layer; else the selected layer under the finger moves (so a layer under
+   * another can be dragged once picked), or the top one, or nothing is selected.
+   */
+  const onPointerDown = (event: PointerEvent) => {
+    if (event.button !== 0) return;
+    event.preventDefault();
+    setEditingId(null);
     const at = pointerMm(event);
+    pointers.current.set(event.pointerId, at);
+    const current = drag.current;
+    if (pointers.current.size === 2 && current?.mode !== 'pinch') {
+      const id = current?.layer.id ?? state.selectedId;
+      const layer = layers.find((candidate) => candidate.id === id);
+      const [first, second] = [...pointers.current.entries()];
+      if (!layer || !first || !second) return;
+      overlay.current?.setPointerCapture?.(event.pointerId);
+      drag.current = {
+        mode: 'pinch',
+        layer,
+        pointerIds: [first[0], second[0]],
+        from: [first[1], second[1]],
+      };
+      setSnapped({ x: false, y: false });
+      return;
+    }
+    if (pointers.current.size > 1) return;
+    const hits = layersAt(layers, at, HANDLE_PX * mmPerPx);
+    const target = hits.find((layer) => layer.id === state.selectedId) ?? hits[0];
+    if (!target) {
+      dispatch({ type: 'select', id: null });
+      return;
+    }
+    begin('move', target, event, hits);
+  };
+
+  /** The pinch's fingers as they are now, applied to the layer as it was when they landed. */
+  const applyPinch = () => {
+    pinchFrame.current = null;
+    const current = drag.current;
+    if (current?.mode !== 'pinch') return;
+    const [a, b] = current.pointerIds.map((id) => pointers.current.get(id));
+    if (!a || !b) return;
+    dispatch({
+      type: 'gesture',
+      id: current.layer.id,
+      patch: pinchedLayer(current.layer, current.from, [a, b]),
+    });
+  };
+
+  const onPointerMove = (event: PointerEvent) => {
+    if (!pointers.current.has(event.pointerId)) return;
+    const at = pointerMm(event);
+    pointers.current.set(event.pointerId, at);
+    const current = drag.current;
+    if (!current) return;
+    if (current.mode === 'pinch') {
+      // Both fingers report each move: one render per frame for the pair.
+      pinchFrame.current ??= requestAnimationFrame(applyPinch);
+      return;
+    }
+    if (current.pointerId !== event.pointerId) return;
+    if (
+      !current.moved &&
+      Math.hypot(event.clientX - current.startX, event.clientY - current.startY) < TAP_SLOP_PX
+    )
+      return;
+    current.moved = true;
     const { layer } = current;
     if (current.mode === 'move') {
       const next = snapToCentre(at.xMm - current.offsetXMm, at.yMm - current.offsetYMm, printArea);
@@ -140,113 +258,158 @@ export function DesignCanvas({
     }
   };
 
+  /** A tap on a layer: twice quickly on text edits it in place, again on the selected one picks the one below. */
+  const onTap = (tap: PointerDrag, time: number) => {
+    const previous = lastTap.current;
+    const doubled = previous && time - previous.time < DOUBLE_TAP_MS;
+    const doubledLayer = doubled ? layers.find((layer) => layer.id === previous.id) : undefined;
+    if (doubledLayer?.type === 'text') {
+      lastTap.current = null;
+      dispatch({ type: 'select', id: doubledLayer.id });
+      setEditingId(doubledLayer.id);
+      return;
+    }
+    const picked = tap.wasSelected ? tappedLayer(tap.hits, tap.layer.id) : tap.layer;
+    if (picked && picked.id !== tap.layer.id) dispatch({ type: 'select', id: picked.id });
+    lastTap.current = picked ? { id: picked.id, time } : null;
+  };
+
   const end = (event: PointerEvent) => {
-    if (drag.current?.pointerId !== event.pointerId) return;
+    if (pinchFrame.current !== null && pointers.current.has(event.pointerId)) {
+      // The last move before the lift is not lost to the frame it waited for.
+      cancelAnimationFrame(pinchFrame.current);
+      applyPinch();
+    }
+    if (!pointers.current.delete(event.pointerId)) return;
+    const current = drag.current;
+    if (!current) return;
+    if (current.mode === 'pinch') {
+      // The pinch ends with its first lifted finger; the other one stays still.
+      drag.current = null;
+      dispatch({ type: 'endGesture' });
+      return;
+    }
+    if (current.pointerId !== event.pointerId) return;
     drag.current = null;
     setSnapped({ x: false, y: false });
     dispatch({ type: 'endGesture' });
+    if (current.mode === 'move' && !current.moved && event.type === 'pointerup')
+      onTap(current, event.timeStamp);
   };
 
   const handleMm = HANDLE_PX * mmPerPx;
   const selected = layers.find((layer) => layer.id === state.selectedId);
+  const editing = layers.find((layer) => layer.id === editingId);
 
   return (
     <div
-      className="relative w-full select-none"
-      style={{ aspectRatio: `${MOCKUP_W} / ${MOCKUP_H}` }}
+      className="relative aspect-(--mockup-aspect) w-full select-none max-sm:overflow-hidden max-sm:aspect-(--crop-aspect) max-sm:h-[42svh] max-sm:w-auto"
+      style={phoneCrop(printArea)}
+      data-testid="design-canvas"
     >
-      <GarmentMockup side={state.side} hex={garment} printArea={printArea} />
-      <svg
-        viewBox={`0 0 ${printArea.widthMm} ${printArea.heightMm}`}
-        className="absolute overflow-visible"
-        style={{
-          left: `${(printArea.xMm / MOCKUP_W) * 100}%`,
-          top: `${(printArea.yMm / MOCKUP_H) * 100}%`,
-          width: `${(printArea.widthMm / MOCKUP_W) * 100}%`,
-          height: `${(printArea.heightMm / MOCKUP_H) * 100}%`,
-        }}
-        aria-hidden="true"
-        data-testid="design-preview"
-      >
-        {layers.map((layer) => (
-          <g
-            key={layer.id}
-            transform={`translate(${layer.xMm} ${layer.yMm}) rotate(${layer.rotationDeg})`}
-          >
-            <LayerArt
-              layer={layer}
-              printArea={printArea}
-              imageHref={imageHref(layer.type === 'image' ? layer.imageId : '')}
-            />
+      <div className="absolute inset-0 max-sm:inset-auto max-sm:top-(--crop-top) max-sm:left-(--crop-left) max-sm:aspect-(--mockup-aspect) max-sm:w-(--crop-width)">
+        <GarmentMockup side={state.side} hex={garment} printArea={printArea} />
+        <svg
+          viewBox={`0 0 ${printArea.widthMm} ${printArea.heightMm}`}
+          className="absolute overflow-visible"
+          style={{
+            left: `${(printArea.xMm / MOCKUP_W) * 100}%`,
+            top: `${(printArea.yMm / MOCKUP_H) * 100}%`,
+            width: `${(printArea.widthMm / MOCKUP_W) * 100}%`,
+            height: `${(printArea.heightMm / MOCKUP_H) * 100}%`,
+          }}
+          aria-hidden="true"
+          data-testid="design-preview"
+        >
+          {layers.map((layer) => (
+            <g
+              key={layer.id}
+              transform={`translate(${layer.xMm} ${layer.yMm}) rotate(${layer.rotationDeg})`}
+            >
+              <LayerArt
+                layer={layer}
+                printArea={printArea}
+                imageHref={imageHref(layer.type === 'image' ? layer.imageId : '')}
+              />
+            </g>
+          ))}
+        </svg>
+        <svg
+          ref={overlay}
+          viewBox={`0 0 ${MOCKUP_W} ${MOCKUP_H}`}
+          className="absolute inset-0 size-full"
+          style={{ touchAction: 'none' }}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={end}
+          onPointerCancel={end}
+          aria-hidden="true"
+          data-testid="design-overlay"
+        >
+          <g transform={`translate(${printArea.xMm} ${printArea.yMm})`}>
+            {snapped.x ? (
+              <line
+                x1={printArea.widthMm / 2}
+                x2={printArea.widthMm / 2}
+                y1={0}
+                y2={printArea.heightMm}
+                stroke="#db2777"
+                strokeWidth={mmPerPx}
+              />
+            ) : null}
+            {snapped.y ? (
+              <line
+                x1={0}
+                x2={printArea.widthMm}
+                y1={printArea.heightMm / 2}
+                y2={printArea.heightMm / 2}
+                stroke="#db2777"
+                strokeWidth={mmPerPx}
+              />
+            ) : null}
+            {layers.map((layer) => {
+              const { widthMm, heightMm } = layerBox(layer);
+              const flagged = outside.has(layer.id);
+              return (
+                <g
+                  key={layer.id}
+                  transform={`translate(${layer.xMm} ${layer.yMm}) rotate(${layer.rotationDeg})`}
+                >
+                  <rect
+                    x={-widthMm / 2}
+                    y={-heightMm / 2}
+                    width={widthMm}
+                    height={heightMm}
+                    fill="transparent"
+                    stroke={flagged ? '#dc2626' : layer.id === selected?.id ? '#4f46e5' : 'none'}
+                    strokeWidth={2 * mmPerPx}
+                    strokeDasharray={flagged ? `${6 * mmPerPx} ${4 * mmPerPx}` : undefined}
+                    style={{ cursor: 'move' }}
+                    data-testid={`layer-${layer.id}`}
+                  />
+                </g>
+              );
+            })}
+            {selected ? (
+              <SelectionHandles
+                layer={selected}
+                handleMm={handleMm}
+                onScale={startHandle('scale', selected)}
+                onRotate={startHandle('rotate', selected)}
+              />
+            ) : null}
           </g>
-        ))}
-      </svg>
-      <svg
-        ref={overlay}
-        viewBox={`0 0 ${MOCKUP_W} ${MOCKUP_H}`}
-        className="absolute inset-0 size-full"
-        onPointerMove={onPointerMove}
-        onPointerUp={end}
-        onPointerCancel={end}
-        onPointerDown={() => dispatch({ type: 'select', id: null })}
-        aria-hidden="true"
-        data-testid="design-overlay"
-      >
-        <g transform={`translate(${printArea.xMm} ${printArea.yMm})`}>
-          {snapped.x ? (
-            <line
-              x1={printArea.widthMm / 2}
-              x2={printArea.widthMm / 2}
-              y1={0}
-              y2={printArea.heightMm}
-              stroke="#db2777"
-              strokeWidth={mmPerPx}
-            />
-          ) : null}
-          {snapped.y ? (
-            <line
-              x1={0}
-              x2={printArea.widthMm}
-              y1={printArea.heightMm / 2}
-              y2={printArea.heightMm / 2}
-              stroke="#db2777"
-              strokeWidth={mmPerPx}
-            />
-          ) : null}
-          {layers.map((layer) => {
-            const { widthMm, heightMm } = layerBox(layer);
-            const flagged = outside.has(layer.id);
-            return (
-              <g
-                key={layer.id}
-                transform={`translate(${layer.xMm} ${layer.yMm}) rotate(${layer.rotationDeg})`}
-              >
-                <rect
-                  x={-widthMm / 2}
-                  y={-heightMm / 2}
-                  width={widthMm}
-                  height={heightMm}
-                  fill="transparent"
-                  stroke={flagged ? '#dc2626' : layer.id === selected?.id ? '#4f46e5' : 'none'}
-                  strokeWidth={2 * mmPerPx}
-                  strokeDasharray={flagged ? `${6 * mmPerPx} ${4 * mmPerPx}` : undefined}
-                  style={{ cursor: 'move', touchAction: 'none' }}
-                  onPointerDown={start('move', layer)}
-                  data-testid={`layer-${layer.id}`}
-                />
-              </g>
-            );
-          })}
-          {selected ? (
-            <SelectionHandles
-              layer={selected}
-              handleMm={handleMm}
-              onScale={start('scale', selected)}
-              onRotate={start('rotate', selected)}
-            />
-          ) : null}
-        </g>
-      </svg>
+        </svg>
+        {editing?.type === 'text' ? (
+          <InPlaceTextEditor
+            layer={editing}
+            printArea={printArea}
+            mmPerPx={mmPerPx}
+            dispatch={dispatch}
+            onDone={() => setEditingId(null)}
+          />
+        ) : null}
+      </div>
     </div>
   );
 }
@@ -260,42 +423,100 @@ interface SelectionHandlesProps {
 
 function SelectionHandles({ layer, handleMm, onScale, onRotate }: SelectionHandlesProps) {
   const { widthMm, heightMm } = layerBox(layer);
+  // Each handle is drawn about half its size, within a transparent hit area a finger covers.
   const radius = handleMm / 2;
   const rotateY = -heightMm / 2 - handleMm * 1.2;
+  const stroke = { stroke: '#4f46e5', strokeWidth: radius / 8 };
   return (
     <g transform={`translate(${layer.xMm} ${layer.yMm}) rotate(${layer.rotationDeg})`}>
-      <line
-        x1={0}
-        x2={0}
-        y1={-heightMm / 2}
-        y2={rotateY}
-        stroke="#4f46e5"
-        strokeWidth={radius / 7}
-      />
+      <line x1={0} x2={0} y1={-heightMm / 2} y2={rotateY} {...stroke} />
+      <circle cx={0} cy={rotateY} r={radius * 0.55} fill="#ffffff" {...stroke} />
       <circle
         cx={0}
         cy={rotateY}
-        r={radius * 0.8}
-        fill="#ffffff"
-        stroke="#4f46e5"
-        strokeWidth={radius / 5}
-        style={{ cursor: 'grab', touchAction: 'none' }}
+        r={radius}
+        fill="transparent"
+        style={{ cursor: 'grab' }}
         onPointerDown={onRotate}
         data-testid="rotate-handle"
       />
       <rect
-        x={widthMm / 2 - radius * 0.8}
-        y={heightMm / 2 - radius * 0.8}
-        width={radius * 1.6}
-        height={radius * 1.6}
+        x={widthMm / 2 - radius * 0.55}
+        y={heightMm / 2 - radius * 0.55}
+        width={radius * 1.1}
+        height={radius * 1.1}
         fill="#ffffff"
-        stroke="#4f46e5"
-        strokeWidth={radius / 5}
-        style={{ cursor: 'nwse-resize', touchAction: 'none' }}
+        {...stroke}
+      />
+      <rect
+        x={widthMm / 2 - radius}
+        y={heightMm / 2 - radius}
+        width={radius * 2}
+        height={radius * 2}
+        fill="transparent"
+        style={{ cursor: 'nwse-resize' }}
         onPointerDown={onScale}
         data-testid="scale-handle"
       />
     </g>
+  );
+}
+
+interface InPlaceTextEditorProps {
+  layer: TextLayer;
+  printArea: PrintArea;
+  mmPerPx: number;
+  dispatch: Dispatch<EditorAction>;
+  onDone: () => void;
+}
+
+/**
+ * The text layer's words edited where they sit (a double tap): a field over
+ * the layer, its typing one undo step, closed by Enter, Escape or leaving it.
+ * At least 16 px so a phone does not zoom into it.
+ */
+function InPlaceTextEditor({
+  layer,
+  printArea,
+  mmPerPx,
+  dispatch,
+  onDone,
+}: InPlaceTextEditorProps) {
+  const { widthMm } = layerBox(layer);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    input.current?.focus();
+    input.current?.select();
+  }, []);
+  return (
+    <input
+      ref={input}
+      aria-label="Edit the text on the tee"
+      data-testid="in-place-text"
+      value={layer.text}
+      maxLength={DESIGN_LIMITS.textMaxLength}
+      onChange={(event) =>
+        dispatch({
+          type: 'update',
+          id: layer.id,
+          patch: { text: event.target.value },
+          mergeKey: 'text',
+        })
+      }
+      onBlur={onDone}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' || event.key === 'Escape') onDone();
+      }}
+      className="absolute rounded-md border-2 border-brand-600 bg-white/90 px-2 text-center text-ink-900 shadow-lg outline-none"
+      style={{
+        left: `${((printArea.xMm + layer.xMm) / MOCKUP_W) * 100}%`,
+        top: `${((printArea.yMm + layer.yMm) / MOCKUP_H) * 100}%`,
+        width: `${(Math.min(MOCKUP_W, Math.max(widthMm + 40, 200)) / MOCKUP_W) * 100}%`,
+        minHeight: 44,
+        fontSize: Math.min(32, Math.max(16, layer.fontSizeMm / mmPerPx)),
+        transform: `translate(-50%, -50%) rotate(${layer.rotationDeg}deg)`,
+      }}
+    />
   );
 }
 

@@ -13,6 +13,7 @@ import {
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { DESIGNER_MESSAGES } from '../utils/designer-messages.ts';
 import type { GuardRails } from '../utils/guard-rails.ts';
+import { TOUCH_TARGET } from './touch-target.ts';
 
 /** The live price, the size and 'Add to cart', refused while a guard rail blocks the design. */
 export function DesignerPurchase({
@@ -55,13 +56,24 @@ export function DesignerPurchase({
   };
 
   return (
-    <div className="space-y-4 rounded-2xl border border-ink-200 bg-white p-4">
-      <div aria-live="polite">
-        <p className="text-sm text-ink-600">Price per tee</p>
-        <p className="text-2xl font-bold text-ink-900" data-testid="designer-price">
+    <div className="space-y-4 rounded-2xl border border-ink-200 bg-white p-4 max-sm:border-0 max-sm:p-0">
+      {/* On a phone the price and 'Add to cart' sit in this bar, always in view (issue 28). */}
+      <div
+        aria-hidden="true"
+        className="fixed inset-x-0 bottom-0 z-30 m-0 h-18 border-t border-ink-200 bg-white sm:hidden"
+      />
+      <div
+        aria-live="polite"
+        className="max-sm:fixed max-sm:bottom-0 max-sm:left-0 max-sm:z-30 max-sm:m-0 max-sm:flex max-sm:h-18 max-sm:flex-col max-sm:justify-center max-sm:pl-4"
+      >
+        <p className="text-sm text-ink-600 max-sm:text-xs">Price per tee</p>
+        <p
+          className="text-2xl font-bold text-ink-900 max-sm:text-xl max-sm:leading-tight"
+          data-testid="designer-price"
+        >
           {formatRupees(price)}
         </p>
-        <p className="text-xs text-ink-600">
+        <p className="text-xs text-ink-600 max-sm:max-w-44 max-sm:truncate">
           {formatRupees(product.price)} tee
           {printedSides(design).map(
             (side) => ` + ${formatRupees(customisation.decorationPrice[side])} ${side} print`,
@@ -82,7 +94,7 @@ export function DesignerPurchase({
                 disabled={soldOut}
                 aria-pressed={option === size}
                 onClick={() => setSize(option === size ? null : option)}
-                className={`inline-flex h-10 min-w-12 items-center justify-center rounded-xl border px-3 text-sm font-semibold ${
+                className={`${TOUCH_TARGET} inline-flex h-10 min-w-12 items-center justify-center rounded-xl border px-3 text-sm font-semibold ${
                   option === size
                     ? 'border-ink-900 bg-ink-900 text-white'
                     : 'border-ink-300 bg-white text-ink-900 hover:border-ink-900'
@@ -105,7 +117,11 @@ export function DesignerPurchase({
         onClick={addToCart}
         disabled={adding}
         aria-describedby={guard.blocker ? 'designer-blocker' : undefined}
-        className={buttonStyles({ size: 'lg', className: 'w-full' })}
+        className={buttonStyles({
+          size: 'lg',
+          className:
+            'w-full max-sm:fixed max-sm:right-4 max-sm:bottom-3 max-sm:z-30 max-sm:m-0 max-sm:w-auto',
+        })}
       >
         {adding ? 'Adding…' : 'Add to cart'}
       </button>

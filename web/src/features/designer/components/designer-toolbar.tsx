@@ -2,6 +2,7 @@ import type { Dispatch } from 'react';
 import { DESIGN_SIDES, type DesignSide } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import type { EditorAction, EditorState } from '../utils/editor-state.ts';
+import { TOUCH_TARGET } from './touch-target.ts';
 
 export const SIDE_LABEL: Record<DesignSide, string> = { front: 'Front', back: 'Back' };
 
@@ -26,6 +27,7 @@ export function DesignerToolbar({
             className={buttonStyles({
               variant: state.side === side ? 'primary' : 'outline',
               size: 'sm',
+              className: TOUCH_TARGET,
             })}
           >
             {SIDE_LABEL[side]}
@@ -36,25 +38,52 @@ export function DesignerToolbar({
         ))}
       </fieldset>
       <div className="flex gap-2">
-        <button
-          type="button"
+        <HistoryButton
+          label="Undo"
+          spent={state.past.length === 0}
+          keys="Control+Z Meta+Z"
           onClick={() => dispatch({ type: 'undo' })}
-          disabled={state.past.length === 0}
-          aria-keyshortcuts="Control+Z Meta+Z"
-          className={buttonStyles({ variant: 'outline', size: 'sm' })}
-        >
-          Undo
-        </button>
-        <button
-          type="button"
+        />
+        <HistoryButton
+          label="Redo"
+          spent={state.future.length === 0}
+          keys="Shift+Control+Z Shift+Meta+Z"
           onClick={() => dispatch({ type: 'redo' })}
-          disabled={state.future.length === 0}
-          aria-keyshortcuts="Shift+Control+Z Shift+Meta+Z"
-          className={buttonStyles({ variant: 'outline', size: 'sm' })}
-        >
-          Redo
-        </button>
+        />
       </div>
     </div>
+  );
+}
+
+/**
+ * Undo or Redo. A spent one is aria-disabled, not disabled: a disabled button
+ * drops the focus to the page, outside the designer's keys, so Ctrl+Z would
+ * stop working right after the last redo.
+ */
+function HistoryButton({
+  label,
+  spent,
+  keys,
+  onClick,
+}: {
+  label: string;
+  spent: boolean;
+  keys: string;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={spent ? undefined : onClick}
+      aria-disabled={spent}
+      aria-keyshortcuts={keys}
+      className={buttonStyles({
+        variant: 'outline',
+        size: 'sm',
+        className: `${TOUCH_TARGET} aria-disabled:cursor-not-allowed aria-disabled:opacity-50`,
+      })}
+    >
+      {label}
+    </button>
   );
 }

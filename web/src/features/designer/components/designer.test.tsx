@@ -7,6 +7,7 @@ import { renderWithRouter } from '#web/testing/render.tsx';
 import { DESIGNER_MESSAGES } from '../utils/designer-messages.ts';
 import { GUARD_MESSAGES } from '../utils/guard-rails.ts';
 import { newImageLayer } from '../utils/new-layers.ts';
+import { PHONE_QUERY } from '../utils/use-input-kind.ts';
 import { Designer } from './designer.tsx';
 
 afterEach(() => {
@@ -56,6 +57,46 @@ describe('Designer', () => {
     expect(price()).toHaveTextContent('₹649');
     await user.click(screen.getByRole('button', { name: 'Redo' }));
     expect(price()).toHaveTextContent('₹769');
+  });
+
+  it('keeps undoing by key after a redo empties the redo list (the Redo button the focus was on is spent)', async () => {
+    const { user } = renderDesigner();
+    await user.click(screen.getByRole('button', { name: 'Add text' }));
+    await user.click(screen.getByRole('button', { name: 'Bold' }));
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await user.click(screen.getByRole('button', { name: 'Redo' }));
+    expect(screen.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'true');
+    await user.keyboard('{Control>}z{/Control}');
+    expect(screen.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'false');
+    await user.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
+    expect(screen.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('speaks of keys with a mouse and keyboard, of fingers on a touch screen or once a finger touched', async () => {
+    const { unmount } = renderDesigner();
+    expect(
+      screen.getByText(DESIGNER_MESSAGES.canvasHint.keys, { exact: false }),
+    ).toBeInTheDocument();
+    fireEvent.pointerDown(window, { pointerType: 'touch' });
+    expect(
+      await screen.findByText(DESIGNER_MESSAGES.canvasHint.touch, { exact: false }),
+    ).toBeInTheDocument();
+    unmount();
+
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(pointer: coarse)' || query === PHONE_QUERY,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    renderDesigner();
+    // On a phone the hint opens the tools' sheet, under the canvas that stays on top.
+    expect(
+      within(screen.getByRole('region', { name: 'Design tools' })).getByText(
+        DESIGNER_MESSAGES.canvasHint.touch,
+        { exact: false },
+      ),
+    ).toBeInTheDocument();
   });
 
   it('moves the selected layer with the arrow keys and flags it once it leaves the print area', async () => {

@@ -26,6 +26,7 @@ import { DESIGNER_MESSAGES } from '../utils/designer-messages.ts';
 import { editorReducer, initialEditorState, selectedLayer } from '../utils/editor-state.ts';
 import { checkGuardRails, type DesignImageInfo } from '../utils/guard-rails.ts';
 import { newImageLayer, newTextLayer } from '../utils/new-layers.ts';
+import { PHONE_QUERY, useInputKind, useMediaQuery } from '../utils/use-input-kind.ts';
 import { DesignCanvas } from './design-canvas.tsx';
 import { DesignerPurchase } from './designer-purchase.tsx';
 import { DesignerToolbar, SIDE_LABEL } from './designer-toolbar.tsx';
@@ -73,6 +74,8 @@ export function Designer({
     [state.design, customisation.printAreas, images],
   );
   const full = layers.length >= DESIGN_LIMITS.layersPerSide;
+  const phone = useMediaQuery(PHONE_QUERY);
+  const inputKind = useInputKind();
 
   useLayoutEffect(ensureDesignFonts, []);
 
@@ -107,14 +110,27 @@ export function Designer({
 
   const onKeyDown = (event: KeyboardEvent) => onDesignerKeyDown(event, selected, dispatch);
 
+  const note = (
+    <p className="mx-auto mt-3 max-w-xl text-center text-xs text-ink-600 max-sm:mt-0 max-sm:mb-4">
+      {DESIGNER_MESSAGES.previewNote} {DESIGNER_MESSAGES.canvasHint[inputKind]}
+    </p>
+  );
+
   return (
+    // On a phone the designer fills the screen under the site header: the
+    // canvas stays on top, the tools scroll in a sheet below it and the price
+    // and 'Add to cart' sit in a bar at the bottom (issue 28).
     // biome-ignore lint/a11y/noStaticElementInteractions: the keys (undo, nudge, delete) act on the whole designer
-    <div onKeyDown={onKeyDown} className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-10">
-      <section aria-label="Preview" className="min-w-0">
+    <div
+      onKeyDown={onKeyDown}
+      className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-10 max-sm:fixed max-sm:inset-x-0 max-sm:top-16 max-sm:bottom-0 max-sm:z-30 max-sm:flex max-sm:flex-col max-sm:gap-0 max-sm:bg-white"
+      data-testid="designer"
+    >
+      <section aria-label="Preview" className="min-w-0 max-sm:shrink-0 max-sm:px-3 max-sm:pt-2">
         <DesignerToolbar state={state} dispatch={dispatch} />
         <figure
           aria-label={`${SIDE_LABEL[state.side]} of the ${product.title}: design preview`}
-          className="mx-auto mt-4 max-w-xl rounded-3xl bg-ink-100 p-2 sm:p-4"
+          className="mx-auto mt-4 max-w-xl rounded-3xl bg-ink-100 p-2 sm:p-4 max-sm:mt-2 max-sm:w-fit max-sm:rounded-xl max-sm:p-0"
         >
           <DesignCanvas
             state={state}
@@ -125,13 +141,14 @@ export function Designer({
             outside={guard.outside}
           />
         </figure>
-        <p className="mx-auto mt-3 max-w-xl text-center text-xs text-ink-600">
-          {DESIGNER_MESSAGES.previewNote} The dashed line is the print area; drag a layer, its
-          corner to resize, its round handle to rotate, or select it and use the arrow keys.
-        </p>
+        {phone ? null : note}
       </section>
 
-      <section aria-label="Design tools" className="space-y-6">
+      <section
+        aria-label="Design tools"
+        className="space-y-6 max-sm:mt-2 max-sm:min-h-0 max-sm:flex-1 max-sm:overflow-y-auto max-sm:overscroll-contain max-sm:rounded-t-2xl max-sm:border-t max-sm:border-ink-200 max-sm:px-4 max-sm:pt-4 max-sm:pb-24 max-sm:shadow-[0_-4px_12px_rgb(0_0_0/0.06)]"
+      >
+        {phone ? note : null}
         <div className="flex flex-wrap gap-2">
           <button
             type="button"

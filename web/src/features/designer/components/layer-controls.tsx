@@ -9,9 +9,9 @@ import {
 } from '#contract';
 import { inputStyles } from '#web/components/ui/form-field.tsx';
 import type { EditorAction, LayerPatch } from '../utils/editor-state.ts';
+import { TOUCH_TARGET } from './touch-target.ts';
 
-const TOGGLE =
-  'inline-flex h-10 min-w-10 items-center justify-center rounded-lg border px-3 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+const TOGGLE = `${TOUCH_TARGET} inline-flex h-10 min-w-10 items-center justify-center rounded-lg border px-3 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600`;
 const toggleStyles = (pressed: boolean) =>
   `${TOGGLE} ${pressed ? 'border-ink-900 bg-ink-900 text-white' : 'border-ink-300 bg-white text-ink-900 hover:border-ink-900'}`;
 
@@ -46,7 +46,7 @@ function Range({ label, value, min, max, step = 1, unit, onChange }: RangeProps)
         step={step}
         value={value}
         onChange={(event) => onChange(Number(event.target.value))}
-        className="mt-1 w-full accent-brand-600"
+        className="mt-1 w-full accent-brand-600 max-sm:h-11 pointer-coarse:h-11"
       />
     </div>
   );
@@ -138,7 +138,7 @@ function TextControls({ layer, update }: { layer: TextLayer; update: Update }) {
             aria-pressed={layer.colorId === colour.id}
             title={colour.label}
             onClick={() => update({ colorId: colour.id })}
-            className={`size-9 rounded-full border border-ink-300 ring-offset-2 focus-visible:outline-2 focus-visible:outline-brand-600 ${
+            className={`${TOUCH_TARGET} size-9 rounded-full border border-ink-300 ring-offset-2 focus-visible:outline-2 focus-visible:outline-brand-600 ${
               layer.colorId === colour.id ? 'ring-2 ring-ink-900' : ''
             }`}
             style={{ backgroundColor: colour.hex }}

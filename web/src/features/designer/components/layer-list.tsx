@@ -2,6 +2,7 @@ import type { Dispatch } from 'react';
 import { type DesignSide, designColorHex, type Layer } from '#contract';
 import type { EditorAction } from '../utils/editor-state.ts';
 import { GUARD_MESSAGES, type GuardRails } from '../utils/guard-rails.ts';
+import { TOUCH_TARGET } from './touch-target.ts';
 
 /** A layer's name in the list: its text, or 'Image n' counting the side's images. */
 function layerName(layer: Layer, layers: readonly Layer[]): string {
@@ -42,7 +43,7 @@ export function LayerList({
                   id: layer.id === selectedId ? null : layer.id,
                 })
               }
-              className={`flex w-full items-center gap-2 rounded-lg border px-3 py-2 text-left text-sm ${
+              className={`${TOUCH_TARGET} flex w-full items-center gap-2 rounded-lg border px-3 py-2 text-left text-sm ${
                 layer.id === selectedId
                   ? 'border-brand-600 bg-brand-50'
                   : 'border-ink-200 bg-white hover:border-ink-400'

@@ -4,6 +4,7 @@ import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import type { EditorAction } from '../utils/editor-state.ts';
 import { GUARD_MESSAGES, type GuardRails } from '../utils/guard-rails.ts';
 import { LayerControls } from './layer-controls.tsx';
+import { TOUCH_TARGET } from './touch-target.ts';
 
 /** The selected layer's order, centring and deletion, its warning and its controls. */
 export function SelectedLayerPanel({
@@ -26,7 +27,11 @@ export function SelectedLayerPanel({
           type="button"
           onClick={() => dispatch({ type: 'bringForward' })}
           disabled={layers.at(-1)?.id === selected.id}
-          className={buttonStyles({ variant: 'outline', size: 'sm', className: 'px-3' })}
+          className={buttonStyles({
+            variant: 'outline',
+            size: 'sm',
+            className: `px-3 ${TOUCH_TARGET}`,
+          })}
         >
           Bring forward
         </button>
@@ -34,7 +39,11 @@ export function SelectedLayerPanel({
           type="button"
           onClick={() => dispatch({ type: 'sendBackward' })}
           disabled={layers[0]?.id === selected.id}
-          className={buttonStyles({ variant: 'outline', size: 'sm', className: 'px-3' })}
+          className={buttonStyles({
+            variant: 'outline',
+            size: 'sm',
+            className: `px-3 ${TOUCH_TARGET}`,
+          })}
         >
           Send back
         </button>
@@ -47,14 +56,22 @@ export function SelectedLayerPanel({
               patch: { xMm: area.widthMm / 2, yMm: area.heightMm / 2 },
             })
           }
-          className={buttonStyles({ variant: 'outline', size: 'sm', className: 'px-3' })}
+          className={buttonStyles({
+            variant: 'outline',
+            size: 'sm',
+            className: `px-3 ${TOUCH_TARGET}`,
+          })}
         >
           Centre on print area
         </button>
         <button
           type="button"
           onClick={() => dispatch({ type: 'remove' })}
-          className={buttonStyles({ variant: 'danger', size: 'sm', className: 'px-3' })}
+          className={buttonStyles({
+            variant: 'danger',
+            size: 'sm',
+            className: `px-3 ${TOUCH_TARGET}`,
+          })}
         >
           Delete layer
         </button>
