@@ -220,7 +220,7 @@ test('cart rules, then checkout to a new address with cash', async ({
   await expect(page.getByText('Thank you for your purchase.')).toBeVisible();
   await expect(page.getByText('You will receive a confirmation email soon.')).toBeVisible();
   const orderId = decodeURIComponent(page.url().split('/').at(-1) ?? '');
-  await expect(page.getByText(`Order # ${shortOrderNumber(orderId)}`)).toBeVisible();
+  await expect(page.getByText(`Order #${shortOrderNumber(orderId)}`)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to Home' })).toBeVisible();
 
   const order = await getOrderViaApi(request, account.token, orderId);
@@ -249,7 +249,7 @@ test('cart rules, then checkout to a new address with cash', async ({
   const card = page.getByRole('article').filter({ hasText: shortId });
   await expect(card.getByText('Pending', { exact: true })).toBeVisible();
   await card.getByRole('link', { name: /^View Details/ }).click();
-  await expect(page.getByRole('heading', { level: 1, name: `Order # ${shortId}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Order #${shortId}` })).toBeVisible();
 
   await page.getByRole('link', { name: 'Track Order' }).click();
   const steps = page.getByRole('list', { name: 'Order progress' }).getByRole('listitem');

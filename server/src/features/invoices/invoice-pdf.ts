@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
-import { formatRupees, SHOP_TIME_ZONE, shortOrderNumber, type TaxedLine } from '#contract';
+import { formatRupees, orderNumber, SHOP_TIME_ZONE, type TaxedLine } from '#contract';
 import { paiseToRupees } from '#server/lib/money.ts';
 import { amountInWords } from './amount-in-words.ts';
 import { type InvoiceDocument, isIntraState } from './invoice-document.ts';
@@ -179,7 +179,7 @@ function drawHeading(pdf: PDFKit.PDFDocument, document: InvoiceDocument): void {
           ] as [string, string],
         ]
       : []),
-    ['Order', shortOrderNumber(document.orderId)],
+    ['Order', orderNumber(document.orderId)],
     ['Place of supply', `${document.placeOfSupply.name} (${document.placeOfSupply.code})`],
     ['Reverse charge', 'No'],
   ];

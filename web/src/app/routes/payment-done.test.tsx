@@ -41,7 +41,7 @@ describe('PaymentDoneRoute', () => {
     expect(
       await screen.findByRole('heading', { name: 'Order placed successfully!' }),
     ).toBeInTheDocument();
-    expect(screen.getByText('Order # abcd1234')).toBeInTheDocument();
+    expect(screen.getByText('Order #abcd1234')).toBeInTheDocument();
     const summary = within(screen.getByRole('region', { name: 'Order summary' }));
     expect(summary.getByText('Chai & Code Tee')).toBeInTheDocument();
     expect(summary.getByText('Total').nextElementSibling).toHaveTextContent('₹1,218.00');

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { shortOrderNumber } from '#contract';
+import { orderNumber } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { CheckIcon } from '#web/components/ui/icons.tsx';
 import { ErrorMessage, LoadingMessage } from '#web/components/ui/status-message.tsx';
@@ -51,9 +51,7 @@ export function PaymentDoneRoute() {
       <h1 className="mt-6 text-2xl font-bold tracking-tight text-ink-900 sm:text-3xl">
         Order placed successfully!
       </h1>
-      <p className="mt-3 text-lg font-semibold text-ink-900">
-        Order # {shortOrderNumber(placed._id)}
-      </p>
+      <p className="mt-3 text-lg font-semibold text-ink-900">Order {orderNumber(placed._id)}</p>
       <p className="mt-2 text-ink-700">Thank you for your purchase.</p>
 
       <section
