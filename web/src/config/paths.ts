@@ -11,6 +11,8 @@ const withId = (base: string, id: string) => `${base}/${encodeURIComponent(id)}`
 
 export interface ProductsSearch {
   search?: string;
+  /** Only the products shoppers may design on (issue 28). */
+  customisable?: boolean;
 }
 
 /** Where to go after signing in (D15): the page the shopper wanted. */
@@ -80,11 +82,12 @@ const withSearch = (base: string, search: Record<string, string | number | undef
 
 export const paths = {
   home: () => routePaths.home,
-  products: ({ search }: ProductsSearch = {}) => {
+  products: ({ search, customisable }: ProductsSearch = {}) => {
+    const params = new URLSearchParams();
     const text = search?.trim();
-    return text
-      ? `${routePaths.products}?${new URLSearchParams({ search: text })}`
-      : routePaths.products;
+    if (text) params.set('search', text);
+    if (customisable) params.set('customisable', 'true');
+    return params.size > 0 ? `${routePaths.products}?${params}` : routePaths.products;
   },
   product: (id: string) => withId('/product', id),
   /** The designer; `design` opens a copy of a saved design. */
