@@ -1,4 +1,4 @@
-import { APP_ROUTE_PATHS } from '#contract';
+import { APP_ROUTE_PATHS, type Size } from '#contract';
 
 /**
  * Every route of the web app in one place (SPEC §2). `routePaths` holds the
@@ -90,9 +90,9 @@ export const paths = {
     return params.size > 0 ? `${routePaths.products}?${params}` : routePaths.products;
   },
   product: (id: string) => withId('/product', id),
-  /** The designer; `design` opens a copy of a saved design. */
-  productCustomise: (id: string, { design }: { design?: string } = {}) =>
-    withSearch(`${withId('/product', id)}/customise`, { design }),
+  /** The designer; `design` opens a copy of a saved design, `size` is the size chosen on the product page. */
+  productCustomise: (id: string, { design, size }: { design?: string; size?: Size } = {}) =>
+    withSearch(`${withId('/product', id)}/customise`, { design, size }),
   about: () => routePaths.about,
   contact: () => routePaths.contact,
   login: ({ next }: NextSearch = {}) => withNext(routePaths.login, next),
