@@ -126,6 +126,8 @@ const productFilterFields = {
     .min(0, 'must be between 0 and 5')
     .max(5, 'must be between 0 and 5')
     .optional(),
+  /** true: only products shoppers may design on (D27, issue 28); false or absent: every product. */
+  customisable: queryFlag('customisable'),
 };
 
 type PriceBounds = { minPrice?: number | undefined; maxPrice?: number | undefined };
@@ -153,7 +155,18 @@ export type ProductFacetsQuery = z.infer<typeof ProductFacetsQuerySchema>;
  * is how many products the listing would show with that option chosen, under
  * the search and every other group's selection (a group ignores its own).
  */
-export const FACET_GROUPS = ['gender', 'category', 'size', 'color', 'rating'] as const;
+export const FACET_GROUPS = [
+  'gender',
+  'category',
+  'size',
+  'color',
+  'rating',
+  'customisable',
+] as const;
+/** The one option of the 'customisable' facet: how many styles can be designed on (issue 28). */
+export const CUSTOMISABLE_FACET_OPTION = 'true';
+/** The listing's filter (its chip, the home page's link) to the products shoppers may design on. */
+export const DESIGN_YOUR_OWN = 'Design your own';
 export type FacetGroup = (typeof FACET_GROUPS)[number];
 
 export const FacetOptionSchema = z.object({

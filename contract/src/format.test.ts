@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRupees, shortOrderNumber } from './format.ts';
+import { formatRupees, orderNumber, shortOrderNumber } from './format.ts';
 
 describe('formatRupees', () => {
   it('shows rupees with two decimals and Indian digit grouping', () => {
@@ -12,5 +12,11 @@ describe('formatRupees', () => {
 describe('shortOrderNumber', () => {
   it('is the last 8 characters of the id', () => {
     expect(shortOrderNumber('6650f1c2a9e8b7d6c5b4a3f2')).toBe('c5b4a3f2');
+  });
+});
+
+describe('orderNumber', () => {
+  it('is # and the short number, the same for the shopper and the owner', () => {
+    expect(orderNumber('c0ffee00-1111-4222-8333-9876abcd1234')).toBe('#abcd1234');
   });
 });

@@ -21,3 +21,8 @@ export function formatRupees(amount: number): string {
 export function shortOrderNumber(id: string): string {
   return id.slice(-8);
 }
+
+/** An order's number as the shopper, the owner and every email write it: '#abcd1234' (issue 28). */
+export function orderNumber(id: string): string {
+  return `#${shortOrderNumber(id)}`;
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdParamsSchema, IdSchema, PageQuerySchema, pageOf, RupeesSchema } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { formatRupees } from './format.ts';
 import { textSchema } from './text.ts';
 
 /** A card saved at checkout, as its owner sees it: never its number (D12, issue 13). */
@@ -179,6 +180,9 @@ export const RefundPaidSchema = z.object({
 export type RefundPaid = z.infer<typeof RefundPaidSchema>;
 
 export const REFUND_TO_PAY_NOT_FOUND = 'Refund to pay not found';
+/** How a cash order's refund is paid, said on the timeline when its returned items are received (issue 28). */
+export const refundToPayByHandNote = (amount: number) =>
+  `Refund of ${formatRupees(amount)} to pay by hand into the UPI ID or bank account you give on this page`;
 /** The note of the 'Refunded' event a cash refund marked paid puts on the order's timeline. */
 export const refundPaidByHandNote = (reference: string) => `Paid by hand: reference ${reference}`;
 export const refundAlreadyPaid = (reference: string) =>

@@ -233,7 +233,7 @@ export const receiveReturn = defineEndpoint({
   path: '/admin/returns/:id/receive',
   tag: 'admin',
   summary:
-    'Mark an approved return received: stock comes back, returned items are refunded to the original payment method, exchanged sizes ship',
+    'Mark an approved return received: stock comes back, returned items are refunded to the original payment method (a cash order’s paid by hand), exchanged sizes ship',
   auth: 'admin',
   params: IdParamsSchema,
   result: AdminReturnSchema,

@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import type { AdminProduct, Order } from '#contract';
+import { type AdminProduct, type Order, shortOrderNumber } from '#contract';
 import { expect, test } from '../fixtures.ts';
 import { adminTokenViaApi, signInAsAdmin } from '../support/admin.ts';
 import { bearer, resultOf, signUpViaApi, storeToken } from '../support/api.ts';
@@ -117,8 +117,10 @@ test('an admin adds a product with a picture, a shopper buys it, the admin deliv
   await page.goto('/admin/orders');
   await page.getByRole('searchbox', { name: 'Search by order id or email' }).fill(shopper.email);
   await page.getByRole('main').getByRole('button', { name: 'Search' }).click();
-  await page.getByRole('link', { name: `#${order._id}` }).click();
-  await expect(page.getByRole('heading', { level: 1, name: `Order #${order._id}` })).toBeVisible();
+  await page.getByRole('link', { name: `#${shortOrderNumber(order._id)}` }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Order #${shortOrderNumber(order._id)}` }),
+  ).toBeVisible();
   await expect(page.getByText(title).first()).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 

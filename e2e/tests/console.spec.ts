@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { shortOrderNumber } from '#contract';
 import { expect, test } from '../fixtures.ts';
 import { signInAsAdmin } from '../support/admin.ts';
 import { signUpViaApi } from '../support/api.ts';
@@ -90,7 +91,9 @@ test("the console's inner screens pass axe: a new product, an order", async ({ p
   await expectNoSeriousA11yViolationsAtBothWidths(page);
 
   await page.goto(`/admin/orders/${order._id}`);
-  await expect(page.getByRole('heading', { level: 1, name: `Order #${order._id}` })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Order #${shortOrderNumber(order._id)}` }),
+  ).toBeVisible();
   await expect(page.getByRole('region', { name: 'Status' })).toBeVisible();
   await expectNoShopChrome(page);
   await expectNoSeriousA11yViolationsAtBothWidths(page);

@@ -58,7 +58,9 @@ test('an admin finds a shopper, sees their page and opens their order', async ({
     .getByRole('link', { name: `#${shortOrderNumber(order._id)}` })
     .click();
   await expect(page).toHaveURL(new RegExp(`/admin/orders/${order._id}$`));
-  await expect(page.getByRole('heading', { level: 1, name: `Order #${order._id}` })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Order #${shortOrderNumber(order._id)}` }),
+  ).toBeVisible();
   // The order's page leads back to its shopper.
   await page.getByRole('region', { name: 'Customer' }).getByRole('link', { name }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();

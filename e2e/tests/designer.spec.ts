@@ -25,7 +25,7 @@ test('design a tee front and back, order it, and the admin downloads both print 
   await page.getByRole('link', { name: 'Navy', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/product/${product._id}$`));
   await page.getByRole('link', { name: 'Customise' }).click();
-  await expect(page).toHaveURL(new RegExp(`/product/${product._id}/customise$`));
+  await expect(page).toHaveURL(new RegExp(`/product/${product._id}/customise\\?size=M$`));
   await expect(page.getByRole('heading', { name: `Customise ${product.title}` })).toBeVisible();
   await expect(page.getByText('printed colours may vary')).toBeVisible();
   await expect(page.getByTestId('garment')).toHaveAttribute('fill', '#1e3a5f');

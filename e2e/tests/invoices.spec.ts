@@ -41,7 +41,7 @@ test('the shopper and the owner download the invoice of an order from its page',
   await storeToken(page, account.token);
   await page.goto(`/order/${order._id}`);
   await expect(
-    page.getByRole('heading', { level: 1, name: `Order # ${shortOrderNumber(order._id)}` }),
+    page.getByRole('heading', { level: 1, name: `Order #${shortOrderNumber(order._id)}` }),
   ).toBeVisible();
   const documents = page.getByRole('region', { name: 'Tax documents' });
   const invoiceName = documents.getByText(/^Tax invoice /);

@@ -57,7 +57,7 @@ test('the orders list shows a card per order, newest first', async ({ page, requ
   await card.getByRole('link', { name: /^View Details/ }).click();
   await expect(page).toHaveURL(`/order/${older._id}`);
   await expect(
-    page.getByRole('heading', { level: 1, name: `Order # ${shortOrderNumber(older._id)}` }),
+    page.getByRole('heading', { level: 1, name: `Order #${shortOrderNumber(older._id)}` }),
   ).toBeVisible();
 
   await page.goBack();
@@ -83,7 +83,7 @@ test("the order page shows the server's numbers", async ({ page, request }) => {
   await page.goto(`/order/${order._id}`);
   const heading = page.getByRole('heading', {
     level: 1,
-    name: `Order # ${shortOrderNumber(order._id)}`,
+    name: `Order #${shortOrderNumber(order._id)}`,
   });
   await expect(heading).toBeVisible();
   await expect(page.getByText('Pending', { exact: true })).toBeVisible();
@@ -149,7 +149,7 @@ test('tracking shows the order placed, with shipping and delivery still to come'
   await page.getByRole('link', { name: 'Track Order' }).click();
   await expect(page).toHaveURL(`/order/${order._id}/track`);
   await expect(
-    page.getByRole('heading', { level: 1, name: `Track Order # ${shortOrderNumber(order._id)}` }),
+    page.getByRole('heading', { level: 1, name: `Track Order #${shortOrderNumber(order._id)}` }),
   ).toBeVisible();
   await expect(page.getByText('Estimated delivery', { exact: true })).toBeVisible();
   await expect(
@@ -303,7 +303,7 @@ test("the payment-done page shows the shopper's order, and no one else's", async
   await storeToken(page, account.token);
   await page.goto(`/payment-done/${order._id}`);
   await expect(page.getByRole('heading', { name: 'Order placed successfully!' })).toBeVisible();
-  await expect(page.getByText(`Order # ${shortOrderNumber(order._id)}`)).toBeVisible();
+  await expect(page.getByText(`Order #${shortOrderNumber(order._id)}`)).toBeVisible();
   const summary = page.getByRole('region', { name: 'Order summary' });
   await expect(summary.getByText(order.items[0]?.name ?? '')).toBeVisible();
   await expect(fact(summary, 'Total')).toHaveText(formatRupees(order.totalPrice));

@@ -1,4 +1,4 @@
-import { APP_ROUTE_PATHS } from '#contract';
+import { APP_ROUTE_PATHS, type Size } from '#contract';
 
 /**
  * Every route of the web app in one place (SPEC §2). `routePaths` holds the
@@ -11,6 +11,8 @@ const withId = (base: string, id: string) => `${base}/${encodeURIComponent(id)}`
 
 export interface ProductsSearch {
   search?: string;
+  /** Only the products shoppers may design on (issue 28). */
+  customisable?: boolean;
 }
 
 /** Where to go after signing in (D15): the page the shopper wanted. */
@@ -80,16 +82,17 @@ const withSearch = (base: string, search: Record<string, string | number | undef
 
 export const paths = {
   home: () => routePaths.home,
-  products: ({ search }: ProductsSearch = {}) => {
+  products: ({ search, customisable }: ProductsSearch = {}) => {
+    const params = new URLSearchParams();
     const text = search?.trim();
-    return text
-      ? `${routePaths.products}?${new URLSearchParams({ search: text })}`
-      : routePaths.products;
+    if (text) params.set('search', text);
+    if (customisable) params.set('customisable', 'true');
+    return params.size > 0 ? `${routePaths.products}?${params}` : routePaths.products;
   },
   product: (id: string) => withId('/product', id),
-  /** The designer; `design` opens a copy of a saved design. */
-  productCustomise: (id: string, { design }: { design?: string } = {}) =>
-    withSearch(`${withId('/product', id)}/customise`, { design }),
+  /** The designer; `design` opens a copy of a saved design, `size` is the size chosen on the product page. */
+  productCustomise: (id: string, { design, size }: { design?: string; size?: Size } = {}) =>
+    withSearch(`${withId('/product', id)}/customise`, { design, size }),
   about: () => routePaths.about,
   contact: () => routePaths.contact,
   login: ({ next }: NextSearch = {}) => withNext(routePaths.login, next),

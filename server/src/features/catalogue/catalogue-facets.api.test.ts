@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CUSTOMISABLE_FACET_OPTION,
   FACET_GROUPS,
   type FacetGroup,
   type Product,
@@ -43,6 +44,7 @@ interface Filters {
   minPrice?: number;
   maxPrice?: number;
   rating?: number;
+  customisable?: boolean;
 }
 
 const toQuery = (filters: Filters) => {
@@ -89,6 +91,7 @@ const passes: Record<FacetGroup, (product: Product, filters: Filters) => boolean
     !size?.length || size.some((chosen) => (product.sizes[chosen] ?? 0) > 0),
   color: (product, { color }) => !color?.length || color.includes(product.color.name),
   rating: (product, { rating }) => rating === undefined || product.rating >= rating,
+  customisable: (product, { customisable }) => !customisable || product.customisation.customisable,
 };
 const inPriceRange = (product: Product, { minPrice, maxPrice }: Filters) =>
   (minPrice === undefined || product.price >= minPrice) &&
@@ -97,7 +100,8 @@ const inPriceRange = (product: Product, { minPrice, maxPrice }: Filters) =>
 /** The filters with `option` chosen in `group` instead of the group's own selection. */
 const withOption = (filters: Filters, group: FacetGroup, option: string): Filters => ({
   ...filters,
-  [group]: group === 'rating' ? Number(option) : [option],
+  [group]:
+    group === 'rating' ? Number(option) : group === 'customisable' ? option === 'true' : [option],
 });
 
 /** Whether a product passes the price range and every group's selection. */
@@ -146,6 +150,7 @@ describe('GET /api/v1/product/facets', () => {
         minPrice: low,
         maxPrice: next() < 0.4 ? Math.round((low ?? 300) + next() * 2000) : undefined,
         rating: next() < 0.4 ? [1, 2, 3, 3.5, 4, 4.5][Math.floor(next() * 6)] : undefined,
+        customisable: next() < 0.3 || undefined,
       };
       const label = JSON.stringify(filters);
       const [facets, found] = await Promise.all([facetsOf(filters), searched(all, filters.search)]);
@@ -167,7 +172,8 @@ describe('GET /api/v1/product/facets', () => {
       expect(facets.total, label).toBe(expected);
       expect(await listingTotal(filters), label).toBe(expected);
     }
-  });
+    // Six groups of options, each checked against the listing, on a shared machine.
+  }, 90_000);
 
   it('lists every gender, category, size, colour and rating option, 0 where nothing matches', async () => {
     const facets = await facetsOf({ gender: ['Kids'], category: ['Jackets'] });
@@ -182,6 +188,9 @@ describe('GET /api/v1/product/facets', () => {
     expect(facets.groups.rating.map((option) => option.value)).toEqual(
       RATING_FACET_OPTIONS.map(String),
     );
+    expect(facets.groups.customisable.map((option) => option.value)).toEqual([
+      CUSTOMISABLE_FACET_OPTION,
+    ]);
     // Kids' jackets: the category group ignores its own choice, the gender group does not.
     const kids = all.filter((product) => product.gender === 'Kids');
     for (const option of facets.groups.category) {
@@ -189,6 +198,25 @@ describe('GET /api/v1/product/facets', () => {
         stylesOf(kids.filter((product) => product.category === option.value)),
       );
     }
+  });
+
+  it('counts and lists only the styles shoppers may design on with customisable=true (issue 28)', async () => {
+    const all = await everyProduct();
+    const designable = all.filter((product) => product.customisation.customisable);
+    expect(stylesOf(designable)).toBeGreaterThan(0);
+    expect(stylesOf(designable)).toBeLessThan(stylesOf(all));
+    const facets = await facetsOf({});
+    expect(facets.groups.customisable).toEqual([
+      { value: CUSTOMISABLE_FACET_OPTION, count: stylesOf(designable) },
+    ]);
+    const listed = await expectResult(
+      t.app,
+      '/api/v1/product?customisable=true&limit=100',
+      ProductPageSchema,
+    );
+    expect(listed.total).toBe(stylesOf(designable));
+    expect(listed.results.every((product) => product.customisation.customisable)).toBe(true);
+    expect(await listingTotal({ customisable: false })).toBe(stylesOf(all));
   });
 
   it('counts nothing for a search like nothing in the catalogue', async () => {

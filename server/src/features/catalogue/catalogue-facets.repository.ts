@@ -1,5 +1,6 @@
 import { gte, type SQL, sql } from 'drizzle-orm';
 import {
+  CUSTOMISABLE_FACET_OPTION,
   type FacetGroup,
   type FacetOption,
   type ProductFacets,
@@ -18,6 +19,7 @@ export interface FacetSelection {
   size?: Size[] | undefined;
   color?: string[] | undefined;
   rating?: number | undefined;
+  customisable?: boolean | undefined;
 }
 
 /** The values on sale that a facet may list even where nothing matches (count 0). */
@@ -160,6 +162,16 @@ export const FACETS: readonly Facet[] = [
     optionsOf: (stars) =>
       RATING_FACET_OPTIONS.filter((option) => Number(stars) >= option).map(String),
     options: () => RATING_FACET_OPTIONS.map(String),
+  },
+  {
+    // Issue 28: one option, the styles with a colour shoppers may design on.
+    group: 'customisable',
+    values: () => [CUSTOMISABLE_FACET_OPTION],
+    bits: (part) =>
+      sql`case when ${products.customisable} then ${number(1n << BigInt(part.at))}::bigint else 0::bigint end`,
+    selected: (selection) => (selection.customisable ? sql`${products.customisable}` : undefined),
+    optionsOf: (value) => [value],
+    options: () => [CUSTOMISABLE_FACET_OPTION],
   },
 ];
 

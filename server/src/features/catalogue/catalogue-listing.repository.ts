@@ -56,6 +56,8 @@ export interface ProductQuery {
   minPricePaise?: number | undefined;
   maxPricePaise?: number | undefined;
   minRating?: number | undefined;
+  /** Only products shoppers may design on (issue 28). */
+  customisable?: boolean | undefined;
   sortBy: SortBy;
   offset: number;
   limit: number;
@@ -182,6 +184,7 @@ function matching(table: ProductTable, query: ProductQuery): SQL | undefined {
     query.colors ? inArray(table.colorName, query.colors) : undefined,
     query.sizes ? arrayOverlaps(table.inStockSizes, query.sizes) : undefined,
     query.minRating === undefined ? undefined : gte(table.rating, query.minRating),
+    query.customisable ? eq(table.customisable, true) : undefined,
   );
 }
 
@@ -190,7 +193,10 @@ function isFiltered(query: ProductQuery): boolean {
   return (
     query.terms.length > 0 ||
     [query.genders, query.categories, query.sizes, query.colors].some((list) => list?.length) ||
-    [query.minPricePaise, query.maxPricePaise, query.minRating].some((bound) => bound !== undefined)
+    [query.minPricePaise, query.maxPricePaise, query.minRating].some(
+      (bound) => bound !== undefined,
+    ) ||
+    Boolean(query.customisable)
   );
 }
 

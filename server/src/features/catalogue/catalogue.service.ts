@@ -145,6 +145,7 @@ export function createCatalogueService(db: Database, hooks: CatalogueHooks = {})
         minPricePaise: pricePaise(query.minPrice),
         maxPricePaise: pricePaise(query.maxPrice),
         minRating: query.rating,
+        customisable: query.customisable,
         sortBy: query.sortBy ?? defaultSortFor(words.length > 0),
         ...pageWindow(query),
       });

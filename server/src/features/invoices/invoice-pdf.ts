@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { formatRupees, SHOP_TIME_ZONE, shortOrderNumber, type TaxedLine } from '#contract';
+import { formatRupees, orderNumber, SHOP_TIME_ZONE, type TaxedLine } from '#contract';
 import { paiseToRupees } from '#server/lib/money.ts';
 import { onFirstUse } from '#server/lib/on-first-use.ts';
 import { amountInWords } from './amount-in-words.ts';
@@ -182,7 +182,7 @@ function drawHeading(pdf: PDFKit.PDFDocument, document: InvoiceDocument): void {
           ] as [string, string],
         ]
       : []),
-    ['Order', shortOrderNumber(document.orderId)],
+    ['Order', orderNumber(document.orderId)],
     ['Place of supply', `${document.placeOfSupply.name} (${document.placeOfSupply.code})`],
     ['Reverse charge', 'No'],
   ];

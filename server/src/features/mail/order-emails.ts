@@ -3,12 +3,12 @@ import {
   formatRupees,
   type Order,
   onlinePaymentLabel,
+  orderNumber,
   PAYMENT_NOT_COMPLETED,
   RETURN_WINDOW_DAYS,
   returnWindowClosesAt,
   SHOP_NAME,
   SHOP_TIME_ZONE,
-  shortOrderNumber,
 } from '#contract';
 import { shopDayPlus } from '#server/lib/dates.ts';
 import {
@@ -32,7 +32,6 @@ const LONG_DAY = new Intl.DateTimeFormat('en-IN', {
 export const formatDay = (day: string) => LONG_DAY.format(new Date(`${day}T00:00:00Z`));
 
 /** SPEC §9: an order is shown by its short number, as its page shows it. */
-export const orderNumber = (order: Pick<Order, '_id'>) => `#${shortOrderNumber(order._id)}`;
 
 /** A card as the emails name it: 'Visa •••• 4242'. */
 export const cardName = (card: NonNullable<Order['card']>) => `${card.brand} •••• ${card.last4}`;
@@ -85,9 +84,9 @@ function orderPlacedMessage(to: Recipient, order: Order, publicUrl: string): Mai
   return compose(
     'order-placed',
     to,
-    `Your ${SHOP_NAME} order ${orderNumber(order)} is confirmed`,
+    `Your ${SHOP_NAME} order ${orderNumber(order._id)} is confirmed`,
     [
-      paragraph(`Thank you for your order ${orderNumber(order)}. Here is what you ordered:`),
+      paragraph(`Thank you for your order ${orderNumber(order._id)}. Here is what you ordered:`),
       details(items),
       details(totals),
       details([
@@ -109,10 +108,10 @@ export function orderShippedEmail(to: Recipient, order: Order, publicUrl: string
   return compose(
     'order-shipped',
     to,
-    `Your ${SHOP_NAME} order ${orderNumber(order)} has shipped`,
+    `Your ${SHOP_NAME} order ${orderNumber(order._id)} has shipped`,
     [
       paragraph(
-        `Good news: your order ${orderNumber(order)} is on its way. Estimated delivery: ${formatDay(order.estimateDeliveryDate)}.`,
+        `Good news: your order ${orderNumber(order._id)} is on its way. Estimated delivery: ${formatDay(order.estimateDeliveryDate)}.`,
       ),
       action('Track your order', `${orderLink(publicUrl, order)}/track`),
     ],
@@ -142,9 +141,9 @@ export function orderDeliveredEmail(
   return compose(
     'order-delivered',
     to,
-    `Your ${SHOP_NAME} order ${orderNumber(order)} was delivered`,
+    `Your ${SHOP_NAME} order ${orderNumber(order._id)} was delivered`,
     [
-      paragraph(`Your order ${orderNumber(order)} was delivered. We hope you love it.`),
+      paragraph(`Your order ${orderNumber(order._id)} was delivered. We hope you love it.`),
       paragraph(
         `Returns are free for ${RETURN_WINDOW_DAYS} days: you can return or exchange items until ${formatDay(returnWindowEnd(deliveredAt))}, ${returnWindowCloseTime(deliveredAt)}.`,
       ),
@@ -174,10 +173,10 @@ export function paymentReminderEmail(to: Recipient, order: Order, publicUrl: str
   return compose(
     'payment-reminder',
     to,
-    `${PAYMENT_NOT_COMPLETED}: your ${SHOP_NAME} order ${orderNumber(order)}`,
+    `${PAYMENT_NOT_COMPLETED}: your ${SHOP_NAME} order ${orderNumber(order._id)}`,
     [
       paragraph(
-        `The payment for your order ${orderNumber(order)} (${formatRupees(order.totalPrice)}) has not been completed. Your items are held for you for a little while: pay now to keep them.`,
+        `The payment for your order ${orderNumber(order._id)} (${formatRupees(order.totalPrice)}) has not been completed. Your items are held for you for a little while: pay now to keep them.`,
       ),
       action('Pay now', orderLink(publicUrl, order)),
     ],
@@ -194,9 +193,9 @@ export function orderCancelledEmail(
   return compose(
     'order-cancelled',
     to,
-    `Your ${SHOP_NAME} order ${orderNumber(order)} was cancelled`,
+    `Your ${SHOP_NAME} order ${orderNumber(order._id)} was cancelled`,
     [
-      paragraph(`Your order ${orderNumber(order)} was cancelled.`),
+      paragraph(`Your order ${orderNumber(order._id)} was cancelled.`),
       paragraph(refund),
       action('View your order', orderLink(publicUrl, order)),
     ],

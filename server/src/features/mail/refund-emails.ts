@@ -1,5 +1,5 @@
 /** The emails of refunds (issue 25): a cash order's, paid by hand; an online order's, as Razorpay settles it. */
-import { formatRupees, type RefundAccount } from '#contract';
+import { formatRupees, orderNumber, type RefundAccount } from '#contract';
 import { shopDayPlus } from '#server/lib/dates.ts';
 import {
   action,
@@ -9,7 +9,7 @@ import {
   paragraph,
   type Recipient,
 } from './html-email.ts';
-import { formatDay, orderLink, orderNumber } from './order-emails.ts';
+import { formatDay, orderLink } from './order-emails.ts';
 
 /** What the shop paid, where to, with which reference and when. */
 export interface RefundPaid {
@@ -37,7 +37,7 @@ export function refundPaidEmail(to: Recipient, refund: RefundPaid, publicUrl: st
     `Your refund of ${amount} is paid`,
     [
       paragraph(
-        `We have paid the refund of ${amount} for order ${orderNumber(order)} ${refundAccountWords(refund.account)}. It can take up to a working day to show in your account.`,
+        `We have paid the refund of ${amount} for order ${orderNumber(order._id)} ${refundAccountWords(refund.account)}. It can take up to a working day to show in your account.`,
       ),
       details([
         ['Amount', amount],
@@ -79,8 +79,8 @@ export function refundSettledEmail(
     [
       paragraph(
         processed
-          ? `Razorpay has processed the refund of ${amount} for order ${orderNumber(order)}, back the way you paid. Banks take up to 7 working days to show it.`
-          : `Razorpay could not complete the refund of ${amount} for order ${orderNumber(order)}. ${
+          ? `Razorpay has processed the refund of ${amount} for order ${orderNumber(order._id)}, back the way you paid. Banks take up to 7 working days to show it.`
+          : `Razorpay could not complete the refund of ${amount} for order ${orderNumber(order._id)}. ${
               refund.retried
                 ? 'We are sending it again and will email you when it goes through.'
                 : 'We will contact you to pay it another way.'

@@ -3,6 +3,7 @@ import {
   formatRupees,
   type MailKind,
   type Order,
+  orderNumber,
   RETURN_REASONS,
   type ReturnRequest,
   shortOrderNumber,
@@ -16,7 +17,7 @@ import {
   paragraph,
   type Recipient,
 } from './html-email.ts';
-import { cardName, orderLink, orderNumber } from './order-emails.ts';
+import { cardName, orderLink } from './order-emails.ts';
 
 /** A return is shown by its short number, as an order is. */
 export const returnNumber = (request: Pick<ReturnRequest, '_id'>) =>
@@ -53,7 +54,7 @@ export function returnUpdateEmail(
   request: ReturnRequest,
   publicUrl: string,
 ): MailMessage {
-  const number = `${returnNumber(request)} for order ${orderNumber(order)}`;
+  const number = `${returnNumber(request)} for order ${orderNumber(order._id)}`;
   const view = action('View your order', orderLink(publicUrl, order));
   if (kind === 'return-requested') {
     return compose(

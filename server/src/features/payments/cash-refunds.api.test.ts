@@ -20,6 +20,7 @@ import {
   ReturnRequestSchema,
   refundAlreadyPaid,
   refundPaidByHandNote,
+  refundToPayByHandNote,
   UPI_ID_MESSAGE,
 } from '#contract';
 import { refunds } from '#server/db/schema/payments.ts';
@@ -240,6 +241,18 @@ describe('a cash order’s refund, to pay by hand', () => {
     expect((await getOrder(user, order._id)).refunds).toMatchObject([
       { amount: refundOf(order), status: 'pending', method: 'cash', refundedAt: null },
     ]);
+  });
+
+  it('says on the timeline, when the items are received, that the refund is paid by hand, not to the original payment method', async () => {
+    const { user, admin, order } = await placeOrder();
+    await returnAndReceive(user, admin, order);
+    const events = (await getOrder(user, order._id)).events;
+    expect(events.map((event) => event.note ?? '').join('\n')).not.toMatch(/original payment/);
+    // Nothing is refunded yet: 'Refunded' comes when the owner marks it paid.
+    expect(events.filter((event) => event.type === 'refunded')).toEqual([]);
+    expect(events.find((event) => event.type === 'return-received')?.note).toContain(
+      refundToPayByHandNote(refundOf(order)),
+    );
   });
 
   it('is listed for the owner with the account, marked paid with its reference, and the shopper emailed', async () => {

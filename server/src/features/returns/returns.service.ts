@@ -10,6 +10,7 @@ import {
   type RequestReturnBody,
   type ReturnRequest,
   type ReturnStatus,
+  refundToPayByHandNote,
   returnWindowClosed,
   returnWindowClosesAt,
   shortOrderNumber,
@@ -315,7 +316,8 @@ export function createReturnsService(
      * The parcel arrived: its units go back to stock; returned items are
      * refunded (their share of what was paid, never more than is left to
      * refund) to the original payment method, the way a cancel is (decision
-     * 014); exchanged sizes, reserved when asked, ship as a new shipment.
+     * 014), a cash order's by hand; exchanged sizes, reserved when asked, ship
+     * as a new shipment.
      */
     receiveReturn: (admin: AuthUser, id: string) =>
       ownerStep(admin, id, async (tx, row, order, at, lines) => {
@@ -355,14 +357,23 @@ export function createReturnsService(
           refundId: refund?.id ?? null,
         });
         const exchanged = items.filter(({ item }) => item.kind === 'exchange');
+        const receivedItems = await describeItems(tx, row);
+        // A cash order's refund is not refunded yet: the owner pays it by hand, and
+        // marking it paid puts 'Refunded' on the timeline then (issue 25).
+        const toPayByHand = refund !== undefined && order.paymentMethod === 'cash';
         return outcome(
           tx,
           received,
           order,
           'return-received',
           [
-            { type: 'return-received', note: await describeItems(tx, row) },
-            ...(refund
+            {
+              type: 'return-received',
+              note: toPayByHand
+                ? `${receivedItems}. ${refundToPayByHandNote(paiseToRupees(refund.amountPaise))}`
+                : receivedItems,
+            },
+            ...(refund && !toPayByHand
               ? [
                   {
                     type: 'refunded' as const,

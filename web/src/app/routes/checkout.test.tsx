@@ -17,6 +17,8 @@ import { fakeRazorpayCheckout } from '#web/testing/razorpay.ts';
 import { renderRoutes } from '#web/testing/render.tsx';
 import { CheckoutRoute } from './checkout.tsx';
 
+const CHOOSE_ADDRESS_TO_ORDER = 'Choose a delivery address to place your order';
+
 const line = makeCartItem({ price: 499, quantity: 2 });
 const options: CartOptions = { couponCode: 'MAX500', giftWrap: true, giftMessage: 'Hi' };
 const quote: Quote = {
@@ -94,23 +96,24 @@ describe('CheckoutRoute', () => {
     expect(currentStep()).toBe('3Step 3: Payment');
   });
 
-  it("drops 'Please select a delivery address' once an address is added and selected", async () => {
+  it("keeps 'Place order' disabled, saying why, until an address is chosen", async () => {
     checkoutApi([]);
     const { user } = renderRoutes([{ path: '/checkout', Component: CheckoutRoute }], {
       path: '/checkout',
     });
     const placeOrder = await screen.findByRole('button', { name: 'Place order' });
-    await waitFor(() => expect(placeOrder).toBeEnabled());
+    await screen.findByRole('region', { name: 'Price Details' });
+    expect(placeOrder).toBeDisabled();
+    expect(placeOrder).toHaveAccessibleDescription(CHOOSE_ADDRESS_TO_ORDER);
+    expect(screen.getByText(CHOOSE_ADDRESS_TO_ORDER)).toBeVisible();
     expect(currentStep()).toBe('2Step 2: Address');
-
-    await user.click(placeOrder);
-    expect(await screen.findByText('Please select a delivery address')).toBeInTheDocument();
 
     const form = await fillNewAddressForm(user);
     await user.click(within(form).getByRole('button', { name: 'Save Address' }));
 
     expect(await screen.findByRole('radio', { name: /Asha Rao/ })).toBeChecked();
-    expect(screen.queryByText('Please select a delivery address')).not.toBeInTheDocument();
+    await waitFor(() => expect(placeOrder).toBeEnabled());
+    expect(screen.queryByText(CHOOSE_ADDRESS_TO_ORDER)).not.toBeInTheDocument();
     expect(currentStep()).toBe('3Step 3: Payment');
   });
 

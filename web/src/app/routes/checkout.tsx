@@ -9,7 +9,7 @@ import { ArrowRightIcon } from '#web/components/ui/icons.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { EmptyState, ErrorMessage, LoadingMessage } from '#web/components/ui/status-message.tsx';
 import { paths } from '#web/config/paths.ts';
-import { useSelectedAddress } from '#web/features/addresses/api/list-addresses.ts';
+import { useAddresses } from '#web/features/addresses/api/list-addresses.ts';
 import { AddressManager } from '#web/features/addresses/components/address-manager.tsx';
 import { cartKeys } from '#web/features/cart/api/cart-keys.ts';
 import { useCartQuote } from '#web/features/cart/api/get-cart-quote.ts';
@@ -29,13 +29,17 @@ import { useProfile } from '#web/features/profile/api/get-profile.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 const PAYMENT_FORM_ID = 'payment-form';
+const PLACE_ORDER_REASON_ID = 'place-order-reason';
+/** Why 'Place order' is disabled before an address is chosen (issue 28). */
+const CHOOSE_ADDRESS_TO_ORDER = 'Choose a delivery address to place your order';
 
 /**
  * /checkout, steps 2 and 3 (SPEC §2 Checkout): where to deliver, how to pay,
  * what is ordered and what it costs (the server's quote, with the coupon and
  * gift wrap kept with the cart). 'Place order →' places it once (D18), sending
  * no coupon or gift wrap: the server charges the cart's, which the quote
- * showed. It goes to the success page; a refusal stays here with its reason.
+ * showed. It waits, disabled with its reason, until an address is chosen. It
+ * goes to the success page; a refusal stays here with its reason.
  *
  * Paid online (issue 25), the order is placed awaiting payment and Razorpay
  * Checkout opens on it; paid, dismissed or failed, the shopper lands on the
@@ -50,7 +54,8 @@ export function CheckoutRoute() {
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('cash');
   const quote = useCartQuote(paymentMethod);
   const order = usePlaceOrder();
-  const address = useSelectedAddress();
+  const addresses = useAddresses();
+  const address = addresses.data?.find((saved) => saved.selected);
   const savedCards = useSavedCards();
   const paymentOptions = usePaymentOptions();
   const payOnline = Boolean(paymentOptions.data?.online);
@@ -162,10 +167,17 @@ export function CheckoutRoute() {
               {order.error.message}
             </p>
           ) : null}
+          {/* Said once the addresses are known, so it does not flash while they load. */}
+          {!address && addresses.data ? (
+            <p id={PLACE_ORDER_REASON_ID} className="text-sm font-medium text-ink-700">
+              {CHOOSE_ADDRESS_TO_ORDER}
+            </p>
+          ) : null}
           <button
             type="submit"
             form={PAYMENT_FORM_ID}
-            disabled={!ready || busy}
+            disabled={!ready || busy || !address}
+            aria-describedby={address ? undefined : PLACE_ORDER_REASON_ID}
             className={buttonStyles({ size: 'lg' })}
           >
             {busy ? (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { isSize } from '#contract';
 import { Breadcrumb } from '#web/components/ui/breadcrumb.tsx';
 import { NotFoundView } from '#web/components/ui/not-found-view.tsx';
 import { FullScreenSpinner } from '#web/components/ui/spinner.tsx';
@@ -23,6 +24,8 @@ export function DesignerRoute() {
   const { id = '' } = useParams();
   const [search] = useSearchParams();
   const savedId = search.get('design');
+  const sizeParam = search.get('size');
+  const initialSize = sizeParam !== null && isSize(sizeParam) ? sizeParam : undefined;
   const token = useAuthToken();
   const navigate = useNavigate();
   const { data: product, error, refetch } = useProduct(id);
@@ -75,6 +78,7 @@ export function DesignerRoute() {
           customisation={product.customisation}
           initialDesign={initialDesign}
           initialImages={images.data}
+          initialSize={initialSize}
           onAddToCart={async (design, size) => {
             const added = await addToCart(product, size, 1, design);
             if (added) await navigate(paths.cart());

@@ -56,6 +56,10 @@ describe('HomeRoute', () => {
       screen.getByRole('heading', { level: 1, name: 'Stand Out with Custom Tees' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Explore More' })).toHaveAttribute('href', '/products');
+    expect(screen.getByRole('link', { name: 'Design your own' })).toHaveAttribute(
+      'href',
+      '/products?customisable=true',
+    );
     expect(screen.getByText('7 days free returns')).toBeInTheDocument();
     expect(screen.getByText('Easy exchange policy')).toBeInTheDocument();
     expect(screen.getByText('24/7 customer support')).toBeInTheDocument();

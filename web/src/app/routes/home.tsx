@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
-import { NEWSLETTER_DISCOUNT_PERCENT } from '#contract';
+import { DESIGN_YOUR_OWN, NEWSLETTER_DISCOUNT_PERCENT } from '#contract';
 import heroTees from '#web/assets/hero-tees.svg';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import {
@@ -91,6 +91,12 @@ function Hero() {
             <Link to={paths.products()} className={buttonStyles({ size: 'lg' })}>
               Explore More
               <ArrowRightIcon className="size-5" />
+            </Link>
+            <Link
+              to={paths.products({ customisable: true })}
+              className={buttonStyles({ size: 'lg', variant: 'outline' })}
+            >
+              {DESIGN_YOUR_OWN}
             </Link>
           </div>
           <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm font-medium text-ink-700">

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { shortOrderNumber } from '#contract';
+import { orderNumber } from '#contract';
 import { BackLink } from '#web/components/ui/back-link.tsx';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { DesignThumbnails } from '#web/components/ui/design-thumbnail.tsx';
@@ -15,7 +15,7 @@ import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 export function OrderTrackingRoute() {
   const { id = '' } = useParams();
   const order = useOrder(id);
-  const heading = `Track Order # ${shortOrderNumber(id)}`;
+  const heading = `Track Order ${orderNumber(id)}`;
   useDocumentTitle(heading);
 
   if (order.error?.status === 404) return <OrderNotFound />;

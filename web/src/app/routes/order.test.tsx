@@ -56,7 +56,7 @@ describe('OrderRoute', () => {
     serve(order);
     renderOrder(order._id);
 
-    expect(await screen.findByRole('heading', { name: 'Order # abcd1234' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Order #abcd1234' })).toBeInTheDocument();
     expect(screen.getByText('Delivered')).toHaveAttribute('data-status', 'delivered');
     const summary = within(screen.getByRole('region', { name: 'Order summary' }));
     expect(summary.getByText('3 items')).toBeInTheDocument();

@@ -1,11 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import {
-  findOrderTransition,
-  type Order,
-  PAYMENT_NOT_COMPLETED,
-  shortOrderNumber,
-} from '#contract';
+import { findOrderTransition, type Order, orderNumber, PAYMENT_NOT_COMPLETED } from '#contract';
 import { BackLink } from '#web/components/ui/back-link.tsx';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { OrderStatusBadge } from '#web/components/ui/order-status-badge.tsx';
@@ -37,7 +32,7 @@ import { formatDate } from '#web/utils/format-date.ts';
 export function OrderRoute() {
   const { id = '' } = useParams();
   const order = useOrder(id);
-  const heading = `Order # ${shortOrderNumber(id)}`;
+  const heading = `Order ${orderNumber(id)}`;
   useDocumentTitle(heading);
 
   if (order.error?.status === 404) return <OrderNotFound />;

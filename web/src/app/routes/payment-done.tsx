@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { shortOrderNumber } from '#contract';
+import { Link, useParams } from 'react-router';
+import { orderNumber } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { CheckIcon } from '#web/components/ui/icons.tsx';
 import { ErrorMessage, LoadingMessage } from '#web/components/ui/status-message.tsx';
@@ -14,28 +13,19 @@ import {
 import { OrderNotFound } from '#web/features/orders/components/order-not-found.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
-/** SPEC §9: the success page goes home after 5 seconds. */
-export const PAYMENT_DONE_REDIRECT_MS = 5000;
-
 /**
  * /payment-done/{id} (SPEC §2 Payment-done): the order just placed, loaded
  * from the server, so an unknown id or another shopper's (404, D2) is not
- * called a success. The shopper goes home 5 seconds after it shows.
+ * called a success. It stays until the shopper leaves (decision 052: SPEC §9's
+ * 5-second return home was a time limit the shopper could not stop, WCAG 2.2.1).
  */
 export function PaymentDoneRoute() {
   const { id = '' } = useParams();
   const order = useOrder(id);
-  const navigate = useNavigate();
   // D2: an unknown id is a 404, a malformed one a 400; to a shopper both are "not found".
   const notFound = order.error?.status === 404 || order.error?.status === 400;
   const placed = order.data;
   useDocumentTitle(notFound ? 'Order not found' : 'Order placed');
-
-  useEffect(() => {
-    if (!placed) return;
-    const timer = setTimeout(() => navigate(paths.home()), PAYMENT_DONE_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [placed, navigate]);
 
   if (notFound) return <OrderNotFound />;
   if (!placed) {
@@ -61,9 +51,7 @@ export function PaymentDoneRoute() {
       <h1 className="mt-6 text-2xl font-bold tracking-tight text-ink-900 sm:text-3xl">
         Order placed successfully!
       </h1>
-      <p className="mt-3 text-lg font-semibold text-ink-900">
-        Order # {shortOrderNumber(placed._id)}
-      </p>
+      <p className="mt-3 text-lg font-semibold text-ink-900">Order {orderNumber(placed._id)}</p>
       <p className="mt-2 text-ink-700">Thank you for your purchase.</p>
 
       <section
@@ -94,7 +82,6 @@ export function PaymentDoneRoute() {
         </Link>
       </div>
       <p className="mt-8 text-sm text-ink-600">You will receive a confirmation email soon.</p>
-      <p className="mt-1 text-xs text-ink-600">Taking you to the home page in 5 seconds.</p>
     </section>
   );
 }

@@ -61,8 +61,17 @@ describe('ProductRoute', () => {
     renderProduct('tee-2');
     expect(await screen.findByRole('link', { name: 'Customise' })).toHaveAttribute(
       'href',
-      '/product/tee-2/customise',
+      '/product/tee-2/customise?size=S',
     );
+  });
+
+  it('carries the size chosen here into the designer (issue 28)', async () => {
+    const { user } = renderProduct('tee-2');
+    const customise = await screen.findByRole('link', { name: 'Customise' });
+    // The first size in stock is chosen to start with (S: 3, M: 10, L: 0).
+    expect(customise).toHaveAttribute('href', '/product/tee-2/customise?size=S');
+    await user.click(screen.getByRole('button', { name: 'M' }));
+    expect(customise).toHaveAttribute('href', '/product/tee-2/customise?size=M');
   });
 
   it('has no Customise on a product that takes no designs', async () => {

@@ -66,19 +66,21 @@ export function ProductRoute() {
                 onAddToCart={(size, quantity) => addToCart(product, size, quantity)}
                 sizeGuide={<SizeGuideButton category={product.category} />}
                 customise={
-                  product.customisation.customisable ? (
-                    <Link
-                      to={paths.productCustomise(product._id)}
-                      className={buttonStyles({
-                        variant: 'outline',
-                        size: 'lg',
-                        className: 'w-full sm:w-auto',
-                      })}
-                    >
-                      <PencilIcon className="size-5" />
-                      Customise
-                    </Link>
-                  ) : null
+                  product.customisation.customisable
+                    ? (size) => (
+                        <Link
+                          to={paths.productCustomise(product._id, { size: size ?? undefined })}
+                          className={buttonStyles({
+                            variant: 'outline',
+                            size: 'lg',
+                            className: 'w-full sm:w-auto',
+                          })}
+                        >
+                          <PencilIcon className="size-5" />
+                          Customise
+                        </Link>
+                      )
+                    : undefined
                 }
               />
               {/* Issue 16: the page never dead-ends. */}

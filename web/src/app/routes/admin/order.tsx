@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { orderNumber } from '#contract';
 import { BackLink } from '#web/components/ui/back-link.tsx';
 import { CardSection } from '#web/components/ui/card-section.tsx';
 import { OrderStatusBadge } from '#web/components/ui/order-status-badge.tsx';
@@ -21,7 +22,7 @@ export function AdminOrderRoute() {
   const { id = '' } = useParams();
   const order = useAdminOrder(id);
   return (
-    <AdminShell title={`Order #${id}`}>
+    <AdminShell title={`Order ${orderNumber(id)}`}>
       <BackLink to={paths.adminOrders()}>All orders</BackLink>
       <div className="mt-4">
         <QueryResult query={order} loading="Loading order...">

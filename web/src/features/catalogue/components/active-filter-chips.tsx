@@ -1,4 +1,4 @@
-import { formatRupees } from '#contract';
+import { DESIGN_YOUR_OWN, formatRupees } from '#contract';
 import { useHydrated } from '#web/hooks/use-hydrated.ts';
 import { NO_FILTERS, type ProductFilterValues } from '../utils/products-view.ts';
 
@@ -22,7 +22,7 @@ export function filterChips(filters: ProductFilterValues): Chip[] {
     ...listChips('size'),
     ...listChips('color'),
   ];
-  const { minPrice, maxPrice, rating } = filters;
+  const { minPrice, maxPrice, rating, customisable } = filters;
   if (minPrice !== undefined || maxPrice !== undefined) {
     const label =
       minPrice !== undefined && maxPrice !== undefined
@@ -36,6 +36,10 @@ export function filterChips(filters: ProductFilterValues): Chip[] {
   if (rating !== undefined) {
     const { rating: _rating, ...rest } = filters;
     chips.push({ key: 'rating', label: `${rating}★ & up`, without: rest });
+  }
+  if (customisable) {
+    const { customisable: _customisable, ...rest } = filters;
+    chips.push({ key: 'customisable', label: DESIGN_YOUR_OWN, without: rest });
   }
   return chips;
 }

@@ -68,6 +68,16 @@ describe('ProductCard', () => {
     expect(card.queryByText(/colours/)).not.toBeInTheDocument();
   });
 
+  it('marks a product shoppers may design on, and only such a product (issue 28)', () => {
+    const designable = renderCard({
+      customisation: { ...makeProduct().customisation, customisable: true },
+    });
+    expect(designable.card.getByText('Customisable')).toBeInTheDocument();
+    designable.unmount();
+    const plain = renderCard({});
+    expect(plain.card.queryByText('Customisable')).not.toBeInTheDocument();
+  });
+
   it('shows a New badge on a new product in stock', () => {
     const { card } = renderCard({ isNew: true, sizes: { M: 1 } });
 

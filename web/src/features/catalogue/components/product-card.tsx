@@ -9,7 +9,10 @@ import { inStockSizes } from '../utils/stock.ts';
 export type ProductCardProduct = Pick<
   Product,
   '_id' | 'title' | 'price' | 'rating' | 'images' | 'sizes' | 'isNew' | 'color' | 'colors'
->;
+> & {
+  /** Marks a product shoppers may design on (issue 28); a card kept from before may lack it. */
+  customisation?: Pick<Product['customisation'], 'customisable'>;
+};
 
 interface ProductCardProps {
   product: ProductCardProduct;
@@ -60,6 +63,11 @@ export function ProductCard({ product, index = 0, action, eagerImage = false }: 
         ) : product.isNew ? (
           <span className="absolute top-3 left-3 rounded-full bg-brand-600 px-2.5 py-1 text-xs font-semibold text-white">
             New
+          </span>
+        ) : null}
+        {product.customisation?.customisable ? (
+          <span className="absolute bottom-3 left-3 rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-brand-800 shadow-sm ring-1 ring-brand-200">
+            Customisable
           </span>
         ) : null}
         {action ? <div className="absolute top-2 right-2">{action}</div> : null}

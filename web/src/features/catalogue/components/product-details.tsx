@@ -20,8 +20,8 @@ interface ProductDetailsProps {
   product: Product;
   /** Adds the chosen size and quantity (the cart says how it went); the button waits for it. */
   onAddToCart: (size: Size, quantity: number) => Promise<unknown>;
-  /** Beside 'Add to cart': the way into the designer on a customisable product (D27). */
-  customise?: ReactNode;
+  /** Beside 'Add to cart': the way into the designer on a customisable product (D27), given the size chosen so it carries over (issue 28). */
+  customise?: ((size: Size | null) => ReactNode) | undefined;
   /** Beside the size choice, where a shopper unsure of their size looks: the size guide. */
   sizeGuide?: ReactNode;
 }
@@ -181,7 +181,7 @@ export function ProductDetails({
             </>
           )}
         </button>
-        {outOfStock ? null : customise}
+        {outOfStock ? null : customise?.(size)}
       </div>
 
       <ul className="mt-8 grid gap-3 border-t border-ink-200 pt-6 text-sm text-ink-700 sm:grid-cols-2">

@@ -275,6 +275,14 @@ describe('ProductFiltersForm', () => {
     expect(screen.getByRole('slider', { name: 'Minimum price' })).toHaveValue('900');
   });
 
+  it('applies only customisable products with Design your own ticked (issue 28)', async () => {
+    const onApply = vi.fn();
+    const { user } = renderForm({ onApply });
+    await user.click(screen.getByRole('checkbox', { name: 'Design your own' }));
+    await user.click(screen.getByRole('button', { name: 'Apply Filters' }));
+    expect(onApply).toHaveBeenCalledWith({ ...NO_FILTERS, customisable: true });
+  });
+
   it('shows each option’s count and disables the options nothing would match, unless ticked', () => {
     const option = (value: string, count: number) => ({ value, count });
     renderForm({
@@ -285,8 +293,10 @@ describe('ProductFiltersForm', () => {
         size: [option('S', 2), option('M', 0), option('L', 1)],
         color: [],
         rating: [option('4', 0), option('3', 5), option('2', 6), option('1', 7)],
+        customisable: [option('true', 3)],
       },
     });
+    expect(screen.getByRole('checkbox', { name: 'Design your own (3 products)' })).toBeEnabled();
     const men = screen.getByRole('checkbox', { name: 'Men (4 products)' });
     expect(men).toBeEnabled();
     // Ticked, so it can be unticked though nothing matches.

@@ -1,5 +1,7 @@
 import { type ChangeEvent, type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import {
+  CUSTOMISABLE_FACET_OPTION,
+  DESIGN_YOUR_OWN,
   type FacetGroup,
   formatRupees,
   isSize,
@@ -41,6 +43,7 @@ interface FilterFormValues {
   minPrice: string;
   maxPrice: string;
   rating: string;
+  customisable: boolean;
 }
 
 type FilterFormErrors = Partial<Record<'minPrice' | 'maxPrice', string>>;
@@ -83,6 +86,7 @@ function toFormValues(filters: ProductFilterValues, range: PriceRange): FilterFo
     minPrice: String(filters.minPrice ?? range.minPrice),
     maxPrice: String(filters.maxPrice ?? range.maxPrice),
     rating: filters.rating === undefined ? '' : String(filters.rating),
+    customisable: Boolean(filters.customisable),
   };
 }
 
@@ -102,6 +106,7 @@ function toFilterValues(values: FilterFormValues, range: PriceRange): ProductFil
     minPrice: priceFilter(values.minPrice, range.minPrice),
     maxPrice: priceFilter(values.maxPrice, range.maxPrice),
     rating: values.rating === '' ? undefined : Number(values.rating),
+    ...(values.customisable && { customisable: true }),
   };
 }
 
@@ -113,7 +118,8 @@ function isDefault(filters: ProductFilterValues): boolean {
     filters.color.length === 0 &&
     filters.minPrice === undefined &&
     filters.maxPrice === undefined &&
-    filters.rating === undefined
+    filters.rating === undefined &&
+    !filters.customisable
   );
 }
 
@@ -183,6 +189,7 @@ export function ProductFiltersForm({
     color: options.colors.map((color) => color.name),
   };
   const swatches = new Map(options.colors.map((color) => [color.name, color.hex]));
+  const customisableCount = countOf(counts, 'customisable', CUSTOMISABLE_FACET_OPTION);
 
   const onReset = () => {
     setValues(toFormValues(NO_FILTERS, priceRange));
@@ -213,6 +220,21 @@ export function ProductFiltersForm({
     >
       {/* What is ticked or typed before React takes over would be lost at its first render (decision 027). */}
       <fieldset disabled={!hydrated} className="contents">
+        <div className="pb-3">
+          <CheckboxField
+            label={
+              <span className="inline-flex items-center gap-1 font-semibold">
+                {DESIGN_YOUR_OWN}
+                <OptionCount count={customisableCount} />
+              </span>
+            }
+            name="customisable"
+            value="true"
+            checked={values.customisable}
+            onChange={(event) => set({ customisable: event.target.checked })}
+            disabled={customisableCount === 0 && !values.customisable}
+          />
+        </div>
         {FILTER_GROUPS.map((group) => (
           <CheckboxGroup
             key={group}

@@ -22,7 +22,7 @@ describe('products view in the URL', () => {
 
   it('round-trips search, filters, sort and page', () => {
     const query =
-      'search=hoodie&gender=Men%2CWomen&category=Hoodies&size=S%2CM&color=Navy%2CHeather+Grey&minPrice=500&maxPrice=1500&rating=4&sortBy=priceAsc&page=2';
+      'search=hoodie&gender=Men%2CWomen&category=Hoodies&size=S%2CM&color=Navy%2CHeather+Grey&minPrice=500&maxPrice=1500&rating=4&customisable=true&sortBy=priceAsc&page=2';
     const view = read(query);
 
     expect(view).toEqual({
@@ -35,12 +35,13 @@ describe('products view in the URL', () => {
         minPrice: 500,
         maxPrice: 1500,
         rating: 4,
+        customisable: true,
       },
       sortBy: 'priceAsc',
       page: 2,
     });
     expect(writeProductsView(view).toString()).toBe(query);
-    expect(countActiveFilters(view.filters)).toBe(9);
+    expect(countActiveFilters(view.filters)).toBe(10);
   });
 
   it('ignores what it cannot use in a hand-edited link', () => {

@@ -41,6 +41,8 @@ export interface ProductFilterValues {
   minPrice?: number;
   maxPrice?: number;
   rating?: number;
+  /** Only products shoppers may design on (issue 28). */
+  customisable?: boolean;
 }
 
 export const NO_FILTERS: ProductFilterValues = { gender: [], category: [], size: [], color: [] };
@@ -80,6 +82,7 @@ export function readProductsView(params: URLSearchParams): ProductsView {
       minPrice: readNumber(params, 'minPrice'),
       maxPrice: readNumber(params, 'maxPrice'),
       rating: rating !== undefined && rating <= 5 ? rating : undefined,
+      customisable: params.get('customisable') === 'true' || undefined,
     },
     sortBy:
       isProductSort(sortBy) && sortsFor(search).some((sort) => sort.value === sortBy)
@@ -101,6 +104,7 @@ export function writeProductsView(view: ProductsView): URLSearchParams {
   if (filters.minPrice !== undefined) params.set('minPrice', String(filters.minPrice));
   if (filters.maxPrice !== undefined) params.set('maxPrice', String(filters.maxPrice));
   if (filters.rating !== undefined) params.set('rating', String(filters.rating));
+  if (filters.customisable) params.set('customisable', 'true');
   if (view.sortBy !== defaultSortFor(Boolean(view.search))) params.set('sortBy', view.sortBy);
   if (view.page > 1) params.set('page', String(view.page));
   return params;
@@ -118,6 +122,7 @@ export function toListProductsQuery(view: ProductsView): ListProductsInput {
     minPrice: filters.minPrice,
     maxPrice: filters.maxPrice,
     rating: filters.rating,
+    customisable: filters.customisable,
     sortBy: view.sortBy,
     page: view.page,
   };
@@ -131,6 +136,7 @@ export function countActiveFilters(filters: ProductFilterValues): number {
     filters.size.length +
     filters.color.length +
     (filters.minPrice !== undefined || filters.maxPrice !== undefined ? 1 : 0) +
-    (filters.rating !== undefined ? 1 : 0)
+    (filters.rating !== undefined ? 1 : 0) +
+    (filters.customisable ? 1 : 0)
   );
 }

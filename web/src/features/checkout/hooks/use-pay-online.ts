@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { type Order, SHOP_NAME, shortOrderNumber } from '#contract';
+import { type Order, orderNumber, SHOP_NAME } from '#contract';
 import { ApiError } from '#web/lib/api-client.ts';
 import { usePaymentOptions } from '../api/get-payment-options.ts';
 import { payOrder } from '../api/pay-order.ts';
@@ -44,7 +44,7 @@ export function usePayOnline({ needed }: { needed: boolean }) {
           checkoutUrl: online.checkoutUrl,
           payment: order.payment,
           shopName: SHOP_NAME,
-          description: `Order # ${shortOrderNumber(order._id)}`,
+          description: `Order ${orderNumber(order._id)}`,
           prefill,
         });
         if (outcome.status !== 'paid') return outcome;

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { type AdminCustomerDetail, formatRupees, shortOrderNumber } from '#contract';
+import { type AdminCustomerDetail, formatRupees, orderNumber } from '#contract';
 import { AdminTable } from '#web/components/ui/admin-table.tsx';
 import { OrderStatusBadge } from '#web/components/ui/order-status-badge.tsx';
 import { StarRating } from '#web/components/ui/star-rating.tsx';
@@ -20,7 +20,7 @@ const orderLink = (id: string) => (
     to={paths.adminOrder(id)}
     className="font-mono font-semibold text-brand-700 hover:underline"
   >
-    #{shortOrderNumber(id)}
+    {orderNumber(id)}
   </Link>
 );
 

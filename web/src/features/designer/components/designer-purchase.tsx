@@ -23,6 +23,7 @@ export function DesignerPurchase({
   guard,
   onAddToCart,
   renderSave,
+  initialSize,
 }: {
   product: Product;
   customisation: ProductCustomisation;
@@ -30,8 +31,14 @@ export function DesignerPurchase({
   guard: GuardRails;
   onAddToCart: (design: Design, size: Size) => Promise<boolean>;
   renderSave?: ((design: Design) => ReactNode) | undefined;
+  /** The size chosen on the product page (issue 28), kept when it is in stock. */
+  initialSize?: Size | undefined;
 }) {
-  const [size, setSize] = useState<Size | null>(null);
+  const inStock = (option: Size) => (product.sizes[option] ?? 0) > 0;
+  // Issue 28: the size from the product page, else the first in stock; never asked twice.
+  const [size, setSize] = useState<Size | null>(() =>
+    initialSize && inStock(initialSize) ? initialSize : (SIZES.find(inStock) ?? null),
+  );
   const [adding, setAdding] = useState(false);
   const [showBlocker, setShowBlocker] = useState(false);
   const price = customisedUnitPrice(product.price, customisation, design);
@@ -93,7 +100,7 @@ export function DesignerPurchase({
                 type="button"
                 disabled={soldOut}
                 aria-pressed={option === size}
-                onClick={() => setSize(option === size ? null : option)}
+                onClick={() => setSize(option)}
                 className={`${TOUCH_TARGET} inline-flex h-10 min-w-12 items-center justify-center rounded-xl border px-3 text-sm font-semibold ${
                   option === size
                     ? 'border-ink-900 bg-ink-900 text-white'

@@ -124,6 +124,25 @@ describe('Designer', () => {
     expect(design?.front).toMatchObject([{ type: 'text', text: 'Your text', xMm: 150 }]);
   });
 
+  it('preselects the first size in stock, or the size brought from the product page (issue 28)', () => {
+    const sized = makeProduct({ sizes: { S: 0, M: 3, L: 2 }, customisation });
+    const { unmount } = renderWithRouter(
+      <Designer product={sized} customisation={customisation} onAddToCart={vi.fn()} />,
+    );
+    expect(screen.getByRole('button', { name: 'M' })).toHaveAttribute('aria-pressed', 'true');
+    unmount();
+    renderWithRouter(
+      <Designer
+        product={sized}
+        customisation={customisation}
+        initialSize="L"
+        onAddToCart={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'L' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'M' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
   it('refuses to add an empty design, and says why', async () => {
     const { user, onAddToCart } = renderDesigner();
     await user.click(screen.getByRole('button', { name: 'M' }));

@@ -44,6 +44,8 @@ export interface DesignerProps {
   onAddToCart: (design: Design, size: Size) => Promise<boolean>;
   /** The signed-in shopper's save controls, given the design as it stands. */
   renderSave?: (design: Design) => ReactNode;
+  /** The size chosen on the product page (issue 28). */
+  initialSize?: Size | undefined;
 }
 
 /**
@@ -58,6 +60,7 @@ export function Designer({
   initialImages = [],
   onAddToCart,
   renderSave,
+  initialSize,
 }: DesignerProps) {
   const [state, dispatch] = useReducer(editorReducer, initialDesign, initialEditorState);
   const [images, setImages] = useState<ReadonlyMap<string, DesignImageInfo>>(
@@ -199,6 +202,7 @@ export function Designer({
           guard={guard}
           onAddToCart={onAddToCart}
           renderSave={renderSave}
+          initialSize={initialSize}
         />
       </section>
     </div>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { type AdminOrderSummary, formatRupees } from '#contract';
+import { type AdminOrderSummary, formatRupees, orderNumber } from '#contract';
 import { AdminTable } from '#web/components/ui/admin-table.tsx';
 import { OrderStatusBadge } from '#web/components/ui/order-status-badge.tsx';
 import { paths } from '#web/config/paths.ts';
@@ -19,7 +19,7 @@ export function AdminOrdersTable({ orders }: { orders: AdminOrderSummary[] }) {
               to={paths.adminOrder(order._id)}
               className="font-mono font-semibold text-brand-700 hover:underline"
             >
-              #{order._id}
+              {orderNumber(order._id)}
             </Link>
           </td>
           <td className="px-4 py-3 whitespace-nowrap text-ink-700">

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { type Order, shortOrderNumber } from '#contract';
+import { type Order, orderNumber } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { getErrorMessage } from '#web/lib/api-client.ts';
@@ -33,7 +33,7 @@ export function CancelOrderButton({ order }: { order: Order }) {
       {confirming ? (
         <ConfirmDialog
           title="Cancel this order?"
-          description={`Order #${shortOrderNumber(order._id)} will be cancelled. This cannot be undone.`}
+          description={`Order ${orderNumber(order._id)} will be cancelled. This cannot be undone.`}
           keepLabel="Keep order"
           confirmLabel="Yes, cancel order"
           pendingLabel="Cancelling…"

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatRupees, type Order, shortOrderNumber } from '#contract';
+import { formatRupees, type Order, orderNumber } from '#contract';
 import { OrderStatusBadge } from '#web/components/ui/order-status-badge.tsx';
 import { paths } from '#web/config/paths.ts';
 import { formatDate } from '#web/utils/format-date.ts';
@@ -42,7 +42,8 @@ export function OrdersTable({ orders }: { orders: Order[] }) {
                   to={paths.order(order._id)}
                   className="rounded-sm text-brand-700 underline-offset-2 hover:underline"
                 >
-                  <span className="sr-only">Order </span>#{shortOrderNumber(order._id)}
+                  <span className="sr-only">Order </span>
+                  {orderNumber(order._id)}
                 </Link>
                 <span className="mt-0.5 block text-xs font-normal text-ink-600 sm:hidden">
                   {formatDate(order.createdAt)} · {itemCountLabel(orderItemCount(order))}

@@ -1,12 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import {
-  formatRupees,
-  MarkRefundPaidBodySchema,
-  type RefundToPay,
-  shortOrderNumber,
-} from '#contract';
+import { formatRupees, MarkRefundPaidBodySchema, orderNumber, type RefundToPay } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { TextField } from '#web/components/ui/form-field.tsx';
 import { ErrorMessage, LoadingMessage } from '#web/components/ui/status-message.tsx';
@@ -59,7 +54,7 @@ function RefundToPayCard({ refund }: { refund: RefundToPay }) {
   const markPaid = useMarkRefundPaid();
   const [reference, setReference] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const title = `${formatRupees(refund.amount)} for order #${shortOrderNumber(refund.orderId)}`;
+  const title = `${formatRupees(refund.amount)} for order ${orderNumber(refund.orderId)}`;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -83,7 +78,7 @@ function RefundToPayCard({ refund }: { refund: RefundToPay }) {
       <p className="font-semibold text-ink-900">
         {formatRupees(refund.amount)} for{' '}
         <Link className="text-brand-700 underline" to={paths.adminOrder(refund.orderId)}>
-          order #{shortOrderNumber(refund.orderId)}
+          order {orderNumber(refund.orderId)}
         </Link>
       </p>
       <p className="text-ink-700">

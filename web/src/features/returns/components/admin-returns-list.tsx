@@ -5,6 +5,7 @@ import {
   type AdminReturn,
   canMoveReturn,
   formatRupees,
+  orderNumber,
   RETURN_REASONS,
   shortOrderNumber,
 } from '#contract';
@@ -65,7 +66,7 @@ function AdminReturnCard({ request }: { request: AdminReturn }) {
           <time dateTime={request.createdAt}>{formatDateTime(request.createdAt)}</time> ·{' '}
           {request.customer.name} ({request.customer.email}) ·{' '}
           <Link className="underline" to={paths.adminOrder(request.orderId)}>
-            Order #{shortOrderNumber(request.orderId)}
+            Order {orderNumber(request.orderId)}
           </Link>
         </p>
       </div>
