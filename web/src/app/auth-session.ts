@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { Session } from '#contract';
 import { paths, routePaths, safeNextPath } from '#web/config/paths.ts';
@@ -9,6 +8,7 @@ import { useMergeGuestWishlist } from '#web/features/wishlist/hooks/use-merge-gu
 import { useGuestWishlistStore } from '#web/features/wishlist/stores/guest-wishlist-store.ts';
 import { onSessionExpired, SESSION_EXPIRED_MESSAGE } from '#web/lib/api-client.ts';
 import { clearAuthToken, getAuthToken, setAuthToken } from '#web/lib/auth-token.ts';
+import { toast } from '#web/lib/toast.ts';
 
 /**
  * Forgets the session on this device once the server has ended it: the token

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import type { Order, PaymentMethod } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
@@ -27,6 +26,7 @@ import { orderQueryOptions } from '#web/features/orders/api/get-order.ts';
 import { useSavedCards } from '#web/features/payments/api/saved-cards.ts';
 import { useProfile } from '#web/features/profile/api/get-profile.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { toast } from '#web/lib/toast.ts';
 
 const PAYMENT_FORM_ID = 'payment-form';
 const PLACE_ORDER_REASON_ID = 'place-order-reason';

@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react';
-import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { paths } from '#web/config/paths.ts';
@@ -7,6 +6,7 @@ import { logout } from '#web/features/auth/api/logout.ts';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { getAuthToken } from '#web/lib/auth-token.ts';
+import { toast } from '#web/lib/toast.ts';
 import { forgetSession } from '../auth-session.ts';
 
 const LOGOUT_OFFLINE_MESSAGE =

@@ -1,9 +1,9 @@
-import toast from 'react-hot-toast';
 import { CardSection } from '#web/components/ui/card-section.tsx';
 import { ChangePasswordForm } from '#web/features/auth/components/change-password-form.tsx';
 import { SignOutEverywhere } from '#web/features/auth/components/sign-out-everywhere.tsx';
 import { SavedCards } from '#web/features/payments/components/saved-cards.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { toast } from '#web/lib/toast.ts';
 import { forgetSession } from '../auth-session.ts';
 
 /** /settings (D21): change the password; sign out of all devices; saved cards (issue 13). */

@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
-import toast from 'react-hot-toast';
 import { ADDRESS_NEEDS_STATE_MESSAGE, type Address, type AddressBody } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { PencilIcon, PlusIcon, TrashIcon } from '#web/components/ui/icons.tsx';
 import { LoadingMessage } from '#web/components/ui/status-message.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useAddAddress } from '../api/add-address.ts';
 import { useDeleteAddress } from '../api/delete-address.ts';
 import { useAddresses } from '../api/list-addresses.ts';

@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useState } from 'react';
-import toast from 'react-hot-toast';
 import { SHOP_TIME_ZONE } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { inputStyles } from '#web/components/ui/form-field.tsx';
 import { getErrorMessage } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useDownloadOrdersCsv } from '../api/admin-csv.ts';
 
 const SHOP_DAY = new Intl.DateTimeFormat('en-CA', {

@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useState } from 'react';
-import toast from 'react-hot-toast';
 import type { ProductImportResult } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { ApiError, getErrorMessage } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useDownloadProductsCsv, useImportProducts } from '../api/admin-csv.ts';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;

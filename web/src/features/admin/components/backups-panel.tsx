@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { BACKUP_OVERDUE_INTERVALS, type BackupList } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { CardSection } from '#web/components/ui/card-section.tsx';
 import { getErrorMessage } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 import { formatDateTime } from '#web/utils/format-date.ts';
 import { downloadBackup, useCreateBackup } from '../api/backups.ts';
 

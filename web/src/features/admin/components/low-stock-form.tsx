@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { LOW_STOCK_EMAIL_HOUR, type LowStockSettings, LowStockSettingsSchema } from '#contract';
 import { TextField } from '#web/components/ui/form-field.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { getErrorMessage } from '#web/lib/api-client.ts';
 import { setServerFieldErrors } from '#web/lib/form-errors.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useUpdateLowStockSettings } from '../api/low-stock.ts';
 
 type LowStockInput = z.input<typeof LowStockSettingsSchema>;

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { ChangePasswordBodySchema } from '#contract';
 import { PasswordField } from '#web/components/ui/form-field.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { getErrorMessage } from '#web/lib/api-client.ts';
 import { setServerFieldErrors } from '#web/lib/form-errors.ts';
+import { toast } from '#web/lib/toast.ts';
 import { changePassword } from '../api/change-password.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
 

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { ForgotPasswordBodySchema } from '#contract';
 import { EmailField } from '#web/components/ui/form-field.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { getErrorMessage } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 import { forgotPassword } from '../api/forgot-password.ts';
 
 type ForgotPasswordInput = z.input<typeof ForgotPasswordBodySchema>;

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { EmailSchema, NewPasswordSchema, type Session } from '#contract';
@@ -8,6 +7,7 @@ import { CheckboxField, EmailField, PasswordField } from '#web/components/ui/for
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { paths } from '#web/config/paths.ts';
 import { getErrorMessage } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 import { login } from '../api/login.ts';
 
 /**

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { RESET_LINK_INVALID, ResetPasswordBodySchema, type Session } from '#contract';
@@ -10,6 +9,7 @@ import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { paths } from '#web/config/paths.ts';
 import { ApiError, getErrorMessage } from '#web/lib/api-client.ts';
 import { setServerFieldErrors } from '#web/lib/form-errors.ts';
+import { toast } from '#web/lib/toast.ts';
 import { resetPassword } from '../api/reset-password.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
 

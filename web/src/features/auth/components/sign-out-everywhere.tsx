@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { getErrorMessage } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 import { logoutEverywhere } from '../api/logout-everywhere.ts';
 
 /**

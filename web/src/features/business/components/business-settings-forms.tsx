@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import {
   type BusinessSettings,
@@ -18,6 +17,7 @@ import { GstStateField } from '#web/components/ui/gst-state-field.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { getErrorMessage } from '#web/lib/api-client.ts';
 import { setServerFieldErrors } from '#web/lib/form-errors.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useUpdateBusinessSettings, useUpdateTaxSettings } from '../api/business-settings.ts';
 
 type BusinessInput = z.input<typeof UpdateBusinessSettingsBodySchema>;

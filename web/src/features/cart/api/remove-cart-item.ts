@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
 import { removeCartItem as removeCartItemEndpoint } from '#contract';
 import { apiCall } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 import { CART_MESSAGES } from '../utils/cart-lines.ts';
 import { cartKeys } from './cart-keys.ts';
 import { cartFailureMessage, cartQueryOptions, updateCachedCart } from './get-cart.ts';

@@ -1,12 +1,12 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
 import {
   type CartItem,
   type UpdateCartItemBody,
   updateCartItem as updateCartItemEndpoint,
 } from '#contract';
 import { apiCall } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 import { replaceLine, withQuantity } from '../utils/cart-lines.ts';
 import { cartKeys } from './cart-keys.ts';
 import {

@@ -1,10 +1,10 @@
 import { type FormEvent, useId, useState } from 'react';
-import toast from 'react-hot-toast';
 import type { Quote } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { inputStyles } from '#web/components/ui/form-field.tsx';
 import { CloseIcon, TagIcon } from '#web/components/ui/icons.tsx';
 import { getErrorMessage } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useCartOptions } from '../api/get-cart-options.ts';
 import { useUpdateCartOptions } from '../api/update-cart-options.ts';
 import { CartOptionBox } from './cart-option-box.tsx';

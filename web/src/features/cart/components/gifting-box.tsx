@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
 import { GIFT_MESSAGE_MAX_LENGTH, GIFT_WRAP_PRICE } from '#contract';
 import { CheckboxField, TextAreaField } from '#web/components/ui/form-field.tsx';
 import { GiftIcon } from '#web/components/ui/icons.tsx';
 import { getErrorMessage } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useCartOptions } from '../api/get-cart-options.ts';
 import { useUpdateCartOptions } from '../api/update-cart-options.ts';
 import { CartOptionBox } from './cart-option-box.tsx';

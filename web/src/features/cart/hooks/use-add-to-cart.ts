@@ -1,8 +1,8 @@
 import { useRef } from 'react';
-import toast from 'react-hot-toast';
 import type { Design, Product, Size } from '#contract';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useAuthToken } from '#web/lib/auth-token.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useAddCartItem } from '../api/add-cart-item.ts';
 import { useGuestCartStore } from '../stores/guest-cart-store.ts';
 import { CART_MESSAGES } from '../utils/cart-lines.ts';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
 import type { CartItem } from '#contract';
 import { useAuthToken } from '#web/lib/auth-token.ts';
+import { toast } from '#web/lib/toast.ts';
 import { cachedLine } from '../api/get-cart.ts';
 import { useRemoveCartItem } from '../api/remove-cart-item.ts';
 import { useSelectAllCartItems } from '../api/select-all-cart-items.ts';

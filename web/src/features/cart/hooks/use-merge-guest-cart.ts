@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import toast from 'react-hot-toast';
 import { getErrorMessage } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useMergeCart } from '../api/merge-cart.ts';
 import { useGuestCartStore } from '../stores/guest-cart-store.ts';
 

@@ -1,11 +1,11 @@
 import { type FormEvent, useId, useState } from 'react';
-import toast from 'react-hot-toast';
 import { CATALOGUE_LIST_LABELS, type CatalogueList, type ListEntry } from '#contract';
 import { AdminTable } from '#web/components/ui/admin-table.tsx';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { SelectField, TextField } from '#web/components/ui/form-field.tsx';
 import { getErrorMessage } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useAddListEntry, useMergeListEntry, useRenameListEntry } from '../api/catalogue-lists.ts';
 
 const productCount = (count: number) => `${count} ${count === 1 ? 'product' : 'products'}`;

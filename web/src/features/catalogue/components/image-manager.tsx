@@ -1,8 +1,8 @@
 import { type ChangeEvent, useId } from 'react';
-import toast from 'react-hot-toast';
 import { ADMIN_IMAGES_MAX, IMAGE_MAX_BYTES, IMAGE_MIN_SIDE, IMAGE_TYPES } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { getErrorMessage } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useUploadImages } from '../api/admin-products.ts';
 
 export interface ImageRef {

@@ -1,11 +1,11 @@
 import { type ReactNode, useState } from 'react';
-import toast from 'react-hot-toast';
 import { formatRupees, LOW_STOCK_THRESHOLD, type Product, SIZES, type Size } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { CartIcon, ReturnIcon, TruckIcon } from '#web/components/ui/icons.tsx';
 import { QuantityStepper } from '#web/components/ui/quantity-stepper.tsx';
 import { StarRating } from '#web/components/ui/star-rating.tsx';
 import { useHydrated } from '#web/hooks/use-hydrated.ts';
+import { toast } from '#web/lib/toast.ts';
 import { inStockSizes } from '../utils/stock.ts';
 import { ColorSwatches } from './color-swatches.tsx';
 

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { type FieldPath, useForm, useWatch } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import {
   type AdminProduct,
@@ -29,6 +28,7 @@ import {
 } from '#web/components/ui/form-field.tsx';
 import { paths } from '#web/config/paths.ts';
 import { ApiError, getErrorMessage } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useSaveAdminProduct } from '../api/admin-products.ts';
 import { useCatalogueLists } from '../api/catalogue-lists.ts';
 import { ImageManager, type ImageRef } from './image-manager.tsx';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import type { AdminProduct } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { getErrorMessage } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useDeleteAdminProduct, useRestoreAdminProduct } from '../api/admin-products.ts';
 
 interface ProductLifecycleProps {

@@ -1,6 +1,6 @@
-import toast from 'react-hot-toast';
 import { useHydrated } from '#web/hooks/use-hydrated.ts';
 import { isAbortError } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 
 export const SHARE_MESSAGES = {
   copied: 'Link copied',

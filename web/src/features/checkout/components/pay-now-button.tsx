@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import type { Order } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
+import { toast } from '#web/lib/toast.ts';
 import { usePayOnline } from '../hooks/use-pay-online.ts';
 import type { CheckoutPrefill } from '../utils/razorpay-checkout.ts';
 

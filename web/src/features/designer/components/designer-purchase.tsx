@@ -1,5 +1,4 @@
 import { type ReactNode, useState } from 'react';
-import toast from 'react-hot-toast';
 import {
   customisedUnitPrice,
   type Design,
@@ -11,6 +10,7 @@ import {
   type Size,
 } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
+import { toast } from '#web/lib/toast.ts';
 import { DESIGNER_MESSAGES } from '../utils/designer-messages.ts';
 import type { GuardRails } from '../utils/guard-rails.ts';
 import { TOUCH_TARGET } from './touch-target.ts';

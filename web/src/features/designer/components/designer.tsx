@@ -9,7 +9,6 @@ import {
   useRef,
   useState,
 } from 'react';
-import toast from 'react-hot-toast';
 import {
   DESIGN_LIMITS,
   type Design,
@@ -20,6 +19,7 @@ import {
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { getErrorMessage } from '#web/lib/api-client.ts';
 import { ensureDesignFonts } from '#web/lib/design-fonts.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useUploadDesignImage } from '../api/upload-design-image.ts';
 import { onDesignerKeyDown } from '../utils/designer-keys.ts';
 import { DESIGNER_MESSAGES } from '../utils/designer-messages.ts';

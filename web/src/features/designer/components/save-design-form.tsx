@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useState } from 'react';
-import toast from 'react-hot-toast';
 import { type Design, printedSides } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { inputStyles } from '#web/components/ui/form-field.tsx';
 import { getErrorMessage } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useCreateSavedDesign, useUpdateSavedDesign } from '../api/saved-designs.ts';
 
 interface SaveDesignFormProps {

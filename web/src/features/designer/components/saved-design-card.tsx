@@ -1,5 +1,4 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import type { PrintAreas, ProductColor, SavedDesign } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
@@ -8,6 +7,7 @@ import { DesignThumbnails } from '#web/components/ui/design-thumbnail.tsx';
 import { inputStyles } from '#web/components/ui/form-field.tsx';
 import { paths } from '#web/config/paths.ts';
 import { getErrorMessage } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 import { formatDate } from '#web/utils/format-date.ts';
 import {
   useDeleteSavedDesign,

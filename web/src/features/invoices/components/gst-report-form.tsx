@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
-import toast from 'react-hot-toast';
 import { SHOP_TIME_ZONE } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { getErrorMessage } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useDownloadGstReport } from '../api/gst-report.ts';
 
 /** How many months back the picker offers, this one included: two financial years. */

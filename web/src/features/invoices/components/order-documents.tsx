@@ -1,8 +1,8 @@
-import toast from 'react-hot-toast';
 import { formatRupees, type OrderDocument } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { CardSection } from '#web/components/ui/card-section.tsx';
 import { getErrorMessage } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 import { formatDate } from '#web/utils/format-date.ts';
 import {
   type OrderDocumentKind,

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { ContactBodySchema } from '#contract';
 import { EmailField, TextAreaField, TextField } from '#web/components/ui/form-field.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { getErrorMessage } from '#web/lib/api-client.ts';
 import { setServerFieldErrors } from '#web/lib/form-errors.ts';
+import { toast } from '#web/lib/toast.ts';
 import { sendContactMessage } from '../api/send-contact-message.ts';
 
 export const CONTACT_SUCCESS_MESSAGE = "Message sent! We'll get back to you soon.";

@@ -1,7 +1,7 @@
-import toast from 'react-hot-toast';
 import type { ContactMessage } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { getErrorMessage } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 import { formatDateTime } from '#web/utils/format-date.ts';
 import { useSetMessageHandled } from '../api/admin-messages.ts';
 

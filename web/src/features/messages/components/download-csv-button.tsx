@@ -1,6 +1,6 @@
-import toast from 'react-hot-toast';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { getErrorMessage } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useDownloadSubscribersCsv } from '../api/admin-messages.ts';
 
 /** Every newsletter subscriber as a CSV file. */

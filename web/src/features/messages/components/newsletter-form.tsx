@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
 import { NEWSLETTER_DISCOUNT_PERCENT } from '#contract';
 import { useHydrated } from '#web/hooks/use-hydrated.ts';
 import { ApiError, getErrorMessage } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 
 /** What the form says once it is sent: the list is double opt-in, and a known address is mailed nothing. */
 export const NEWSLETTER_SUBSCRIBED_MESSAGE = `Thanks! If this address is new to our list, confirm with the link we have emailed and your ${NEWSLETTER_DISCOUNT_PERCENT}% code follows.`;

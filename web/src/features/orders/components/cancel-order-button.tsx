@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { type Order, orderNumber } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { getErrorMessage } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
 
 /** 'Cancel order' with a confirm step (D19): only a pending order can be cancelled. */

@@ -1,5 +1,4 @@
 import { type FormEvent, useId, useState } from 'react';
-import toast from 'react-hot-toast';
 import {
   formatRupees,
   type Order,
@@ -17,6 +16,7 @@ import {
 } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { getErrorMessage } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 import { formatDateTime } from '#web/utils/format-date.ts';
 import { selectedOption } from '#web/utils/select-option.ts';
 import { useExchangeSizes } from '../api/get-exchange-sizes.ts';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { type AdminOrder, NEXT_ORDER_STATUSES, type OrderStatus } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { getErrorMessage } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useSetOrderStatus } from '../api/admin-orders.ts';
 
 const ACTIONS: Partial<Record<OrderStatus, { label: string; done: string }>> = {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { type Order, printedSides, printFileName, printFilePath } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { getErrorMessage } from '#web/lib/api-client.ts';
 import { downloadFile } from '#web/lib/download-file.ts';
+import { toast } from '#web/lib/toast.ts';
 
 type OrderItem = Order['items'][number];
 

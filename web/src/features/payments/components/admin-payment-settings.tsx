@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import {
   COD_FEE_LIMIT,
@@ -14,6 +13,7 @@ import { CheckboxField, TextField } from '#web/components/ui/form-field.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { getErrorMessage } from '#web/lib/api-client.ts';
 import { setServerFieldErrors } from '#web/lib/form-errors.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useUpdatePaymentSettings } from '../api/admin-payment-settings.ts';
 
 type SettingsInput = z.input<typeof UpdatePaymentSettingsBodySchema>;

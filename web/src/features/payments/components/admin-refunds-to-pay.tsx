@@ -1,5 +1,4 @@
 import { type FormEvent, useState } from 'react';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { formatRupees, MarkRefundPaidBodySchema, orderNumber, type RefundToPay } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
@@ -7,6 +6,7 @@ import { TextField } from '#web/components/ui/form-field.tsx';
 import { ErrorMessage, LoadingMessage } from '#web/components/ui/status-message.tsx';
 import { paths } from '#web/config/paths.ts';
 import { getErrorMessage } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 import { formatDateTime } from '#web/utils/format-date.ts';
 import { useMarkRefundPaid, useRefundsToPay } from '../api/refunds.ts';
 

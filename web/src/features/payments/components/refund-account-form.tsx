@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
-import toast from 'react-hot-toast';
 import { type RefundAccount, type RefundAccountKind, SetRefundAccountBodySchema } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { TextField } from '#web/components/ui/form-field.tsx';
 import { ApiError, getErrorMessage } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useRefundAccount, useSetRefundAccount } from '../api/refunds.ts';
 
 /** Where the refund goes, in the words the page and the email use. */

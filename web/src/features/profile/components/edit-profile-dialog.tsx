@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { type Profile, UpdateProfileBodySchema } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
@@ -9,6 +8,7 @@ import { EmailField, PasswordField, TextField } from '#web/components/ui/form-fi
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { getErrorMessage } from '#web/lib/api-client.ts';
 import { setServerFieldErrors } from '#web/lib/form-errors.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
 type ProfileFormInput = z.input<typeof UpdateProfileBodySchema>;

@@ -1,10 +1,10 @@
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { type AdminCoupon, COUPON_KINDS, type CouponKind, type CouponRules } from '#contract';
 import { CheckboxField, SelectField, TextField } from '#web/components/ui/form-field.tsx';
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { getErrorMessage } from '#web/lib/api-client.ts';
 import { setServerFieldErrors } from '#web/lib/form-errors.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useSaveCoupon } from '../api/coupons.ts';
 
 /** The form's fields as typed: text, turned into the contract's body on submit. */

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { type AdminCoupon, formatRupees } from '#contract';
 import { AdminTable } from '#web/components/ui/admin-table.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { getErrorMessage } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useDeleteCoupon } from '../api/coupons.ts';
 
 const HEADINGS = [

@@ -1,5 +1,4 @@
 import { type FormEvent, useId, useState } from 'react';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import {
   type AdminReturn,
@@ -12,6 +11,7 @@ import {
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { paths } from '#web/config/paths.ts';
 import { getErrorMessage } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 import { formatDateTime } from '#web/utils/format-date.ts';
 import { type ReturnStep, useReturnStep } from '../api/returns.ts';
 

@@ -1,8 +1,8 @@
-import toast from 'react-hot-toast';
 import type { AdminReview } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { StarRating } from '#web/components/ui/star-rating.tsx';
 import { getErrorMessage } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 import { formatDateTime } from '#web/utils/format-date.ts';
 import { useSetReviewHidden } from '../api/admin-reviews-api.ts';
 

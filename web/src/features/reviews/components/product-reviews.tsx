@@ -1,10 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
-import toast from 'react-hot-toast';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { ErrorMessage } from '#web/components/ui/status-message.tsx';
 import { useHydrated } from '#web/hooks/use-hydrated.ts';
 import { getErrorMessage } from '#web/lib/api-client.ts';
 import { useAuthToken } from '#web/lib/auth-token.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useDeleteReview, useMyReview, useProductReviews } from '../api/reviews-api.ts';
 import { ReviewList } from './review-list.tsx';
 import { ReviewSummary } from './review-summary.tsx';

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import {
   REVIEW_STARS,
@@ -14,6 +13,7 @@ import { inputStyles, TextAreaField, TextField } from '#web/components/ui/form-f
 import { SubmitButton } from '#web/components/ui/submit-button.tsx';
 import { getErrorMessage } from '#web/lib/api-client.ts';
 import { setServerFieldErrors } from '#web/lib/form-errors.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useSaveReview } from '../api/reviews-api.ts';
 
 const FIELDS = ['rating', 'title', 'text'] as const;

@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
-import toast from 'react-hot-toast';
 import { type Product, SIZES, type Size, STOCK_ALERT_CHECK_INBOX } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { TextField } from '#web/components/ui/form-field.tsx';
 import { useHydrated } from '#web/hooks/use-hydrated.ts';
 import { ApiError, getErrorMessage } from '#web/lib/api-client.ts';
 import { useAuthToken } from '#web/lib/auth-token.ts';
+import { toast } from '#web/lib/toast.ts';
 import { selectedOption } from '#web/utils/select-option.ts';
 import { useCreateStockAlert } from '../api/wishlist-api.ts';
 

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import toast from 'react-hot-toast';
 import { getErrorMessage } from '#web/lib/api-client.ts';
 import { wishlistKeys } from '#web/lib/query-keys.ts';
+import { toast } from '#web/lib/toast.ts';
 import { mergeWishlist } from '../api/wishlist-api.ts';
 import { useGuestWishlistStore } from '../stores/guest-wishlist-store.ts';
 

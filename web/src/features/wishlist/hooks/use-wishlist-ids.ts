@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
-import toast from 'react-hot-toast';
 import { getErrorMessage } from '#web/lib/api-client.ts';
 import { useAuthToken } from '#web/lib/auth-token.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useToggleWishlistItem, useWishlist } from '../api/wishlist-api.ts';
 import { useGuestWishlistStore } from '../stores/guest-wishlist-store.ts';
 
