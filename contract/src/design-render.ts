@@ -1,4 +1,6 @@
+import type { ProductColor } from './catalogue.ts';
 import {
+  type Design,
   type DesignSide,
   type ImageLayer,
   type Layer,
@@ -219,4 +221,20 @@ export function renderGarmentSvg(
     `<path d="${garmentOutlinePath(side)}" fill="${garmentHex}" stroke="${GARMENT_OUTLINE_HEX}" stroke-width="3" stroke-linejoin="round"/>` +
     `<g transform="translate(${n(area.xMm)} ${n(area.yMm)})">${layersMarkup(layers, options)}</g></svg>`
   );
+}
+
+/**
+ * What a side shows, in words: a thumbnail's alt text on the web and in the
+ * emails names the design and its garment.
+ */
+export function describeDesignSide(
+  design: Design,
+  side: DesignSide,
+  garment: Pick<ProductColor, 'name'>,
+): string {
+  const parts = design[side].map((layer) =>
+    layer.type === 'text' ? `text “${layer.text.replace(/\s+/g, ' ')}”` : 'an image',
+  );
+  const on = garment.name ? ` on a ${garment.name.toLowerCase()} tee` : '';
+  return `Your design, ${side}${on}: ${parts.join(', ')}`;
 }

@@ -15,11 +15,14 @@ import {
   createUnitsSoldTally,
   UNITS_SOLD_TALLY_DEFAULTS,
 } from '#server/features/catalogue/units-sold-tally.ts';
+import { createDesignsService } from '#server/features/designs/designs.service.ts';
 import { createInvoiceDownloadsService } from '#server/features/invoices/invoice-downloads.service.ts';
 import { createInvoicesService } from '#server/features/invoices/invoices.service.ts';
 import { createMailService } from '#server/features/mail/mail.service.ts';
 import { createMailWorker } from '#server/features/mail/mail-worker.ts';
 import { createSmtpMailer } from '#server/features/mail/mailer.ts';
+import { createMediaService } from '#server/features/media/media.service.ts';
+import { createOrderDesignPictures } from '#server/features/orders/order-design-pictures.ts';
 import {
   createOnlinePaymentsFor,
   createPaymentSweep,
@@ -69,6 +72,13 @@ async function main(): Promise<void> {
         onError: (error) => app.log.error({ err: error }, 'The mail worker failed a round'),
         // The confirmation carries the order's tax invoice (issue 26).
         invoiceOf: invoiceDownloads.invoiceFile,
+        // and its customised lines drawn on their garments (issue 28).
+        designPicturesOf: createOrderDesignPictures(database.db, {
+          designs: createDesignsService(database.db, {
+            media: createMediaService(database.db),
+            catalogue: createCatalogueService(database.db),
+          }),
+        }),
       })
     : undefined;
 

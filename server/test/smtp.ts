@@ -68,30 +68,40 @@ function decodeHeader(value: string): string {
     );
 }
 
-/** The decoded text/plain part of a message (nodemailer writes multipart/alternative). */
-export function plainTextOf(raw: string): string | undefined {
+/** The first decoded text part of this media type in a message (nodemailer writes multipart/alternative). */
+function textPartOf(raw: string, mediaType: 'text/plain' | 'text/html'): string | undefined {
   const { headers, body } = splitEntity(raw);
   const type = headers.get('content-type') ?? 'text/plain';
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
   if (!boundary) {
     const encoding = headers.get('content-transfer-encoding')?.toLowerCase();
-    return /^text\/plain/i.test(type) ? decodeBody(body, encoding) : undefined;
+    return type.toLowerCase().startsWith(mediaType) ? decodeBody(body, encoding) : undefined;
   }
   for (const part of body.split(`--${boundary}`).slice(1)) {
-    const text = plainTextOf(part.replace(/^\r?\n/, ''));
+    const text = textPartOf(part.replace(/^\r?\n/, ''), mediaType);
     if (text !== undefined) return text;
   }
   return undefined;
 }
+
+/** The decoded text/plain part of a message. */
+export const plainTextOf = (raw: string) => textPartOf(raw, 'text/plain');
+
+/** The decoded text/html part of a message. */
+export const htmlOf = (raw: string) => textPartOf(raw, 'text/html');
 
 /** A file attached to a message: its name, media type and decoded bytes. */
 export interface ReceivedAttachment {
   filename: string;
   contentType: string;
   content: Buffer;
+  /** Shown in the message's HTML (`<img src="cid:…">`) rather than offered as a file. */
+  inline: boolean;
+  /** The Content-ID an inline part is referenced by, without its angle brackets. */
+  cid?: string;
 }
 
-/** The attachments of a message (parts with Content-Disposition: attachment), at any depth. */
+/** The attachments of a message (parts with Content-Disposition attachment or inline), at any depth. */
 export function attachmentsOf(raw: string): ReceivedAttachment[] {
   const { headers, body } = splitEntity(raw);
   const type = headers.get('content-type') ?? 'text/plain';
@@ -103,12 +113,15 @@ export function attachmentsOf(raw: string): ReceivedAttachment[] {
       .flatMap((part) => attachmentsOf(part.replace(/^\r?\n/, '')));
   }
   const disposition = headers.get('content-disposition') ?? '';
-  if (!/^attachment/i.test(disposition)) return [];
+  if (!/^(attachment|inline)/i.test(disposition)) return [];
   const encoding = headers.get('content-transfer-encoding')?.toLowerCase();
+  const cid = /^<?([^>]*)>?$/.exec(headers.get('content-id') ?? '')?.[1];
   return [
     {
       filename: /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? '',
       contentType: type.split(';')[0]?.trim() ?? '',
+      inline: /^inline/i.test(disposition),
+      ...(cid && { cid }),
       content:
         encoding === 'base64'
           ? Buffer.from(body.replace(/\s+/g, ''), 'base64')

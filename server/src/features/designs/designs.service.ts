@@ -32,7 +32,7 @@ import {
   touchDesignImages,
   updateSavedDesign,
 } from './designs.repository.ts';
-import { type PrintImage, renderPrintFile } from './print-file.ts';
+import { type PrintImage, renderGarmentPicture, renderPrintFile } from './print-file.ts';
 
 export const SAVED_DESIGN_NOT_FOUND = 'Design not found';
 export const PRODUCT_NOT_FOUND = 'Product not found';
@@ -53,6 +53,19 @@ export interface OrderedDesign {
 }
 
 export function createDesignsService(db: Database, { media, catalogue }: DesignsDependencies) {
+  /** A printed side of an ordered line: its layers, its print area and the images they use. */
+  async function printedSide(ordered: OrderedDesign, side: DesignSide) {
+    const layers = ordered.design?.[side] ?? [];
+    if (!ordered.printAreas || layers.length === 0) throw notFound(SIDE_NOT_PRINTED);
+    const images = new Map<string, PrintImage>();
+    for (const layer of layers) {
+      if (layer.type === 'image' && !images.has(layer.imageId)) {
+        images.set(layer.imageId, await media.getImage(layer.imageId));
+      }
+    }
+    return { layers, area: ordered.printAreas[side], images };
+  }
+
   /**
    * The rules a design must pass before it is kept with a cart line or saved
    * (D27), inside the caller's transaction: the product takes designs, each
@@ -183,15 +196,22 @@ export function createDesignsService(db: Database, { media, catalogue }: Designs
 
     /** The print file of one side of an ordered line, from its frozen design (D27). */
     async renderPrintFile(ordered: OrderedDesign, side: DesignSide): Promise<Buffer> {
-      const layers = ordered.design?.[side] ?? [];
-      if (!ordered.printAreas || layers.length === 0) throw notFound(SIDE_NOT_PRINTED);
-      const images = new Map<string, PrintImage>();
-      for (const layer of layers) {
-        if (layer.type === 'image' && !images.has(layer.imageId)) {
-          images.set(layer.imageId, await media.getImage(layer.imageId));
-        }
-      }
-      return renderPrintFile(layers, ordered.printAreas[side], images);
+      const { layers, area, images } = await printedSide(ordered, side);
+      return renderPrintFile(layers, area, images);
+    },
+
+    /**
+     * One side of an ordered line drawn on its garment, in the colour it was
+     * ordered in, as the small PNG an email shows (issue 28).
+     */
+    async renderGarmentPicture(
+      ordered: OrderedDesign,
+      side: DesignSide,
+      garmentHex: string,
+      widthPx: number,
+    ): Promise<Buffer> {
+      const { layers, area, images } = await printedSide(ordered, side);
+      return renderGarmentPicture(layers, side, area, garmentHex, images, widthPx);
     },
   };
 }

@@ -3,12 +3,13 @@ import {
   DESIGN_FONT_FILES,
   DESIGN_FONTS,
   DESIGN_LIMITS,
+  type DesignSide,
   type ImageLayer,
   type Layer,
   type PrintArea,
   printPixelSize,
 } from '#contract';
-import { renderDesignSvg } from '#contract/design-render';
+import { renderDesignSvg, renderGarmentSvg } from '#contract/design-render';
 import { onFirstUse } from '#server/lib/on-first-use.ts';
 
 const loadSharp = onFirstUse(async () => (await import('sharp')).default);
@@ -146,6 +147,19 @@ async function render(
     separateGlyphs: true,
     imageHref: (id) => hrefs.get(id) ?? '',
   });
+  const rendered = await rasterise(svg, size.width);
+  return rendered
+    .resize(size.width, size.height, { fit: 'fill' })
+    .png()
+    .withMetadata({ density: DESIGN_LIMITS.printDpi })
+    .toBuffer();
+}
+
+/**
+ * An SVG of the one renderer as pixels `width` wide, drawn by resvg with the
+ * bundled fonts only (off the event loop), handed to sharp to encode.
+ */
+async function rasterise(svg: string, width: number) {
   const [{ renderAsync }, sharp] = await Promise.all([loadResvg(), loadSharp()]);
   const rendered = await renderAsync(svg, {
     font: {
@@ -153,15 +167,40 @@ async function render(
       loadSystemFonts: false,
       defaultFontFamily: DESIGN_FONTS[0].family,
     },
-    fitTo: { mode: 'width', value: size.width },
+    fitTo: { mode: 'width', value: width },
     logLevel: 'off',
   });
   // resvg's pixels are premultiplied RGBA; sharp turns them back before encoding.
   return sharp(rendered.pixels, {
     raw: { width: rendered.width, height: rendered.height, channels: 4, premultiplied: true },
-  })
-    .resize(size.width, size.height, { fit: 'fill' })
-    .png()
-    .withMetadata({ density: DESIGN_LIMITS.printDpi })
-    .toBuffer();
+  });
+}
+
+/**
+ * One printed side on its garment, in the garment's colour, as a small PNG
+ * (the thumbnail's crop, `widthPx` wide): what the
+ * emails show of a customised line (issue 28). The same SVG as the web's
+ * thumbnails; images are embedded as for the print file, in the same queue.
+ */
+export function renderGarmentPicture(
+  layers: readonly Layer[],
+  side: DesignSide,
+  area: PrintArea,
+  garmentHex: string,
+  images: ReadonlyMap<string, PrintImage>,
+  widthPx: number,
+): Promise<Buffer> {
+  const next = queue.then(async () => {
+    const hrefs = await embeddedImages(layers, images);
+    const svg = renderGarmentSvg(layers, side, area, {
+      separateGlyphs: true,
+      imageHref: (id) => hrefs.get(id) ?? '',
+      garmentHex,
+      crop: 'thumbnail',
+    });
+    const rendered = await rasterise(svg, widthPx);
+    return rendered.png({ compressionLevel: 9 }).toBuffer();
+  });
+  queue = next.catch(() => undefined);
+  return next;
 }

@@ -19,6 +19,12 @@ export type MailWorkerOptions = Pick<
    * rendered at each attempt, so a message written before the invoice still carries it.
    */
   invoiceOf?: (orderId: string) => Promise<MailAttachment | undefined>;
+  /**
+   * The order's customised lines drawn on their garments, as inline PNGs the
+   * confirmation's HTML references (issue 28): rendered at each attempt from
+   * the order's lines, never kept in the outbox.
+   */
+  designPicturesOf?: (orderId: string) => Promise<MailAttachment[]>;
 };
 
 /** How long the n-th failed attempt waits before the next: base, 2 × base, 4 × base, … */
@@ -42,14 +48,17 @@ export function createMailWorker(db: Database, mailer: Mailer, options: MailWork
   async function deliver(message: Awaited<ReturnType<typeof claimDueMessages>>[number]) {
     const claim = { id: message.id, leaseUntil: message.nextAttemptAt };
     try {
-      const invoice =
-        message.attachInvoiceOf && (await options.invoiceOf?.(message.attachInvoiceOf));
+      // The order a confirmation is about: its invoice and its lines' pictures go with it.
+      const orderId = message.attachInvoiceOf;
+      const invoice = orderId && (await options.invoiceOf?.(orderId));
+      const pictures = (orderId && (await options.designPicturesOf?.(orderId))) || [];
+      const attachments = [...pictures, ...(invoice ? [invoice] : [])];
       await mailer.send({
         to: message.recipient,
         subject: message.subject,
         text: message.text,
         html: message.html,
-        ...(invoice && { attachments: [invoice] }),
+        ...(attachments.length > 0 && { attachments }),
       });
     } catch (error) {
       const lastError = (error instanceof Error ? error.message : String(error)).slice(

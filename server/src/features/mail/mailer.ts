@@ -7,6 +7,8 @@ export interface MailAttachment {
   filename: string;
   content: Buffer;
   contentType: string;
+  /** Shown inline, where the HTML has `<img src="cid:…">`, rather than offered as a file. */
+  cid?: string;
 }
 
 /** Sends one rendered message; throws with the mail server's answer when it refuses. */

@@ -11,6 +11,7 @@ import {
   SHOP_TIME_ZONE,
 } from '#contract';
 import { shopDayPlus } from '#server/lib/dates.ts';
+import { designPictures } from './design-pictures.ts';
 import {
   action,
   compose,
@@ -88,6 +89,8 @@ function orderPlacedMessage(to: Recipient, order: Order, publicUrl: string): Mai
     [
       paragraph(`Thank you for your order ${orderNumber(order._id)}. Here is what you ordered:`),
       details(items),
+      // Each customised line drawn on its garment in its colour (issue 28).
+      ...designPictures(order),
       details(totals),
       details([
         ['Payment', paymentLabel(order)],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Order, SHOP_NAME, SHOP_POSTAL_ADDRESS } from '#contract';
 import { passwordResetEmail, welcomeEmail } from './account-emails.ts';
+import { designPictureCid } from './design-pictures.ts';
 import { escapeHtml } from './html-email.ts';
 import {
   orderCancelledEmail,
@@ -88,6 +89,72 @@ describe('email templates', () => {
     expect(mail.text).toContain(`${URL_BASE}/order/${order._id}`);
     expect(mail.html).toContain('Classic Tee &amp; Co');
     expect(mail.text).not.toContain('Gift wrap');
+    expect(mail.html).not.toContain('<img');
+  });
+
+  it('shows each printed side of a customised line on its garment, as an inline picture named in words', () => {
+    const designed: Order = {
+      ...order,
+      items: [
+        {
+          ...order.items[0],
+          _id: 'item-1',
+          productId: 'p1',
+          name: 'Gig Tee',
+          image: '/media/p1.png',
+          size: 'L',
+          color: { name: 'Forest', hex: '#1f5f3a' },
+          price: 649,
+          quantity: 1,
+          printAreas: {
+            front: { xMm: 150, yMm: 150, widthMm: 300, heightMm: 400 },
+            back: { xMm: 200, yMm: 120, widthMm: 200, heightMm: 150 },
+          },
+          design: {
+            front: [
+              {
+                id: 't1',
+                type: 'text',
+                text: 'Gig <night>',
+                fontId: 'lobster',
+                colorId: 'white',
+                fontSizeMm: 40,
+                bold: false,
+                italic: false,
+                align: 'center',
+                arcDegrees: 0,
+                xMm: 150,
+                yMm: 60,
+                rotationDeg: 0,
+              },
+            ],
+            back: [
+              {
+                id: 'i1',
+                type: 'image',
+                imageId: 'img-1',
+                xMm: 100,
+                yMm: 75,
+                widthMm: 80,
+                heightMm: 60,
+                rotationDeg: 0,
+              },
+            ],
+          },
+        },
+      ],
+    };
+    const mail = orderPlacedEmail(asha, designed, URL_BASE);
+    // 160 px wide, the thumbnail crop's height: front 450 × 567.5 mm, back 300 × 275 mm.
+    expect(mail.html).toContain(
+      `<img src="cid:${designPictureCid('item-1', 'front')}" width="160" height="202" alt="Your design, front on a forest tee: text “Gig &lt;night&gt;”"`,
+    );
+    expect(mail.html).toContain(
+      `<img src="cid:${designPictureCid('item-1', 'back')}" width="160" height="147" alt="Your design, back on a forest tee: an image"`,
+    );
+    expect(mail.text).toContain(
+      'Gig Tee (size L, Forest):\nYour design, front on a forest tee: text “Gig <night>”\nYour design, back on a forest tee: an image',
+    );
   });
 
   it('names an online payment as the order page does (issue 25)', () => {

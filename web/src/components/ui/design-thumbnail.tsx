@@ -1,12 +1,6 @@
 import { useId, useLayoutEffect } from 'react';
-import {
-  type Design,
-  type DesignSide,
-  type PrintAreas,
-  type ProductColor,
-  printedSides,
-} from '#contract';
-import { garmentThumbnailBox, renderGarmentSvg } from '#contract/design-render';
+import { type Design, type PrintAreas, type ProductColor, printedSides } from '#contract';
+import { describeDesignSide, garmentThumbnailBox, renderGarmentSvg } from '#contract/design-render';
 import { ensureDesignFonts } from '#web/lib/design-fonts.ts';
 import { designImageUrl } from '#web/lib/design-images.ts';
 
@@ -14,19 +8,6 @@ import { designImageUrl } from '#web/lib/design-images.ts';
 export function prefixSvgIds(svg: string, idPrefix: string): string {
   const prefix = idPrefix.replace(/[^a-zA-Z0-9_-]/g, '');
   return svg.replace(/ id="/g, ` id="${prefix}-`).replace(/ href="#/g, ` href="#${prefix}-`);
-}
-
-/** What a side shows, in words: the thumbnail's alt text names the design and its garment. */
-export function describeDesignSide(
-  design: Design,
-  side: DesignSide,
-  garment: ProductColor,
-): string {
-  const parts = design[side].map((layer) =>
-    layer.type === 'text' ? `text “${layer.text.replace(/\s+/g, ' ')}”` : 'an image',
-  );
-  const on = garment.name ? ` on a ${garment.name.toLowerCase()} tee` : '';
-  return `Your design, ${side}${on}: ${parts.join(', ')}`;
 }
 
 interface DesignThumbnailsProps {

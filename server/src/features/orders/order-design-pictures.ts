@@ -1,0 +1,41 @@
+import { printedSides } from '#contract';
+import type { Database } from '#server/db/client.ts';
+import type { DesignsService } from '#server/features/designs/designs.service.ts';
+import {
+  DESIGN_PICTURE_WIDTH_PX,
+  designPictureCid,
+  designPictureFileName,
+} from '#server/features/mail/design-pictures.ts';
+import type { MailAttachment } from '#server/features/mail/mailer.ts';
+import { findOrderItems } from './orders.repository.ts';
+
+/**
+ * The pictures an order's confirmation references (issue 28): each printed
+ * side of each customised line on its garment, in the colour stored on the
+ * line, rendered from the order's lines when the message is sent.
+ */
+export function createOrderDesignPictures(
+  db: Database,
+  { designs }: { designs: Pick<DesignsService, 'renderGarmentPicture'> },
+) {
+  return async (orderId: string): Promise<MailAttachment[]> => {
+    const pictures: MailAttachment[] = [];
+    for (const item of await findOrderItems(db, [orderId])) {
+      if (!item.design) continue;
+      for (const side of printedSides(item.design)) {
+        pictures.push({
+          filename: designPictureFileName(item.position + 1, side),
+          contentType: 'image/png',
+          cid: designPictureCid(item.id, side),
+          content: await designs.renderGarmentPicture(
+            item,
+            side,
+            item.colorHex,
+            DESIGN_PICTURE_WIDTH_PX,
+          ),
+        });
+      }
+    }
+    return pictures;
+  };
+}
