@@ -78,6 +78,8 @@ async function main(): Promise<void> {
             media: createMediaService(database.db),
             catalogue: createCatalogueService(database.db),
           }),
+          onPictureFailed: (error) =>
+            app.log.warn({ err: error }, 'A design picture for a confirmation could not be drawn'),
         }),
       })
     : undefined;

@@ -10,7 +10,10 @@ import { CartItemSchema, type Design, SHOP_NAME } from '#contract';
 import { garmentThumbnailBox } from '#contract/design-render';
 import type { ProductCustomisationColumns } from '#server/db/schema/catalogue.ts';
 import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
-import { createDesignsService } from '#server/features/designs/designs.service.ts';
+import {
+  createDesignsService,
+  type DesignsService,
+} from '#server/features/designs/designs.service.ts';
 import { createMailWorker, type MailWorker } from '#server/features/mail/mail-worker.ts';
 import { createSmtpMailer, type Mailer } from '#server/features/mail/mailer.ts';
 import { createMediaService } from '#server/features/media/media.service.ts';
@@ -49,12 +52,8 @@ beforeAll(async () => {
     media: createMediaService(t.db),
     catalogue: createCatalogueService(t.db),
   });
-  mailWorker = createMailWorker(t.db, mailer, {
-    pollMs: 50,
-    leaseMs: 60_000,
-    retryBaseMs: 1000,
-    maxAttempts: 3,
-    designPicturesOf: createOrderDesignPictures(t.db, { designs }),
+  mailWorker = workerDrawingWith(designs, (error) => {
+    throw error;
   });
 });
 afterAll(async () => {
@@ -63,54 +62,78 @@ afterAll(async () => {
   await smtp?.close();
 });
 
+function workerDrawingWith(
+  designs: Pick<DesignsService, 'renderGarmentPicture'>,
+  onPictureFailed: (error: unknown) => void,
+) {
+  return createMailWorker(t.db, mailer, {
+    pollMs: 50,
+    leaseMs: 60_000,
+    retryBaseMs: 1000,
+    maxAttempts: 3,
+    designPicturesOf: createOrderDesignPictures(t.db, { designs, onPictureFailed }),
+  });
+}
+
+/** A shopper who has ordered a tee with white text on its front, paying cash. */
+async function placeDesignedOrder() {
+  const shopper = await signUp(t.app, { name: 'Asha Rao' });
+  const productId = await createProduct(t.db, {
+    title: 'Forest Tee',
+    color: FOREST,
+    stock: { M: 5 },
+    customisation: TEE,
+  });
+  const design: Design = {
+    front: [
+      {
+        id: 't1',
+        type: 'text',
+        text: 'Gig night',
+        fontId: 'lobster',
+        colorId: 'white',
+        fontSizeMm: 40,
+        bold: false,
+        italic: false,
+        align: 'center',
+        arcDegrees: 0,
+        xMm: 150,
+        yMm: 60,
+        rotationDeg: 0,
+      },
+    ],
+    back: [],
+  };
+  await expectResult(
+    t.app,
+    {
+      method: 'POST',
+      url: '/api/v1/cart/create',
+      headers: shopper.auth,
+      payload: { productId, size: 'M', quantity: 1, design },
+    },
+    CartItemSchema,
+    201,
+  );
+  await addAddress(t.app, shopper);
+  await checkOut(t.app, shopper, 'cash');
+  return shopper;
+}
+
+async function confirmationOf(email: string, worker: MailWorker) {
+  const isConfirmation = (mail: TestSmtpServer['received'][number]) =>
+    mail.to.includes(email) && mail.subject.includes('is confirmed');
+  await worker.runOnce();
+  await smtp.waitUntil(() => smtp.received.some(isConfirmation), 'the confirmation');
+  const mail = smtp.received.find(isConfirmation);
+  if (!mail) throw new Error('No confirmation arrived');
+  return mail;
+}
+
 describe('the order confirmation of a designed line', () => {
   it('shows the design on its garment, in its colour, as an inline PNG the HTML references', async () => {
-    const shopper = await signUp(t.app, { name: 'Asha Rao' });
-    const productId = await createProduct(t.db, {
-      title: 'Forest Tee',
-      color: FOREST,
-      stock: { M: 5 },
-      customisation: TEE,
-    });
-    const design: Design = {
-      front: [
-        {
-          id: 't1',
-          type: 'text',
-          text: 'Gig night',
-          fontId: 'lobster',
-          colorId: 'white',
-          fontSizeMm: 40,
-          bold: false,
-          italic: false,
-          align: 'center',
-          arcDegrees: 0,
-          xMm: 150,
-          yMm: 60,
-          rotationDeg: 0,
-        },
-      ],
-      back: [],
-    };
-    await expectResult(
-      t.app,
-      {
-        method: 'POST',
-        url: '/api/v1/cart/create',
-        headers: shopper.auth,
-        payload: { productId, size: 'M', quantity: 1, design },
-      },
-      CartItemSchema,
-      201,
-    );
-    await addAddress(t.app, shopper);
-    await checkOut(t.app, shopper, 'cash');
-    const isConfirmation = (mail: TestSmtpServer['received'][number]) =>
-      mail.to.includes(shopper.email) && mail.subject.includes('is confirmed');
-    await mailWorker.runOnce();
-    await smtp.waitUntil(() => smtp.received.some(isConfirmation), 'the confirmation');
-    const mail = smtp.received.find(isConfirmation);
-    if (!mail) throw new Error('No confirmation arrived');
+    const shopper = await placeDesignedOrder();
+    const mail = await confirmationOf(shopper.email, mailWorker);
 
     const pictures = attachmentsOf(mail.raw).filter((part) => part.inline);
     expect(pictures.map(({ contentType }) => contentType)).toEqual(['image/png']);
@@ -137,5 +160,19 @@ describe('the order confirmation of a designed line', () => {
     const y = Math.round((FRONT_AREA.yMm + FRONT_AREA.heightMm - 10 - box.yMm) * scale);
     const offset = (y * info.width + x) * info.channels;
     expect([...data.subarray(offset, offset + 3)]).toEqual([0x1f, 0x5f, 0x3a]);
+  });
+
+  it('still goes when a picture cannot be drawn, reporting it and naming the design in words', async () => {
+    const failures: unknown[] = [];
+    const worker = workerDrawingWith(
+      { renderGarmentPicture: () => Promise.reject(new Error('The image is gone')) },
+      (error) => failures.push(error),
+    );
+    const shopper = await placeDesignedOrder();
+    const mail = await confirmationOf(shopper.email, worker);
+
+    expect(attachmentsOf(mail.raw).filter((part) => part.inline)).toEqual([]);
+    expect(mail.text).toContain('Your design, front on a forest tee: text “Gig night”');
+    expect(failures).toEqual([new Error('The image is gone')]);
   });
 });

@@ -12,28 +12,40 @@ import { findOrderItems } from './orders.repository.ts';
 /**
  * The pictures an order's confirmation references (issue 28): each printed
  * side of each customised line on its garment, in the colour stored on the
- * line, rendered from the order's lines when the message is sent.
+ * line, rendered from the order's lines when the message is sent. A picture
+ * that cannot be drawn (its image gone from media, say) is reported and left
+ * out: the confirmation still goes, its alt text naming the design.
  */
 export function createOrderDesignPictures(
   db: Database,
-  { designs }: { designs: Pick<DesignsService, 'renderGarmentPicture'> },
+  {
+    designs,
+    onPictureFailed,
+  }: {
+    designs: Pick<DesignsService, 'renderGarmentPicture'>;
+    onPictureFailed: (error: unknown) => void;
+  },
 ) {
   return async (orderId: string): Promise<MailAttachment[]> => {
     const pictures: MailAttachment[] = [];
     for (const item of await findOrderItems(db, [orderId])) {
       if (!item.design) continue;
       for (const side of printedSides(item.design)) {
-        pictures.push({
-          filename: designPictureFileName(item.position + 1, side),
-          contentType: 'image/png',
-          cid: designPictureCid(item.id, side),
-          content: await designs.renderGarmentPicture(
-            item,
-            side,
-            item.colorHex,
-            DESIGN_PICTURE_WIDTH_PX,
-          ),
-        });
+        try {
+          pictures.push({
+            filename: designPictureFileName(item.position + 1, side),
+            contentType: 'image/png',
+            cid: designPictureCid(item.id, side),
+            content: await designs.renderGarmentPicture(
+              item,
+              side,
+              item.colorHex,
+              DESIGN_PICTURE_WIDTH_PX,
+            ),
+          });
+        } catch (error) {
+          onPictureFailed(error);
+        }
       }
     }
     return pictures;
