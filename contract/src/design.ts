@@ -184,12 +184,17 @@ export const ProductCustomisationSchema = z.object({
     front: DecorationPriceSchema('front'),
     back: DecorationPriceSchema('back'),
   }),
+  /** Its photos show the bare garment the designer prints on (issue 28). */
+  blank: z.boolean({ error: 'blank must be true or false' }),
 });
 export type ProductCustomisation = z.infer<typeof ProductCustomisationSchema>;
 
 // ---------------------------------------------------------------- pure rules
 
 export const NOT_CUSTOMISABLE_MESSAGE = 'This product cannot be customised';
+/** What a customisable product whose photos carry a print says near Customise and the canvas (issue 28). */
+export const printedPhotosMessage = (colourName: string, garment: string) =>
+  `The designer prints on a blank ${colourName.toLowerCase()} ${garment}; the print in the photos is not included.`;
 export const outsidePrintAreaMessage = (side: DesignSide) =>
   `A layer on the ${side} reaches outside the print area`;
 

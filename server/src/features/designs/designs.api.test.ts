@@ -261,6 +261,7 @@ describe('designs on cart lines', () => {
       customisable: true,
       printAreas: TEE.printAreas,
       decorationPrice: { front: 150, back: 99.5 },
+      blank: false,
     });
     const other = await expectResult(t.app, `/api/v1/product/${plain}`, ProductSchema);
     expect(other.customisation.customisable).toBe(false);
