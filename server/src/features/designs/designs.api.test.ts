@@ -868,6 +868,7 @@ describe('admin product customisation', () => {
         back: { xMm: 100, yMm: 100, widthMm: 250, heightMm: 300 },
       },
       decorationPrice: { front: 120.5, back: 80 },
+      blank: true,
     };
     const created = await addProduct(t.app, admin, productBody({ customisation }));
     expect(created.customisation).toEqual(customisation);
