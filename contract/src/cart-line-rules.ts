@@ -23,6 +23,7 @@ export const DEFAULT_CUSTOMISATION: ProductCustomisation = {
     back: { xMm: 150, yMm: 120, widthMm: 300, heightMm: 400 },
   },
   decorationPrice: { front: 0, back: 0 },
+  blank: false,
 };
 
 /** The sides that have layers: only those are printed and charged. */

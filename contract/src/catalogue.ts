@@ -402,9 +402,12 @@ export const AdminProductBodySchema = z.object({
     .default([]),
   /**
    * Designs on the product (D27). Left out: a new product is not customisable
-   * and an update keeps what the product has.
+   * and an update keeps what the product has. `blank` left out: false, the
+   * photos carry a print the designer does not include (issue 28).
    */
-  customisation: ProductCustomisationSchema.optional(),
+  customisation: ProductCustomisationSchema.extend({
+    blank: ProductCustomisationSchema.shape.blank.default(false),
+  }).optional(),
 });
 export type AdminProductBody = z.infer<typeof AdminProductBodySchema>;
 

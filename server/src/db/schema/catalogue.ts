@@ -120,6 +120,11 @@ export const products = pgTable(
     printAreas: jsonb().$type<PrintAreas>().notNull().default(DEFAULT_CUSTOMISATION.printAreas),
     decorationFrontPaise: integer().notNull().default(0),
     decorationBackPaise: integer().notNull().default(0),
+    /**
+     * Its photos show the bare garment the designer prints on (issue 28); when
+     * not, the product page and the designer say the photos' print is not included.
+     */
+    blank: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /**
@@ -262,6 +267,7 @@ export const products = pgTable(
         table.colorCode,
         table.ratingStars,
         table.inStockSizeBits,
+        table.customisable,
         table.rating,
         table.pricePaise,
       )
@@ -276,6 +282,7 @@ export const products = pgTable(
         table.colorCode,
         table.ratingStars,
         table.inStockSizeBits,
+        table.customisable,
         table.rating,
         table.pricePaise,
         table.searchDocument,
@@ -378,7 +385,9 @@ export type StockRow = typeof productStock.$inferSelect;
 export type ProductCustomisationColumns = Pick<
   ProductRow,
   'customisable' | 'printAreas' | 'decorationFrontPaise' | 'decorationBackPaise'
->;
+> &
+  /** Left out: false, the photos carry a print. */
+  Partial<Pick<ProductRow, 'blank'>>;
 export type ImageRow = Pick<typeof productImages.$inferSelect, 'productId' | 'imageId'>;
 /** One colour on sale of a style (decision 018). */
 export interface StyleColorRow {

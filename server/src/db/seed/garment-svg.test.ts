@@ -117,6 +117,16 @@ describe('garmentSvg', () => {
     expect(draw('tee', 'back', 'Chai & Code')).not.toContain('CHAI');
   });
 
+  // So the seed's customisable tees and hoodies are not blanks: their pages
+  // say the designer prints on the bare garment (issue 28).
+  it.each([
+    'tee',
+    'long-sleeve',
+    'hoodie',
+  ] as const)('draws a chest print on a %s even without print text', (kind) => {
+    expect(draw(kind, 'front')).toMatch(/<text [^>]*font-weight="800"/);
+  });
+
   it('accepts upper-case colours and refuses anything but #rrggbb', () => {
     expect(garmentSvg({ kind: 'tee', view: 'front', colour: '#1E3A5F', accent: '#F5C542' })).toBe(
       draw('tee', 'front'),

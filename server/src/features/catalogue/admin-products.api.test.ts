@@ -652,3 +652,37 @@ describe('HSN codes on products (issue 26)', () => {
     expect(row?.hsn).toBe('6110');
   });
 });
+
+describe('blank garments (issue 28)', () => {
+  const designable = (blank?: boolean) => ({
+    customisable: true,
+    printAreas: {
+      front: { xMm: 150, yMm: 150, widthMm: 300, heightMm: 400 },
+      back: { xMm: 150, yMm: 120, widthMm: 300, heightMm: 420 },
+    },
+    decorationPrice: { front: 150, back: 120 },
+    ...(blank !== undefined && { blank }),
+  });
+
+  it('keeps whether a customisable product’s photos show the blank garment: created, read, changed', async () => {
+    const printed = await addProduct(t.app, admin, productBody({ customisation: designable() }));
+    expect(printed.customisation.blank).toBe(false);
+    const created = await addProduct(
+      t.app,
+      admin,
+      productBody({ customisation: designable(true) }),
+    );
+    expect(created.customisation.blank).toBe(true);
+    expect((await adminGet(created._id)).customisation.blank).toBe(true);
+    expect((await shopProduct(created._id)).customisation.blank).toBe(true);
+
+    const edited = await editProduct(
+      t.app,
+      admin,
+      created._id,
+      productBody({ customisation: designable(false) }),
+    );
+    expect(edited.customisation.blank).toBe(false);
+    expect((await shopProduct(created._id)).customisation.blank).toBe(false);
+  });
+});

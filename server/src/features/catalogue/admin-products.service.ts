@@ -92,6 +92,7 @@ export function createAdminProductsService(
       printAreas: customisation.printAreas,
       decorationFrontPaise: rupeesToPaise(customisation.decorationPrice.front),
       decorationBackPaise: rupeesToPaise(customisation.decorationPrice.back),
+      blank: customisation.blank,
     };
 
   /** A product to change, locked against checkouts until the change commits; 404 if none. */

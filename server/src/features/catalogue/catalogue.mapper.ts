@@ -17,7 +17,7 @@ export const bySizeOrder = (a: Size, b: Size) => SIZES.indexOf(a) - SIZES.indexO
 export function toCustomisation(
   row: Pick<
     ProductRow,
-    'customisable' | 'printAreas' | 'decorationFrontPaise' | 'decorationBackPaise'
+    'customisable' | 'printAreas' | 'decorationFrontPaise' | 'decorationBackPaise' | 'blank'
   >,
 ): ProductCustomisation {
   return {
@@ -27,6 +27,7 @@ export function toCustomisation(
       front: paiseToRupees(row.decorationFrontPaise),
       back: paiseToRupees(row.decorationBackPaise),
     },
+    blank: row.blank,
   };
 }
 

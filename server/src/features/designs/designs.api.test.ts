@@ -261,6 +261,7 @@ describe('designs on cart lines', () => {
       customisable: true,
       printAreas: TEE.printAreas,
       decorationPrice: { front: 150, back: 99.5 },
+      blank: false,
     });
     const other = await expectResult(t.app, `/api/v1/product/${plain}`, ProductSchema);
     expect(other.customisation.customisable).toBe(false);
@@ -867,6 +868,7 @@ describe('admin product customisation', () => {
         back: { xMm: 100, yMm: 100, widthMm: 250, heightMm: 300 },
       },
       decorationPrice: { front: 120.5, back: 80 },
+      blank: true,
     };
     const created = await addProduct(t.app, admin, productBody({ customisation }));
     expect(created.customisation).toEqual(customisation);

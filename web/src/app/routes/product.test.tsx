@@ -13,6 +13,12 @@ const customisable = makeProduct({
   title: 'Blank Tee',
   customisation: { ...DEFAULT_CUSTOMISATION, customisable: true },
 });
+const blankHoodie = makeProduct({
+  _id: 'hoodie-3',
+  title: 'Plain Hoodie',
+  category: 'Hoodies',
+  customisation: { ...DEFAULT_CUSTOMISATION, customisable: true, blank: true },
+});
 
 beforeEach(() => {
   useGuestCartStore.getState().clear();
@@ -26,6 +32,9 @@ beforeEach(() => {
       }
       if (url.pathname === '/api/v1/product/tee-2') {
         return Response.json({ success: true, result: customisable });
+      }
+      if (url.pathname === '/api/v1/product/hoodie-3') {
+        return Response.json({ success: true, result: blankHoodie });
       }
       if (url.pathname === '/api/v1/product/tee-1/related') {
         return Response.json({ success: true, result: [customisable] });
@@ -65,6 +74,22 @@ describe('ProductRoute', () => {
     );
   });
 
+  it('says a customisable product’s photos show a print the designer does not include, not a blank’s (issue 28)', async () => {
+    renderProduct('tee-2');
+    await screen.findByRole('link', { name: 'Customise' });
+    expect(
+      screen.getByText(
+        'The designer prints on a blank navy tee; the print in the photos is not included.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says nothing of the print on a blank, nor on a product that takes no designs', async () => {
+    renderProduct('hoodie-3');
+    await screen.findByRole('link', { name: 'Customise' });
+    expect(screen.queryByText(/the print in the photos is not included/)).not.toBeInTheDocument();
+  });
+
   it('carries the size chosen here into the designer (issue 28)', async () => {
     const { user } = renderProduct('tee-2');
     const customise = await screen.findByRole('link', { name: 'Customise' });
@@ -78,6 +103,7 @@ describe('ProductRoute', () => {
     renderProduct('tee-1');
     await screen.findByRole('heading', { level: 1, name: 'Sunset Graphic Tee' });
     expect(screen.queryByRole('link', { name: 'Customise' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/the print in the photos is not included/)).not.toBeInTheDocument();
   });
 
   it("puts the chosen size and quantity in a visitor's cart", async () => {

@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { printedPhotosNote } from '#contract';
 import { Breadcrumb } from '#web/components/ui/breadcrumb.tsx';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { PencilIcon } from '#web/components/ui/icons.tsx';
@@ -34,6 +35,7 @@ export function ProductRoute() {
   const notFound = error !== null && (error.status === 404 || error.status === 400);
   useDocumentTitle(notFound ? 'Product not found' : (product?.title ?? 'Product'));
   useRecordProductView(product?._id);
+  const printedPhotos = product ? printedPhotosNote(product) : null;
 
   if (notFound) {
     return (
@@ -68,17 +70,22 @@ export function ProductRoute() {
                 customise={
                   product.customisation.customisable
                     ? (size) => (
-                        <Link
-                          to={paths.productCustomise(product._id, { size: size ?? undefined })}
-                          className={buttonStyles({
-                            variant: 'outline',
-                            size: 'lg',
-                            className: 'w-full sm:w-auto',
-                          })}
-                        >
-                          <PencilIcon className="size-5" />
-                          Customise
-                        </Link>
+                        <>
+                          <Link
+                            to={paths.productCustomise(product._id, { size: size ?? undefined })}
+                            className={buttonStyles({
+                              variant: 'outline',
+                              size: 'lg',
+                              className: 'w-full sm:w-auto',
+                            })}
+                          >
+                            <PencilIcon className="size-5" />
+                            Customise
+                          </Link>
+                          {printedPhotos ? (
+                            <p className="w-full text-sm text-ink-600">{printedPhotos}</p>
+                          ) : null}
+                        </>
                       )
                     : undefined
                 }

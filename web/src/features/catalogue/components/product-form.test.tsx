@@ -64,6 +64,7 @@ const mockFormApi = (replies: Parameters<typeof mockApi>[0]) =>
 
 /** The requests that save: the form's reads left out. */
 const writes = (requests: SentRequest[]) => requests.filter((request) => request.method !== 'GET');
+const BLANK_LABEL = 'Photos show the blank garment (no print)';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -214,6 +215,21 @@ describe('ProductForm', () => {
         back: { ...DEFAULT_CUSTOMISATION.printAreas.back, xMm: 200 },
       },
       decorationPrice: { front: 149.5, back: 0 },
+      blank: false,
+    });
+  });
+
+  it('asks whether the photos show the blank garment only of a customisable product, and sends it (issue 28)', async () => {
+    const { requests } = mockFormApi({ 'PUT /admin/products/p1': apiOk(adminProduct) });
+    const { user } = renderWithRouter(<ProductForm product={adminProduct} />);
+    expect(screen.queryByLabelText(BLANK_LABEL)).not.toBeInTheDocument();
+
+    await user.click(screen.getByLabelText('Customisable (shoppers can design on it)'));
+    await user.click(screen.getByLabelText(BLANK_LABEL));
+    await user.click(screen.getByRole('button', { name: 'Save product' }));
+    await waitFor(() => expect(writes(requests)).toHaveLength(1));
+    expect(writes(requests)[0]?.body).toMatchObject({
+      customisation: { customisable: true, blank: true },
     });
   });
 

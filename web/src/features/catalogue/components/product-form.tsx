@@ -53,6 +53,8 @@ export interface ProductFormValues {
   stock: Record<Size, string>;
   /** Designs on the product (D27): print area per side in mock-up mm, decoration price per side. */
   customisable: boolean;
+  /** Its photos show the bare garment the designer prints on (issue 28). */
+  blank: boolean;
   printAreas: Record<DesignSide, Record<PrintAreaField, string>>;
   decorationPrice: Record<DesignSide, string>;
 }
@@ -92,11 +94,12 @@ function toValues(product: AdminProduct | undefined): ProductFormValues {
 
 function customisationValues(
   customisation: AdminProduct['customisation'],
-): Pick<ProductFormValues, 'customisable' | 'printAreas' | 'decorationPrice'> {
+): Pick<ProductFormValues, 'customisable' | 'blank' | 'printAreas' | 'decorationPrice'> {
   const perSide = <T,>(make: (side: DesignSide) => T) =>
     Object.fromEntries(DESIGN_SIDES.map((side) => [side, make(side)])) as Record<DesignSide, T>;
   return {
     customisable: customisation.customisable,
+    blank: customisation.blank,
     printAreas: perSide(
       (side) =>
         Object.fromEntries(
@@ -159,6 +162,7 @@ function toBody(values: ProductFormValues, images: ImageRef[]): unknown {
       decorationPrice: Object.fromEntries(
         DESIGN_SIDES.map((side) => [side, toNumber(values.decorationPrice[side])]),
       ),
+      blank: values.blank,
     },
   };
 }
@@ -226,9 +230,9 @@ export function ProductForm({ product, onSaved, gstRates = DEFAULT_GST_RATES }: 
   } = useForm<ProductFormValues>({ defaultValues: toValues(product) });
   const lists = useCatalogueLists();
   const [chosenStyle, setChosenStyle] = useState<ChosenStyle | null>(ownStyle(product));
-  const [price = '', category = '', gender = ''] = useWatch({
+  const [price = '', category = '', gender = '', customisable = false] = useWatch({
     control,
-    name: ['price', 'category', 'gender'],
+    name: ['price', 'category', 'gender', 'customisable'],
   });
   const bandWarning = priceBandWarning(price, gstRates);
   const [images, setImages] = useState<ImageRef[]>(product?.images ?? []);
@@ -379,6 +383,18 @@ export function ProductForm({ product, onSaved, gstRates = DEFAULT_GST_RATES }: 
           label="Customisable (shoppers can design on it)"
           {...register('customisable')}
         />
+        {customisable ? (
+          <div className="mt-2">
+            <CheckboxField
+              label="Photos show the blank garment (no print)"
+              {...register('blank')}
+            />
+            <p className="mt-1 text-xs text-ink-600">
+              Unticked, the product page and the designer say the print in the photos is not
+              included: the designer prints on the blank garment of this colour.
+            </p>
+          </div>
+        ) : null}
         <p className="mt-2 text-xs text-ink-600">
           Print areas sit on the {MOCKUP_SIZE_MM.widthMm} × {MOCKUP_SIZE_MM.heightMm} mm garment
           mock-up, measured from its top-left corner. Each printed side adds its decoration price.

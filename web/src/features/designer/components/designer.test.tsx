@@ -143,6 +143,25 @@ describe('Designer', () => {
     expect(screen.getByRole('button', { name: 'M' })).toHaveAttribute('aria-pressed', 'false');
   });
 
+  it('says by the canvas that it prints on the blank garment, unless the photos show it (issue 28)', () => {
+    const { unmount } = renderDesigner();
+    expect(
+      screen.getByText(
+        'The designer prints on a blank navy tee; the print in the photos is not included.',
+      ),
+    ).toBeInTheDocument();
+    unmount();
+    const blank = { ...customisation, blank: true };
+    renderWithRouter(
+      <Designer
+        product={makeProduct({ customisation: blank })}
+        customisation={blank}
+        onAddToCart={vi.fn()}
+      />,
+    );
+    expect(screen.queryByText(/the print in the photos is not included/)).not.toBeInTheDocument();
+  });
+
   it('refuses to add an empty design, and says why', async () => {
     const { user, onAddToCart } = renderDesigner();
     await user.click(screen.getByRole('button', { name: 'M' }));

@@ -14,6 +14,7 @@ import {
   type Design,
   type Product,
   type ProductCustomisation,
+  printedPhotosNote,
   type Size,
 } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
@@ -113,8 +114,12 @@ export function Designer({
 
   const onKeyDown = (event: KeyboardEvent) => onDesignerKeyDown(event, selected, dispatch);
 
+  const printedPhotos = printedPhotosNote({ ...product, customisation });
   const note = (
     <p className="mx-auto mt-3 max-w-xl text-center text-xs text-ink-600 max-sm:mt-0 max-sm:mb-4">
+      {printedPhotos ? (
+        <span className="block font-medium text-ink-800">{printedPhotos}</span>
+      ) : null}
       {DESIGNER_MESSAGES.previewNote} {DESIGNER_MESSAGES.canvasHint[inputKind]}
     </p>
   );
