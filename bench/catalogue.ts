@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -18,6 +17,7 @@ import {
   createUnitsSoldTally,
   UNITS_SOLD_TALLY_DEFAULTS,
 } from '#server/features/catalogue/units-sold-tally.ts';
+import { autocannon } from './autocannon.ts';
 import { benchFacets } from './facets.ts';
 import { generateCatalogue } from './generate-catalogue.ts';
 
@@ -39,28 +39,6 @@ const USAGE = `npm run bench -- [options]
   --connections 32          concurrent connections (default 32)
   --duration 5              seconds per scenario, after 1 s of warm-up (default 5)
   --no-write-mix            leave out the read mix with 1 checkout per 50 reads`;
-
-interface Histogram {
-  p50: number;
-  p99: number;
-}
-interface AutocannonResult {
-  requests: { average: number };
-  latency: Histogram;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
-type Autocannon = (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  workers?: number;
-  requests?: { path: string }[];
-}) => Promise<AutocannonResult>;
-
-// autocannon is CommonJS and ships no types: load it with require and type what we use.
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 const { values: options } = parseArgs({
   options: {

@@ -14,7 +14,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,21 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildSync } from 'esbuild';
 import pg from 'pg';
-
-interface AutocannonResult {
-  requests: { total: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
-type Autocannon = (options: {
-  url: string;
-  connections: number;
-  amount: number;
-  requests: { path: string }[];
-}) => Promise<AutocannonResult>;
-// autocannon is CommonJS and ships no types: load it with require and type what we use.
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+import { autocannon } from './autocannon.ts';
 
 const { values: options } = parseArgs({
   options: {
