@@ -36,6 +36,8 @@ describe('toCartProduct', () => {
       gender: 'Men',
       price: 499.5,
       sizes: { S: 3, M: 0 },
+      // The garment's colour: a designed line is drawn on it (issue 28).
+      color: { name: 'Navy', hex: '#1e3a5f' },
       customisation: DEFAULT_CUSTOMISATION,
     });
     // The reshape gives exactly the shape the contract's cart line carries.
