@@ -54,3 +54,21 @@ export function toCartProduct(product: Product): CartProduct {
   const { _id, title, images, gender, color, price, sizes, customisation } = product;
   return { _id, title, images, gender, color, price, sizes, customisation };
 }
+
+const BLANK_GARMENTS: Readonly<Record<string, string>> = { 't-shirts': 'tee', hoodies: 'hoodie' };
+
+/**
+ * What a customisable product whose photos carry a print says near Customise
+ * and the canvas (issue 28); null for a blank (its photos show what is
+ * printed on) and for a product that takes no designs. Kept in this zod-free
+ * module because the product page shows it on its first load.
+ */
+export function printedPhotosNote(product: {
+  category: string;
+  color: { name: string };
+  customisation: Pick<ProductCustomisation, 'customisable' | 'blank'>;
+}): string | null {
+  if (!product.customisation.customisable || product.customisation.blank) return null;
+  const garment = BLANK_GARMENTS[product.category.trim().toLowerCase()] ?? 'garment';
+  return `The designer prints on a blank ${product.color.name.toLowerCase()} ${garment}; the print in the photos is not included.`;
+}

@@ -3,6 +3,7 @@ import { CartProductSchema } from './cart.ts';
 import {
   availableQuantityMessage,
   DEFAULT_CUSTOMISATION,
+  printedPhotosNote,
   toCartProduct,
 } from './cart-line-rules.ts';
 import type { Product } from './catalogue.ts';
@@ -48,5 +49,27 @@ describe('toCartProduct', () => {
 describe('availableQuantityMessage', () => {
   it("spells the spec's 'Avalible Qty is {n}' right (D6)", () => {
     expect(availableQuantityMessage(2)).toBe('Available quantity is 2');
+  });
+});
+
+describe('printedPhotosNote (issue 28)', () => {
+  const productIn = (category: string, customisable: boolean, blank: boolean) => ({
+    category,
+    color: { name: 'Black' },
+    customisation: { customisable, blank },
+  });
+
+  it('names the blank its category prints on, or a garment', () => {
+    expect(printedPhotosNote(productIn('Hoodies', true, false))).toBe(
+      'The designer prints on a blank black hoodie; the print in the photos is not included.',
+    );
+    expect(printedPhotosNote(productIn('Polo Shirts', true, false))).toBe(
+      'The designer prints on a blank black garment; the print in the photos is not included.',
+    );
+  });
+
+  it('says nothing of a blank, nor of a product that takes no designs', () => {
+    expect(printedPhotosNote(productIn('T-Shirts', true, true))).toBeNull();
+    expect(printedPhotosNote(productIn('T-Shirts', false, false))).toBeNull();
   });
 });

@@ -10,7 +10,6 @@ import {
   type ImageLayer,
   imagePrintDpi,
   PrintAreaSchema,
-  printedPhotosNote,
   printPixelSize,
   type TextLayer,
 } from './design.ts';
@@ -346,27 +345,5 @@ describe('renderDesignSvg', () => {
     expect(bebas).toContain('font-weight="400"');
     const inter = renderDesignSvg([text({ bold: true, italic: true })], area, { imageHref: href });
     expect(inter).toContain('font-weight="700" font-style="italic"');
-  });
-});
-
-describe('printedPhotosNote (issue 28)', () => {
-  const product = (category: string, customisable: boolean, blank: boolean) => ({
-    category,
-    color: { name: 'Black' },
-    customisation: { customisable, blank },
-  });
-
-  it('names the blank its category prints on, or a garment', () => {
-    expect(printedPhotosNote(product('Hoodies', true, false))).toBe(
-      'The designer prints on a blank black hoodie; the print in the photos is not included.',
-    );
-    expect(printedPhotosNote(product('Polo Shirts', true, false))).toBe(
-      'The designer prints on a blank black garment; the print in the photos is not included.',
-    );
-  });
-
-  it('says nothing of a blank, nor of a product that takes no designs', () => {
-    expect(printedPhotosNote(product('T-Shirts', true, true))).toBeNull();
-    expect(printedPhotosNote(product('T-Shirts', false, false))).toBeNull();
   });
 });

@@ -193,22 +193,6 @@ export type ProductCustomisation = z.infer<typeof ProductCustomisationSchema>;
 
 export const NOT_CUSTOMISABLE_MESSAGE = 'This product cannot be customised';
 /** The blank a category's designs print on, as a shopper calls it; any other: 'garment'. */
-const BLANK_GARMENTS: Readonly<Record<string, string>> = { 't-shirts': 'tee', hoodies: 'hoodie' };
-
-/**
- * What a customisable product whose photos carry a print says near Customise
- * and the canvas (issue 28); null for a blank (its photos show what is
- * printed on) and for a product that takes no designs.
- */
-export function printedPhotosNote(product: {
-  category: string;
-  color: { name: string };
-  customisation: Pick<ProductCustomisation, 'customisable' | 'blank'>;
-}): string | null {
-  if (!product.customisation.customisable || product.customisation.blank) return null;
-  const garment = BLANK_GARMENTS[product.category.trim().toLowerCase()] ?? 'garment';
-  return `The designer prints on a blank ${product.color.name.toLowerCase()} ${garment}; the print in the photos is not included.`;
-}
 export const outsidePrintAreaMessage = (side: DesignSide) =>
   `A layer on the ${side} reaches outside the print area`;
 
