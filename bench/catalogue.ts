@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +6,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
-import pg from 'pg';
 import type { Size } from '#contract';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config/env.ts';
@@ -20,6 +18,7 @@ import {
 import { autocannon } from './autocannon.ts';
 import { benchFacets } from './facets.ts';
 import { generateCatalogue } from './generate-catalogue.ts';
+import { createScratchDatabase } from './scratch-database.ts';
 
 /**
  * `npm run bench`: the catalogue under load (autocannon), cold (read cache
@@ -100,26 +99,14 @@ const pglite: Target = {
 
 /** A scratch database on the server BENCH_DATABASE_URL points at, dropped afterwards. */
 function postgres(serverUrl: string): Target {
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
   return {
     name: 'PostgreSQL',
     open: async (dataDir) => {
-      const name = `shop_bench_${randomBytes(4).toString('hex')}`;
-      await admin(`create database ${name}`);
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
+      const scratch = await createScratchDatabase(serverUrl, 'shop_bench');
       return {
-        database: await openDatabase({ databaseUrl: url.toString(), dataDir }),
-        url: url.toString(),
-        drop: () => admin(`drop database if exists ${name} with (force)`),
+        database: await openDatabase({ databaseUrl: scratch.url, dataDir }),
+        url: scratch.url,
+        drop: scratch.drop,
       };
     },
   };

@@ -12,7 +12,6 @@
  * (package.json's start script); the floor compiled by esbuild.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -20,8 +19,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildSync } from 'esbuild';
-import pg from 'pg';
 import { autocannon } from './autocannon.ts';
+import { createScratchDatabase } from './scratch-database.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -300,23 +299,11 @@ async function main(): Promise<void> {
 
 /** A scratch database on the server BENCH_DATABASE_URL points at, dropped afterwards. */
 async function withScratchDatabase<T>(serverUrl: string, use: (url: string) => Promise<T>) {
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  const name = `shop_footprint_${randomBytes(4).toString('hex')}`;
-  await admin(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchDatabase(serverUrl, 'shop_footprint');
   try {
-    return await use(url.toString());
+    return await use(scratch.url);
   } finally {
-    await admin(`drop database if exists ${name} with (force)`);
+    await scratch.drop();
   }
 }
 
