@@ -10,6 +10,7 @@ import { DesignSchema, ProductCustomisationSchema } from './design.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { GIFT_MESSAGE_MAX_LENGTH, PaymentMethodSchema } from './orders.ts';
 import { CashOnDeliverySchema } from './payment-settings.ts';
+import { ROSTER_LIMITS, RosterRowSchema } from './roster.ts';
 import { textSchema } from './text.ts';
 
 export const MAX_LINE_QUANTITY = 100;
@@ -66,6 +67,30 @@ export const AddCartItemBodySchema = z.object({
   design: DesignSchema.optional(),
 });
 export type AddCartItemBody = z.infer<typeof AddCartItemBodySchema>;
+
+export const CREATE_MANY_ONE_OF_MESSAGE = 'Send quantities by size or a roster, not both';
+export const CREATE_MANY_EMPTY_MESSAGE = 'Choose at least one piece';
+
+/**
+ * Many pieces of one product and design at once (issue 29): quantities by size
+ * (the size matrix) or a roster of personalised pieces. All or nothing.
+ */
+export const CreateManyCartItemsBodySchema = z
+  .object({
+    productId: textSchema('productId').min(1, 'productId is required').max(64),
+    design: DesignSchema.optional(),
+    quantities: z.partialRecord(SizeSchema, QuantitySchema).optional(),
+    roster: z
+      .array(RosterRowSchema)
+      .max(ROSTER_LIMITS.rows, `A roster may have at most ${ROSTER_LIMITS.rows} rows`)
+      .optional(),
+  })
+  .refine((body) => !(body.quantities && body.roster), CREATE_MANY_ONE_OF_MESSAGE)
+  .refine(
+    (body) => Object.keys(body.quantities ?? {}).length > 0 || (body.roster?.length ?? 0) > 0,
+    CREATE_MANY_EMPTY_MESSAGE,
+  );
+export type CreateManyCartItemsBody = z.infer<typeof CreateManyCartItemsBodySchema>;
 
 export const UpdateCartItemBodySchema = z
   .object({ quantity: QuantitySchema.optional(), selected: z.boolean().optional() })
