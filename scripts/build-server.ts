@@ -2,10 +2,11 @@
  * Compiles the server (server/src/server.ts and every file it imports, the
  * contract's included) into one ES module, server/dist/server.mjs, that
  * `npm start` runs with plain Node: no TypeScript compiled at run time
- * (decision 053). Packages stay in node_modules, imported as they are, and a
- * module the server imports on first use stays a dynamic import. `npm run
- * build` (so `npm test`) and `npm start`, when the build is older than its
- * sources, build through it.
+ * (decision 053). The packages it uses are compiled in too, but for those that
+ * must stay in node_modules (decision 062): one module to load instead of
+ * hundreds of files to find, read and link. A module the server imports on
+ * first use stays a dynamic import. `npm run build` (so `npm test`) and `npm
+ * start`, when the build is older than its sources, build through it.
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -41,12 +42,38 @@ const sourceFileUrls: Plugin = {
   },
 };
 
+/**
+ * Packages imported from node_modules as they are: native addons and
+ * WebAssembly (found beside their own files), modules loaded on first use
+ * (kept out of the start), pino (its transports run its files in worker
+ * threads), and the API documentation's, which read their own files.
+ */
+export const PACKAGES_KEPT_OUT = [
+  '@electric-sql/pglite',
+  '@electric-sql/pglite/*',
+  '@electric-sql/pglite-tools/*',
+  'pg-native',
+  'sharp',
+  '@resvg/resvg-js',
+  '@node-rs/argon2',
+  'pdfkit',
+  'nodemailer',
+  'pino',
+  'pino-pretty',
+  '@fastify/swagger',
+  '@fastify/swagger-ui',
+];
+
 /** The server compiled in memory: the module and its source map, and what it imports. */
 export async function bundleServer(): Promise<{ outputFiles: OutputFile[]; metafile: Metafile }> {
   return build({
     entryPoints: [SERVER_ENTRY],
     bundle: true,
-    packages: 'external',
+    external: PACKAGES_KEPT_OUT,
+    // The packages compiled in that are CommonJS call require(), which an ES module lacks.
+    banner: {
+      js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);",
+    },
     platform: 'node',
     format: 'esm',
     target: 'node20.19',
