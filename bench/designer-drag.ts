@@ -17,8 +17,10 @@ import { type CDPSession, chromium, type Page } from 'playwright-core';
  * text and a straight text layer, and drags the arched one around the print
  * area for DRAG_STEPS pointer moves while requestAnimationFrame records every
  * frame's start, counted from the press that begins the drag. Prints the frame
- * intervals' mean, p95, max and how many went over 50 ms. BENCH_PORT picks
- * the port (default 3199).
+ * intervals' mean, p95, max and how many went over 50 ms, and the page's
+ * main-thread work per move (CDP Performance metrics: script, style, layout),
+ * which says where the time goes and varies less than frame times with other
+ * load on the machine. BENCH_PORT picks the port (default 3199).
  */
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -50,6 +52,19 @@ async function waitForShop(server: ChildProcess): Promise<void> {
   }
   throw new Error('The shop did not start in 5 minutes');
 }
+
+/** The page's cumulative main-thread times, in ms, by CDP Performance metric name. */
+async function mainThreadTimes(cdp: CDPSession): Promise<Map<string, number>> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return new Map(metrics.map(({ name, value }) => [name, value * 1000]));
+}
+
+const MAIN_THREAD_WORK = {
+  'main thread busy': 'TaskDuration',
+  script: 'ScriptDuration',
+  'style recalculation': 'RecalcStyleDuration',
+  layout: 'LayoutDuration',
+} as const;
 
 const percentile = (sorted: number[], share: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
@@ -98,9 +113,12 @@ async function measure(
     requestAnimationFrame(tick);
     document.addEventListener('pointerdown', () => { window.benchDragStart ??= performance.now(); }, { capture: true });
   }`);
+  await cdp.send('Performance.enable');
+  const workBefore = await mainThreadTimes(cdp);
   const started = Date.now();
   await gesture();
   const elapsed = Date.now() - started;
+  const workAfter = await mainThreadTimes(cdp);
   const recorded = await page.evaluate<number[]>('window.benchFrames');
   const dragStart = await page.evaluate<number>('window.benchDragStart');
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
@@ -131,6 +149,20 @@ async function measure(
       : [],
   );
   if (long.length > 0) console.log(`Frames over 50 ms: ${long.join(', ')}`);
+  console.table(
+    Object.fromEntries(
+      Object.entries(MAIN_THREAD_WORK).map(([label, metric]) => {
+        const spent = (workAfter.get(metric) ?? 0) - (workBefore.get(metric) ?? 0);
+        return [
+          label,
+          {
+            'ms in all': Number(spent.toFixed(0)),
+            'ms per move': Number((spent / DRAG_STEPS).toFixed(2)),
+          },
+        ];
+      }),
+    ),
+  );
   console.log(
     `Before the gesture (not counted): ${beforeIntervals.length} frames, longest ${Math.max(0, ...beforeIntervals).toFixed(1)} ms`,
   );

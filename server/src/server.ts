@@ -72,14 +72,14 @@ async function main(): Promise<void> {
         onError: (error) => app.log.error({ err: error }, 'The mail worker failed a round'),
         // The confirmation carries the order's tax invoice (issue 26).
         invoiceOf: invoiceDownloads.invoiceFile,
-        // and its customised lines drawn on their garments (issue 28).
+        // Confirmations and return emails carry their customised lines drawn on their garments (issue 28).
         designPicturesOf: createOrderDesignPictures(database.db, {
           designs: createDesignsService(database.db, {
             media: createMediaService(database.db),
             catalogue: createCatalogueService(database.db),
           }),
           onPictureFailed: (error) =>
-            app.log.warn({ err: error }, 'A design picture for a confirmation could not be drawn'),
+            app.log.warn({ err: error }, 'A design picture for an email could not be drawn'),
         }),
       })
     : undefined;

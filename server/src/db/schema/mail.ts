@@ -24,6 +24,11 @@ export const outboxMessages = pgTable(
     lastError: text(),
     /** An order whose tax invoice is attached as a PDF, rendered when the message is sent (issue 26). */
     attachInvoiceOf: uuid(),
+    /**
+     * The ordered lines (order_items ids) whose designs the message shows on
+     * their garments, rendered and attached inline when it is sent (issue 28).
+     */
+    designPicturesOf: uuid().array(),
     sentAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

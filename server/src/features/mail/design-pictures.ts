@@ -1,8 +1,9 @@
 /**
  * A customised line in an email (issue 28): each printed side drawn on the
  * garment in its colour, as a PNG attached inline when the message is sent.
- * The message names the pictures by Content-ID; the worker renders them from
- * the order's lines under the same names.
+ * The message names the pictures by Content-ID and keeps the ids of the lines
+ * they show (`designPicturesOf`); the worker renders them from those lines
+ * under the same names.
  */
 import { type DesignSide, type Order, printedSides } from '#contract';
 import { describeDesignSide, garmentThumbnailBox } from '#contract/design-render';
@@ -19,29 +20,38 @@ export const designPictureCid = (orderItemId: string, side: DesignSide) =>
 export const designPictureFileName = (lineNumber: number, side: DesignSide) =>
   `design-line-${lineNumber}-${side}.png`;
 
-/**
- * The customised lines of an order, each printed side on its garment: an
- * `<img src="cid:…">` with its size and alt text in HTML, the design and its
- * colour in words in the text part. Nothing for an order without designs.
- */
-export function designPictures(order: Pick<Order, 'items'>): Part[] {
-  return order.items.flatMap((item) => {
-    const { design, printAreas } = item;
+type OrderLine = Order['items'][number];
+
+/** The lines with a design printed on at least one side, and that design's print areas. */
+const pictured = (lines: readonly OrderLine[]) =>
+  lines.flatMap((line) => {
+    const { design, printAreas } = line;
     if (!design || !printAreas) return [];
     const sides = printedSides(design);
-    if (sides.length === 0) return [];
-    const heading = `${item.name} (size ${item.size}, ${item.color.name})`;
-    const described = sides.map((side) => describeDesignSide(design, side, item.color));
+    return sides.length > 0 ? [{ line, design, printAreas, sides }] : [];
+  });
+
+/** The ids of the lines `designPictures` shows: what the message keeps for the worker to draw. */
+export const picturedLineIds = (lines: readonly OrderLine[]) =>
+  pictured(lines).map(({ line }) => line._id);
+
+/**
+ * The customised ones of an order's lines, each printed side on its garment:
+ * an `<img src="cid:…">` with its size and alt text in HTML, the design and
+ * its colour in words in the text part. Nothing for lines without designs.
+ */
+export function designPictures(lines: readonly OrderLine[]): Part[] {
+  return pictured(lines).map(({ line, design, printAreas, sides }) => {
+    const heading = `${line.name} (size ${line.size}, ${line.color.name})`;
+    const described = sides.map((side) => describeDesignSide(design, side, line.color));
     const images = sides.map((side, index) => {
       const box = garmentThumbnailBox(printAreas[side]);
       const height = Math.round((DESIGN_PICTURE_WIDTH_PX * box.heightMm) / box.widthMm);
-      return `<img src="cid:${escapeHtml(designPictureCid(item._id, side))}" width="${DESIGN_PICTURE_WIDTH_PX}" height="${height}" alt="${escapeHtml(described[index] ?? '')}" style="display:inline-block;margin:0 8px 8px 0;border:0">`;
+      return `<img src="cid:${escapeHtml(designPictureCid(line._id, side))}" width="${DESIGN_PICTURE_WIDTH_PX}" height="${height}" alt="${escapeHtml(described[index] ?? '')}" style="display:inline-block;margin:0 8px 8px 0;border:0">`;
     });
-    return [
-      {
-        text: `${heading}:\n${described.join('\n')}`,
-        html: `<p style="margin:0 0 4px">${escapeHtml(heading)}</p><p style="margin:0 0 16px">${images.join('')}</p>`,
-      },
-    ];
+    return {
+      text: `${heading}:\n${described.join('\n')}`,
+      html: `<p style="margin:0 0 4px">${escapeHtml(heading)}</p><p style="margin:0 0 16px">${images.join('')}</p>`,
+    };
   });
 }

@@ -13,6 +13,8 @@ export interface MailMessage {
    * rendered when it is sent: none is attached while the order has none.
    */
   attachInvoiceOf?: string;
+  /** The ordered lines whose design pictures the HTML references (`designPictures`), drawn when it is sent. */
+  designPicturesOf?: string[];
 }
 
 export interface Recipient {

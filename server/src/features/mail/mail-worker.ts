@@ -20,11 +20,11 @@ export type MailWorkerOptions = Pick<
    */
   invoiceOf?: (orderId: string) => Promise<MailAttachment | undefined>;
   /**
-   * The order's customised lines drawn on their garments, as inline PNGs the
-   * confirmation's HTML references (issue 28): rendered at each attempt from
-   * the order's lines, never kept in the outbox.
+   * Ordered lines' designs drawn on their garments, as inline PNGs the
+   * message's HTML references (issue 28: the confirmation, the return
+   * emails): rendered at each attempt from the lines, never kept in the outbox.
    */
-  designPicturesOf?: (orderId: string) => Promise<MailAttachment[]>;
+  designPicturesOf?: (orderItemIds: string[]) => Promise<MailAttachment[]>;
 };
 
 /** How long the n-th failed attempt waits before the next: base, 2 × base, 4 × base, … */
@@ -48,10 +48,11 @@ export function createMailWorker(db: Database, mailer: Mailer, options: MailWork
   async function deliver(message: Awaited<ReturnType<typeof claimDueMessages>>[number]) {
     const claim = { id: message.id, leaseUntil: message.nextAttemptAt };
     try {
-      // The order a confirmation is about: its invoice and its lines' pictures go with it.
+      // The order a confirmation is about: its invoice goes with it; and the lines it shows, their pictures.
       const orderId = message.attachInvoiceOf;
       const invoice = orderId && (await options.invoiceOf?.(orderId));
-      const pictures = (orderId && (await options.designPicturesOf?.(orderId))) || [];
+      const lineIds = message.designPicturesOf ?? [];
+      const pictures = (lineIds.length > 0 && (await options.designPicturesOf?.(lineIds))) || [];
       const attachments = [...pictures, ...(invoice ? [invoice] : [])];
       await mailer.send({
         to: message.recipient,

@@ -73,6 +73,7 @@ export function createMailService(db: Database, config: Pick<MailConfig, 'smtpUr
       html: message.html,
       kind: message.kind,
       attachInvoiceOf: message.attachInvoiceOf,
+      designPicturesOf: message.designPicturesOf,
       ...(config.smtpUrl ? {} : { status: 'held', lastError: HELD_NO_MAIL_SERVER }),
     });
   }

@@ -11,7 +11,7 @@ import {
   SHOP_TIME_ZONE,
 } from '#contract';
 import { shopDayPlus } from '#server/lib/dates.ts';
-import { designPictures } from './design-pictures.ts';
+import { designPictures, picturedLineIds } from './design-pictures.ts';
 import {
   action,
   compose,
@@ -51,10 +51,15 @@ const paymentLabel = (order: Order) =>
 
 /**
  * The order confirmation checkout promises ('You will receive a confirmation
- * email soon.', D32), with the order's tax invoice attached when it has one.
+ * email soon.', D32), with the order's tax invoice attached when it has one
+ * and its customised lines drawn on their garments (issue 28).
  */
 export function orderPlacedEmail(to: Recipient, order: Order, publicUrl: string): MailMessage {
-  return { ...orderPlacedMessage(to, order, publicUrl), attachInvoiceOf: order._id };
+  return {
+    ...orderPlacedMessage(to, order, publicUrl),
+    attachInvoiceOf: order._id,
+    designPicturesOf: picturedLineIds(order.items),
+  };
 }
 
 function orderPlacedMessage(to: Recipient, order: Order, publicUrl: string): MailMessage {
@@ -90,7 +95,7 @@ function orderPlacedMessage(to: Recipient, order: Order, publicUrl: string): Mai
       paragraph(`Thank you for your order ${orderNumber(order._id)}. Here is what you ordered:`),
       details(items),
       // Each customised line drawn on its garment in its colour (issue 28).
-      ...designPictures(order),
+      ...designPictures(order.items),
       details(totals),
       details([
         ['Payment', paymentLabel(order)],

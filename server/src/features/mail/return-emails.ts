@@ -8,6 +8,7 @@ import {
   type ReturnRequest,
   shortOrderNumber,
 } from '#contract';
+import { designPictures, picturedLineIds } from './design-pictures.ts';
 import {
   action,
   compose,
@@ -46,7 +47,15 @@ function refundWords(order: Order, request: ReturnRequest): string | undefined {
     : `${amount} is refunded to ${order.card ? `your ${cardName(order.card)}` : 'your card'}.`;
 }
 
-/** Every step of a return or exchange (D31): asked, approved (with what to do), rejected (why), received. */
+/** The order's lines the return sends back, in the order's order. */
+const returnedLines = (order: Order, request: ReturnRequest) =>
+  order.items.filter((line) => request.items.some((item) => item.orderItemId === line._id));
+
+/**
+ * Every step of a return or exchange (D31): asked, approved (with what to
+ * do), rejected (why), received. Asked, approved and received show the
+ * returned customised lines on their garments, as the confirmation did (issue 28).
+ */
 export function returnUpdateEmail(
   kind: ReturnMailKind,
   to: Recipient,
@@ -54,6 +63,19 @@ export function returnUpdateEmail(
   request: ReturnRequest,
   publicUrl: string,
 ): MailMessage {
+  const message = returnUpdateMessage(kind, to, order, request, publicUrl);
+  if (kind === 'return-rejected') return message;
+  return { ...message, designPicturesOf: picturedLineIds(returnedLines(order, request)) };
+}
+
+function returnUpdateMessage(
+  kind: ReturnMailKind,
+  to: Recipient,
+  order: Order,
+  request: ReturnRequest,
+  publicUrl: string,
+): MailMessage {
+  const pictures = designPictures(returnedLines(order, request));
   const number = `${returnNumber(request)} for order ${orderNumber(order._id)}`;
   const view = action('View your order', orderLink(publicUrl, order));
   if (kind === 'return-requested') {
@@ -64,6 +86,7 @@ export function returnUpdateEmail(
       [
         paragraph(`We have your return request ${number}:`),
         returnItems(request),
+        ...pictures,
         paragraph('We will email you once we have looked at it, with how to send the items back.'),
         view,
       ],
@@ -78,6 +101,7 @@ export function returnUpdateEmail(
       [
         paragraph(`Your return ${number} is approved.`),
         returnItems(request),
+        ...pictures,
         paragraph(request.instructions ?? ''),
         view,
       ],
@@ -108,6 +132,7 @@ export function returnUpdateEmail(
     `We received your return ${returnNumber(request)}`,
     [
       paragraph(`We received the items of your return ${number}.`),
+      ...pictures,
       ...(refund ? [paragraph(refund)] : []),
       ...(exchanged.length > 0
         ? [

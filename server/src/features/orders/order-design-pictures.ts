@@ -7,14 +7,14 @@ import {
   designPictureFileName,
 } from '#server/features/mail/design-pictures.ts';
 import type { MailAttachment } from '#server/features/mail/mailer.ts';
-import { findOrderItems } from './orders.repository.ts';
+import { findOrderItemsByIds } from './orders.repository.ts';
 
 /**
- * The pictures an order's confirmation references (issue 28): each printed
- * side of each customised line on its garment, in the colour stored on the
- * line, rendered from the order's lines when the message is sent. A picture
- * that cannot be drawn (its image gone from media, say) is reported and left
- * out: the confirmation still goes, its alt text naming the design.
+ * The pictures an email references (issue 28: the confirmation, the return
+ * emails): each printed side of each of its customised lines on its garment,
+ * in the colour stored on the line, rendered from the lines when the message
+ * is sent. A picture that cannot be drawn (its image gone from media, say) is
+ * reported and left out: the email still goes, its alt text naming the design.
  */
 export function createOrderDesignPictures(
   db: Database,
@@ -26,9 +26,9 @@ export function createOrderDesignPictures(
     onPictureFailed: (error: unknown) => void;
   },
 ) {
-  return async (orderId: string): Promise<MailAttachment[]> => {
+  return async (orderItemIds: string[]): Promise<MailAttachment[]> => {
     const pictures: MailAttachment[] = [];
-    for (const item of await findOrderItems(db, [orderId])) {
+    for (const item of await findOrderItemsByIds(db, orderItemIds)) {
       if (!item.design) continue;
       for (const side of printedSides(item.design)) {
         try {

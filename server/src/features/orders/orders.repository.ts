@@ -97,6 +97,16 @@ export async function findOrderItems(db: Database, orderIds: string[]): Promise<
     .orderBy(asc(orderItems.orderId), asc(orderItems.position));
 }
 
+/** Ordered lines by id, in their orders' order. */
+export async function findOrderItemsByIds(db: Database, ids: string[]): Promise<OrderItemRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.id, ids))
+    .orderBy(asc(orderItems.orderId), asc(orderItems.position));
+}
+
 export async function findOrderEvents(db: Database, orderIds: string[]): Promise<OrderEventRow[]> {
   if (orderIds.length === 0) return [];
   return db

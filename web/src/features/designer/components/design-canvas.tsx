@@ -23,9 +23,15 @@ import {
   pinchedLayer,
   rotationTowards,
   scaledLayer,
+  sizeRatio,
   tappedLayer,
 } from '../utils/canvas-gestures.ts';
-import { type EditorAction, type EditorState, snapToCentre } from '../utils/editor-state.ts';
+import {
+  type EditorAction,
+  type EditorState,
+  type LayerPatch,
+  snapToCentre,
+} from '../utils/editor-state.ts';
 import type { DesignImageInfo } from '../utils/guard-rails.ts';
 import { GarmentMockup } from './garment-mockup.tsx';
 
@@ -55,12 +61,19 @@ interface PointerDrag {
   moved: boolean;
 }
 
-/** Two fingers on the canvas: the selected layer as they landed, and where they landed. */
+/** Two fingers on the canvas: the selected layer as they landed, where they landed, and what they make of it so far. */
 interface Pinch {
   mode: 'pinch';
   layer: Layer;
   pointerIds: [number, number];
   from: [PointMm, PointMm];
+  patch: LayerPatch | null;
+}
+
+/** The layer a pinch is changing and how, drawn by the canvas alone until the fingers lift. */
+interface PinchPreview {
+  id: string;
+  patch: LayerPatch;
 }
 
 /** Mock-up millimetres kept around the print area when the canvas is cropped on a phone. */
@@ -100,6 +113,13 @@ interface DesignCanvasProps {
  * same SVG the print file is made from) and, on top, the selection: drag a
  * layer to move it (snapping to the centre lines), the corner handle to scale,
  * the top handle to rotate. Mouse, pen and touch alike (pointer events).
+ *
+ * A pinch is the heaviest gesture: each frame would change the layer's size,
+ * so the whole designer (tools, layer list, price, guard rails) and the
+ * layer's art would be drawn again. While it lasts the canvas keeps it to
+ * itself: the layer's art, as it was, is scaled, turned and moved by its
+ * transform, and the designer gets the result once, when the fingers lift
+ * (issue 28: 60 fps on a phone).
  */
 export function DesignCanvas({
   state,
@@ -115,6 +135,7 @@ export function DesignCanvas({
   const pointers = useRef(new Map<number, PointMm>());
   const lastTap = useRef<{ id: string; time: number } | null>(null);
   const pinchFrame = useRef<number | null>(null);
+  const [pinchPreview, setPinchPreview] = useState<PinchPreview | null>(null);
   const [snapped, setSnapped] = useState({ x: false, y: false });
   const [mmPerPx, setMmPerPx] = useState(1);
   const [editingId, setEditingId] = useState<string | null>(null);
@@ -198,6 +219,7 @@ export function DesignCanvas({
         layer,
         pointerIds: [first[0], second[0]],
         from: [first[1], second[1]],
+        patch: null,
       };
       setSnapped({ x: false, y: false });
       return;
@@ -219,11 +241,8 @@ export function DesignCanvas({
     if (current?.mode !== 'pinch') return;
     const [a, b] = current.pointerIds.map((id) => pointers.current.get(id));
     if (!a || !b) return;
-    dispatch({
-      type: 'gesture',
-      id: current.layer.id,
-      patch: pinchedLayer(current.layer, current.from, [a, b]),
-    });
+    current.patch = pinchedLayer(current.layer, current.from, [a, b]);
+    setPinchPreview({ id: current.layer.id, patch: current.patch });
   };
 
   const onPointerMove = (event: PointerEvent) => {
@@ -286,6 +305,8 @@ export function DesignCanvas({
     if (current.mode === 'pinch') {
       // The pinch ends with its first lifted finger; the other one stays still.
       drag.current = null;
+      setPinchPreview(null);
+      if (current.patch) dispatch({ type: 'gesture', id: current.layer.id, patch: current.patch });
       dispatch({ type: 'endGesture' });
       return;
     }
@@ -297,8 +318,19 @@ export function DesignCanvas({
       onTap(current, event.timeStamp);
   };
 
+  /** A layer where it shows: the pinch's preview applied to the pinched one. */
+  const shown = (layer: Layer): Layer =>
+    pinchPreview?.id === layer.id ? ({ ...layer, ...pinchPreview.patch } as Layer) : layer;
+  /** Where a layer's art sits: its place and turn, and while pinched the size the pinch gives it. */
+  const artTransform = (layer: Layer) => {
+    const { xMm, yMm, rotationDeg } = shown(layer);
+    const scale =
+      pinchPreview?.id === layer.id ? ` scale(${sizeRatio(layer, pinchPreview.patch)})` : '';
+    return `translate(${xMm} ${yMm}) rotate(${rotationDeg})${scale}`;
+  };
   const handleMm = HANDLE_PX * mmPerPx;
-  const selected = layers.find((layer) => layer.id === state.selectedId);
+  const found = layers.find((layer) => layer.id === state.selectedId);
+  const selected = found && shown(found);
   const editing = layers.find((layer) => layer.id === editingId);
 
   return (
@@ -322,10 +354,7 @@ export function DesignCanvas({
           data-testid="design-preview"
         >
           {layers.map((layer) => (
-            <g
-              key={layer.id}
-              transform={`translate(${layer.xMm} ${layer.yMm}) rotate(${layer.rotationDeg})`}
-            >
+            <g key={layer.id} transform={artTransform(layer)}>
               <LayerArt
                 layer={layer}
                 printArea={printArea}
@@ -367,7 +396,7 @@ export function DesignCanvas({
                 strokeWidth={mmPerPx}
               />
             ) : null}
-            {layers.map((layer) => {
+            {layers.map(shown).map((layer) => {
               const { widthMm, heightMm } = layerBox(layer);
               const flagged = outside.has(layer.id);
               return (

@@ -124,6 +124,41 @@ describe('Designer', () => {
     expect(design?.front).toMatchObject([{ type: 'text', text: 'Your text', xMm: 150 }]);
   });
 
+  it('draws a pinched layer by its transform alone while the fingers move, and commits it as one undo step when they lift', async () => {
+    const { user } = renderDesigner();
+    await user.click(screen.getByRole('button', { name: 'Add text' }));
+    const size = screen.getByRole('slider', { name: 'Size' });
+    expect(size).toHaveValue('30');
+    // With no layout the canvas counts one CSS pixel a millimetre from the mock-up's corner.
+    const area = customisation.printAreas.front;
+    const centre = { x: area.xMm + area.widthMm / 2, y: area.yMm + area.heightMm / 2 };
+    const overlay = screen.getByTestId('design-overlay');
+    const finger = (pointerId: number, dx: number) => ({
+      pointerId,
+      pointerType: 'touch',
+      clientX: centre.x + dx,
+      clientY: centre.y,
+    });
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+
+    fireEvent.pointerDown(overlay, finger(1, -20));
+    fireEvent.pointerDown(overlay, finger(2, 20));
+    fireEvent.pointerMove(overlay, finger(2, 40));
+    await nextFrame();
+    await nextFrame();
+    // Spread from 40 to 60 mm apart: half as big again, drawn so, with the controls untouched until the lift.
+    const preview = screen.getByTestId('design-preview');
+    expect(preview.querySelector('g[transform$="scale(1.5)"]')).not.toBeNull();
+    expect(size).toHaveValue('30');
+
+    fireEvent.pointerUp(overlay, finger(2, 40));
+    fireEvent.pointerUp(overlay, finger(1, -20));
+    await waitFor(() => expect(size).toHaveValue('45'));
+    expect(preview.querySelector('g[transform*="scale("]')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(screen.getByRole('slider', { name: 'Size' })).toHaveValue('30');
+  });
+
   it('preselects the first size in stock, or the size brought from the product page (issue 28)', () => {
     const sized = makeProduct({ sizes: { S: 0, M: 3, L: 2 }, customisation });
     const { unmount } = renderWithRouter(

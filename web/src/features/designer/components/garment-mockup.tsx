@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { type DesignSide, MOCKUP_SIZE_MM, type PrintArea, type Product } from '#contract';
 import { GARMENT_OUTLINE_HEX, garmentOutlinePath } from '#contract/design-render';
 
@@ -19,8 +20,15 @@ interface GarmentMockupProps {
   printArea: PrintArea;
 }
 
-/** The garment drawn in its colour with the print area outlined, in mock-up millimetres. */
-export function GarmentMockup({ side, hex, printArea }: GarmentMockupProps) {
+/**
+ * The garment drawn in its colour with the print area outlined, in mock-up
+ * millimetres; drawn again only when one of those changes, not at every frame of a gesture.
+ */
+export const GarmentMockup = memo(function GarmentMockup({
+  side,
+  hex,
+  printArea,
+}: GarmentMockupProps) {
   const line = contrastOn(hex);
   return (
     <svg
@@ -49,4 +57,4 @@ export function GarmentMockup({ side, hex, printArea }: GarmentMockupProps) {
       />
     </svg>
   );
-}
+});

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ImageLayer } from '#contract';
 import { makeTextLayer } from '#web/testing/data.ts';
-import { layersAt, normaliseDegrees, pinchedLayer, tappedLayer } from './canvas-gestures.ts';
+import {
+  layersAt,
+  normaliseDegrees,
+  pinchedLayer,
+  sizeRatio,
+  tappedLayer,
+} from './canvas-gestures.ts';
 
 const image = (id: string, overrides: Partial<ImageLayer> = {}): ImageLayer => ({
   id,
@@ -74,5 +80,26 @@ describe('canvas gestures', () => {
     expect(normaliseDegrees(190)).toBe(-170);
     expect(normaliseDegrees(-190)).toBe(170);
     expect(normaliseDegrees(45)).toBe(45);
+  });
+
+  it('says how many times bigger a pinch makes a layer, the bounds of its size included', () => {
+    const text = makeTextLayer({ fontSizeMm: 30 });
+    const spread = (layer: typeof text | ImageLayer, ratio: number) =>
+      pinchedLayer(
+        layer,
+        [
+          { xMm: 0, yMm: 0 },
+          { xMm: 40, yMm: 0 },
+        ],
+        [
+          { xMm: 0, yMm: 0 },
+          { xMm: 40 * ratio, yMm: 0 },
+        ],
+      );
+    expect(sizeRatio(text, spread(text, 1.5))).toBe(1.5);
+    expect(sizeRatio(image('photo'), spread(image('photo'), 0.5))).toBe(0.5);
+    expect(sizeRatio(text, { rotationDeg: 90 })).toBe(1);
+    // Past the largest font size the layer stops growing, and so does its preview.
+    expect(sizeRatio(text, spread(text, 100))).toBeLessThan(100);
   });
 });

@@ -65,6 +65,16 @@ export function tappedLayer(hits: readonly Layer[], selectedId: string | null): 
 }
 
 /**
+ * How many times bigger `patch` makes the layer (text by font size, images by
+ * width): the scale a pinch draws it at until the fingers lift.
+ */
+export function sizeRatio(layer: Layer, patch: LayerPatch): number {
+  return layer.type === 'text'
+    ? (patch.fontSizeMm ?? layer.fontSizeMm) / layer.fontSizeMm
+    : (patch.widthMm ?? layer.widthMm) / layer.widthMm;
+}
+
+/**
  * Two fingers from `from` to `to`: the layer scaled by the change of their
  * distance, turned by the change of their angle and carried with their midpoint.
  */
