@@ -26,22 +26,33 @@ export const DEFAULT_CUSTOMISATION: ProductCustomisation = {
   blank: false,
 };
 
-/** The sides that have layers: only those are printed and charged. */
-export function printedSides(design: Design): DesignSide[] {
-  return DESIGN_SIDES.filter((side) => design[side].length > 0);
+/**
+ * The sides that have layers: only those are printed and charged. A
+ * personalised piece's back is printed with its name and number (issue 29)
+ * even when the shared design has nothing else there.
+ */
+export function printedSides(
+  design: Design,
+  personalisation?: { name: string; number: number | null } | null,
+): DesignSide[] {
+  return DESIGN_SIDES.filter(
+    (side) => design[side].length > 0 || (side === 'back' && Boolean(personalisation)),
+  );
 }
 
 /**
- * What one unit of a product costs with this design: its price plus the
- * decoration price of every printed side. The web's live price and checkout's
+ * What one unit of a product costs with this design (and, on a personalised
+ * piece, its name and number): its price plus the decoration price of every
+ * printed side. The web's live price and checkout's
  * charge both come from here (D4: summed in whole paise).
  */
 export function customisedUnitPrice(
   basePrice: number,
   customisation: Pick<ProductCustomisation, 'decorationPrice'>,
   design: Design | null,
+  personalisation?: { name: string; number: number | null } | null,
 ): number {
-  const sides = design ? printedSides(design) : [];
+  const sides = design ? printedSides(design, personalisation) : [];
   const paise = sides.reduce(
     (total, side) => total + Math.round(customisation.decorationPrice[side] * 100),
     Math.round(basePrice * 100),
