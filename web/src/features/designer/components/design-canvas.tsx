@@ -93,6 +93,8 @@ interface DesignCanvasProps {
   images: ReadonlyMap<string, DesignImageInfo>;
   /** Layers reaching outside the print area (flagged in red). */
   outside: ReadonlySet<string>;
+  /** A roster row's name and number, drawn over the side but not editable (issue 29). */
+  lettering?: readonly Layer[];
 }
 
 /**
@@ -108,6 +110,7 @@ export function DesignCanvas({
   garment,
   images,
   outside,
+  lettering = [],
 }: DesignCanvasProps) {
   const overlay = useRef<SVGSVGElement>(null);
   const drag = useRef<PointerDrag | Pinch | null>(null);
@@ -321,7 +324,7 @@ export function DesignCanvas({
           aria-hidden="true"
           data-testid="design-preview"
         >
-          {layers.map((layer) => (
+          {[...layers, ...lettering].map((layer) => (
             <g
               key={layer.id}
               transform={`translate(${layer.xMm} ${layer.yMm}) rotate(${layer.rotationDeg})`}
