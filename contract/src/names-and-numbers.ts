@@ -181,11 +181,34 @@ export function rosterEntryProblem(
   ) {
     return NUMBER_RANGE_MESSAGE;
   }
-  const character =
-    name === ''
-      ? undefined
-      : unprintableCharacter({ text: name, fontId: style.fontId, bold: true, italic: false });
+  const character = unprintableInName(name, style);
   return character === undefined ? null : unprintableNameMessage(character);
+}
+
+/** The first character of a name the lettering's (bold) face cannot print, if any. */
+function unprintableInName(name: string, style: NamesAndNumbersStyle): string | undefined {
+  const text = name.trim();
+  return text === ''
+    ? undefined
+    : unprintableCharacter({ text, fontId: style.fontId, bold: true, italic: false });
+}
+
+/**
+ * The first roster row whose name the lettering's font cannot print, as its
+ * index and the message naming the row (counted from 1), or null. The
+ * server's create-many refuses such a roster; the designer shows it by row.
+ */
+export function unprintableRosterName(
+  roster: readonly { name: string }[],
+  style: NamesAndNumbersStyle = DEFAULT_NAMES_AND_NUMBERS,
+): { index: number; message: string } | null {
+  for (const [index, { name }] of roster.entries()) {
+    const character = unprintableInName(name, style);
+    if (character !== undefined) {
+      return { index, message: `Row ${index + 1}: ${unprintableNameMessage(character)}` };
+    }
+  }
+  return null;
 }
 
 /** The key under which two rows are the same piece twice. */

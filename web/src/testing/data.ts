@@ -83,6 +83,7 @@ export function makeCartItem({
     quantity,
     selected,
     design: null,
+    personalisation: null,
     unitPrice: price,
     totalPrice: Math.round(price * 100 * quantity) / 100,
   });

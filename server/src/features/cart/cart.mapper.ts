@@ -3,6 +3,7 @@ import {
   type CartOptions,
   customisedUnitPrice,
   type Design,
+  type Personalisation,
   type Product,
   type Quote,
   toCartProduct,
@@ -30,8 +31,17 @@ function productOf(products: Map<string, Product>, id: string): Product {
  * One unit of a line in paise: the product's price plus the decoration price
  * of each printed side of its design (the contract's customisedUnitPrice, D27).
  */
-export function unitPricePaise(product: ProductRow, design: Design | null): number {
-  const rupees = customisedUnitPrice(product.pricePaise / 100, toCustomisation(product), design);
+export function unitPricePaise(
+  product: ProductRow,
+  design: Design | null,
+  personalisation: Personalisation | null = null,
+): number {
+  const rupees = customisedUnitPrice(
+    product.pricePaise / 100,
+    toCustomisation(product),
+    design,
+    personalisation,
+  );
   return Math.round(rupees * 100);
 }
 
@@ -52,8 +62,10 @@ export function toCartItems(
       selected: item.selected,
       design: item.design,
       personalisation: item.personalisation,
-      unitPrice: paiseToRupees(unitPricePaise(row, item.design)),
-      totalPrice: paiseToRupees(unitPricePaise(row, item.design) * item.quantity),
+      unitPrice: paiseToRupees(unitPricePaise(row, item.design, item.personalisation)),
+      totalPrice: paiseToRupees(
+        unitPricePaise(row, item.design, item.personalisation) * item.quantity,
+      ),
     };
   });
 }
@@ -69,7 +81,7 @@ export function toSelectedLines(lines: CartLineRow[], images: ImageRow[]): Selec
     size: item.size,
     colorName: row.colorName,
     colorHex: row.colorHex,
-    pricePaise: unitPricePaise(row, item.design),
+    pricePaise: unitPricePaise(row, item.design, item.personalisation),
     quantity: item.quantity,
     design: item.design,
     // What the design was placed on: frozen onto the order item with it (decision 020).

@@ -22,6 +22,7 @@ import {
   type UpdateCartItemBody,
   type UpdateCartOptionsBody,
 } from '#contract';
+import { unprintableRosterName } from '#contract/names-and-numbers';
 import type { Database } from '#server/db/client.ts';
 import type { StockRow } from '#server/db/schema/catalogue.ts';
 import type { CatalogueService } from '#server/features/catalogue/catalogue.service.ts';
@@ -250,6 +251,12 @@ export function createCartService(db: Database, dependencies: CartDependencies) 
       }
       const { pieces, problem: rosterProblem } = piecesOfMany(body, SIZES);
       if (rosterProblem) throw manyError(rosterProblem);
+      const unprintable = unprintableRosterName(body.roster ?? [], design?.namesAndNumbers);
+      if (unprintable) {
+        throw badRequest(unprintable.message, [
+          { field: `roster.${unprintable.index}.name`, message: unprintable.message },
+        ]);
+      }
       const { stock } = await findProductDetails(db, [product.id]);
       await db.transaction(async (tx) => {
         const held = (await findCartLines(tx, userId))

@@ -6,6 +6,7 @@
  */
 import { type DesignSide, type Order, printedSides } from '#contract';
 import { describeDesignSide, garmentThumbnailBox } from '#contract/design-render';
+import { personalisedDesign } from '#contract/names-and-numbers';
 import { escapeHtml, type Part } from './html-email.ts';
 
 /** The width an email shows a side at, in CSS pixels, and the PNG's: a few kilobytes, a word still readable. */
@@ -26,9 +27,11 @@ export const designPictureFileName = (lineNumber: number, side: DesignSide) =>
  */
 export function designPictures(order: Pick<Order, 'items'>): Part[] {
   return order.items.flatMap((item) => {
-    const { design, printAreas } = item;
-    if (!design || !printAreas) return [];
-    const sides = printedSides(design);
+    const { printAreas } = item;
+    if (!item.design || !printAreas) return [];
+    // A personalised piece is described with its name and number, as its picture shows them.
+    const design = personalisedDesign(item.design, item.personalisation, printAreas.back);
+    const sides = printedSides(item.design, item.personalisation);
     if (sides.length === 0) return [];
     const heading = `${item.name} (size ${item.size}, ${item.color.name})`;
     const described = sides.map((side) => describeDesignSide(design, side, item.color));

@@ -89,7 +89,7 @@ export const useGuestCartStore = create<GuestCartState & GuestCartActions>()(
         set(withTotals(update(get().list)));
       const newLine = (product: Product, piece: GuestPiece, design?: Design): CartItem => {
         const unitPrice = design
-          ? customisedUnitPrice(product.price, product.customisation, design)
+          ? customisedUnitPrice(product.price, product.customisation, design, piece.personalisation)
           : product.price;
         return {
           _id: `${GUEST_LINE_PREFIX}${globalThis.crypto.randomUUID()}`,

@@ -29,7 +29,7 @@ export function OrderRoster({ items }: { items: readonly RosterPiece[] }) {
     );
   if (pieces.length === 0) return null;
   return (
-    <table className="w-full text-sm">
+    <table className="mt-4 w-full text-sm">
       <caption className="mb-2 text-left text-base font-semibold text-ink-900">
         Names and numbers ({pieces.length} {pieces.length === 1 ? 'piece' : 'pieces'})
       </caption>
