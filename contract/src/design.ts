@@ -135,13 +135,36 @@ const SideLayersSchema = z
 
 export const EMPTY_DESIGN_MESSAGE = 'The design is empty: add text or an image first';
 
-/** Array order is z-order: the last layer is drawn on top. A side with no layers is not printed. */
+/**
+ * Names and numbers on the back (issue 29): the font and colour every piece's
+ * own name and number are lettered in; the pieces' names and numbers travel
+ * with their cart lines and order items (names-and-numbers.ts draws them).
+ */
+export const NamesAndNumbersSchema = z.object({
+  fontId: TextLayerSchema.shape.fontId,
+  colorId: TextLayerSchema.shape.colorId,
+});
+export type NamesAndNumbers = z.infer<typeof NamesAndNumbersSchema>;
+
+/**
+ * Array order is z-order: the last layer is drawn on top. A side with no
+ * layers is not printed, except a personalised piece's back; a design of
+ * names and numbers alone is not empty (each piece's lettering is its print).
+ */
 export const DesignSchema = z
   .object(
-    { front: SideLayersSchema, back: SideLayersSchema },
+    {
+      front: SideLayersSchema,
+      back: SideLayersSchema,
+      namesAndNumbers: NamesAndNumbersSchema.optional(),
+    },
     { error: 'design must be an object' },
   )
-  .refine((design) => design.front.length + design.back.length > 0, EMPTY_DESIGN_MESSAGE);
+  .refine(
+    (design) =>
+      design.front.length + design.back.length > 0 || design.namesAndNumbers !== undefined,
+    EMPTY_DESIGN_MESSAGE,
+  );
 export type Design = z.infer<typeof DesignSchema>;
 
 // ---------------------------------------------------------------- products

@@ -26,3 +26,8 @@ export function shortOrderNumber(id: string): string {
 export function orderNumber(id: string): string {
   return `#${shortOrderNumber(id)}`;
 }
+
+/** A personalised piece's lettering in words (issue 29): 'ASHA · 7', 'ASHA' or '7'. */
+export function letteringText({ name, number }: { name: string; number: number | null }): string {
+  return [name, number === null ? '' : String(number)].filter((part) => part !== '').join(' · ');
+}

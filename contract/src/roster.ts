@@ -1,17 +1,14 @@
 import { z } from 'zod';
 import { SizeSchema } from './catalogue.ts';
+import { PERSONALISATION_EMPTY_MESSAGE, ROSTER_LIMITS } from './names-and-numbers.ts';
+
+// The limits live with the zod-free roster rules the designer checks as the shopper types.
+export { PERSONALISATION_EMPTY_MESSAGE, ROSTER_LIMITS };
 
 /**
  * Names and numbers (issue 29): each personalised piece carries a name and a
  * number printed on its back. A roster is the list of pieces, one row each.
  */
-export const ROSTER_LIMITS = {
-  nameMaxLength: 12,
-  number: { min: 0, max: 99 },
-  rows: 300,
-} as const;
-
-export const PERSONALISATION_EMPTY_MESSAGE = 'Give each row a name, a number or both';
 const NUMBER_RANGE_MESSAGE = `number must be ${ROSTER_LIMITS.number.min} to ${ROSTER_LIMITS.number.max}`;
 
 const PersonalisationFields = {

@@ -83,6 +83,7 @@ export function makeCartItem({
     quantity,
     selected,
     design: null,
+    personalisation: null,
     unitPrice: price,
     totalPrice: Math.round(price * 100 * quantity) / 100,
   });
@@ -143,6 +144,7 @@ export function makeOrderItem(overrides: Partial<OrderItem> = {}): OrderItem {
     quantity: 1,
     design: null,
     printAreas: null,
+    personalisation: null,
     ...overrides,
   };
 }

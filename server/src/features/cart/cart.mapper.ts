@@ -3,6 +3,7 @@ import {
   type CartOptions,
   customisedUnitPrice,
   type Design,
+  type Personalisation,
   type Product,
   type Quote,
   toCartProduct,
@@ -30,8 +31,17 @@ function productOf(products: Map<string, Product>, id: string): Product {
  * One unit of a line in paise: the product's price plus the decoration price
  * of each printed side of its design (the contract's customisedUnitPrice, D27).
  */
-export function unitPricePaise(product: ProductRow, design: Design | null): number {
-  const rupees = customisedUnitPrice(product.pricePaise / 100, toCustomisation(product), design);
+export function unitPricePaise(
+  product: ProductRow,
+  design: Design | null,
+  personalisation: Personalisation | null = null,
+): number {
+  const rupees = customisedUnitPrice(
+    product.pricePaise / 100,
+    toCustomisation(product),
+    design,
+    personalisation,
+  );
   return Math.round(rupees * 100);
 }
 
@@ -51,8 +61,11 @@ export function toCartItems(
       quantity: item.quantity,
       selected: item.selected,
       design: item.design,
-      unitPrice: paiseToRupees(unitPricePaise(row, item.design)),
-      totalPrice: paiseToRupees(unitPricePaise(row, item.design) * item.quantity),
+      personalisation: item.personalisation,
+      unitPrice: paiseToRupees(unitPricePaise(row, item.design, item.personalisation)),
+      totalPrice: paiseToRupees(
+        unitPricePaise(row, item.design, item.personalisation) * item.quantity,
+      ),
     };
   });
 }
@@ -68,11 +81,12 @@ export function toSelectedLines(lines: CartLineRow[], images: ImageRow[]): Selec
     size: item.size,
     colorName: row.colorName,
     colorHex: row.colorHex,
-    pricePaise: unitPricePaise(row, item.design),
+    pricePaise: unitPricePaise(row, item.design, item.personalisation),
     quantity: item.quantity,
     design: item.design,
     // What the design was placed on: frozen onto the order item with it (decision 020).
     printAreas: item.design ? row.printAreas : null,
+    personalisation: item.personalisation,
     imageIds: item.imageIds,
   }));
 }

@@ -9,12 +9,14 @@ import {
   layersOutsidePrintArea,
   NOT_CUSTOMISABLE_MESSAGE,
   outsidePrintAreaMessage,
+  type Personalisation,
   type PrintAreas,
   type SavedDesign,
   type UpdateSavedDesignBody,
   unprintableCharacter,
   unprintableCharacterMessage,
 } from '#contract';
+import { personalisedDesign } from '#contract/names-and-numbers';
 import type { Database } from '#server/db/client.ts';
 import type { ProductRow } from '#server/db/schema/catalogue.ts';
 import type { CatalogueService } from '#server/features/catalogue/catalogue.service.ts';
@@ -50,12 +52,24 @@ export interface DesignsDependencies {
 export interface OrderedDesign {
   design: Design | null;
   printAreas: PrintAreas | null;
+  /** A personalised piece's name and number (issue 29), lettered on its back. */
+  personalisation?: Personalisation | null;
+}
+
+/**
+ * What an ordered line prints: its design, with a personalised piece's name
+ * and number lettered on the back (issue 29). Print files, the emails'
+ * pictures and anything else drawing a line read it from here.
+ */
+export function printedDesign(ordered: OrderedDesign): Design | null {
+  if (!ordered.design || !ordered.printAreas) return ordered.design;
+  return personalisedDesign(ordered.design, ordered.personalisation, ordered.printAreas.back);
 }
 
 export function createDesignsService(db: Database, { media, catalogue }: DesignsDependencies) {
   /** A printed side of an ordered line: its layers, its print area and the images they use. */
   async function printedSide(ordered: OrderedDesign, side: DesignSide) {
-    const layers = ordered.design?.[side] ?? [];
+    const layers = printedDesign(ordered)?.[side] ?? [];
     if (!ordered.printAreas || layers.length === 0) throw notFound(SIDE_NOT_PRINTED);
     const images = new Map<string, PrintImage>();
     for (const layer of layers) {

@@ -3,14 +3,22 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
   DESIGN_FONTS,
+  type Design,
   type ImageLayer,
   layerBounds,
   layersOutsidePrintArea,
+  type Personalisation,
   type TextLayer,
 } from '#contract';
 import { renderDesignSvg } from '#contract/design-render';
 import { imageBytes } from '#server-test/image-fixtures.ts';
-import { embeddedImages, PRINT_FONT_FILES, PRINT_IMAGE_MAX_PIXELS } from './print-file.ts';
+import { type OrderedDesign, printedDesign } from './designs.service.ts';
+import {
+  embeddedImages,
+  PRINT_FONT_FILES,
+  PRINT_IMAGE_MAX_PIXELS,
+  renderPrintFile,
+} from './print-file.ts';
 
 /** Where resvg, with the print file's fonts, draws a text layer's ink (mm). */
 function printedInk(layer: TextLayer, area: { widthMm: number; heightMm: number }) {
@@ -163,5 +171,40 @@ describe('images embedded in a print file', () => {
     expect(new Set([...sizes.values()].map((size) => `${size.width}×${size.height}`))).toEqual(
       new Set(['1897×1897']),
     );
+  });
+});
+
+describe('a personalised piece’s print file (issue 29)', () => {
+  // A small back keeps the renders quick; the lettering scales with the area.
+  const back = { xMm: 150, yMm: 120, widthMm: 80, heightMm: 100 };
+  const design: Design = {
+    front: [],
+    back: [],
+    namesAndNumbers: { fontId: 'inter', colorId: 'navy' },
+  };
+  const ordered = (personalisation: Personalisation | null): OrderedDesign => ({
+    design,
+    printAreas: { front: back, back },
+    personalisation,
+  });
+  const backPrint = async (personalisation: Personalisation) =>
+    renderPrintFile(printedDesign(ordered(personalisation))?.back ?? [], back, new Map());
+  /** Pixels with any ink (alpha above 0). */
+  const inkedPixels = async (png: Buffer) => {
+    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    let inked = 0;
+    for (let at = info.channels - 1; at < data.length; at += info.channels) {
+      if ((data[at] ?? 0) > 0) inked += 1;
+    }
+    return inked;
+  };
+
+  it('letters each piece’s own name and number on the back, so two names print differently', async () => {
+    expect(printedDesign(ordered(null))?.back).toEqual([]);
+    const asha = await backPrint({ name: 'ASHA', number: 7 });
+    const ravi = await backPrint({ name: 'RAVI', number: 7 });
+    expect(await inkedPixels(asha)).toBeGreaterThan(1000);
+    expect(asha.equals(ravi)).toBe(false);
+    expect((await backPrint({ name: 'ASHA', number: 7 })).equals(asha)).toBe(true);
   });
 });

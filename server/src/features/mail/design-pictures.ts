@@ -7,6 +7,7 @@
  */
 import { type DesignSide, type Order, printedSides } from '#contract';
 import { describeDesignSide, garmentThumbnailBox } from '#contract/design-render';
+import { personalisedDesign } from '#contract/names-and-numbers';
 import { escapeHtml, type Part } from './html-email.ts';
 
 /** The width an email shows a side at, in CSS pixels, and the PNG's: a few kilobytes, a word still readable. */
@@ -25,9 +26,11 @@ type OrderLine = Order['items'][number];
 /** The lines with a design printed on at least one side, and that design's print areas. */
 const pictured = (lines: readonly OrderLine[]) =>
   lines.flatMap((line) => {
-    const { design, printAreas } = line;
-    if (!design || !printAreas) return [];
-    const sides = printedSides(design);
+    const { printAreas } = line;
+    if (!line.design || !printAreas) return [];
+    // A personalised piece is drawn and described with its name and number.
+    const design = personalisedDesign(line.design, line.personalisation, printAreas.back);
+    const sides = printedSides(line.design, line.personalisation);
     return sides.length > 0 ? [{ line, design, printAreas, sides }] : [];
   });
 

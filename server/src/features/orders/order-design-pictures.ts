@@ -30,7 +30,7 @@ export function createOrderDesignPictures(
     const pictures: MailAttachment[] = [];
     for (const item of await findOrderItemsByIds(db, orderItemIds)) {
       if (!item.design) continue;
-      for (const side of printedSides(item.design)) {
+      for (const side of printedSides(item.design, item.personalisation)) {
         try {
           pictures.push({
             filename: designPictureFileName(item.position + 1, side),

@@ -6,6 +6,7 @@ import { NotFoundView } from '#web/components/ui/not-found-view.tsx';
 import { FullScreenSpinner } from '#web/components/ui/spinner.tsx';
 import { ErrorMessage } from '#web/components/ui/status-message.tsx';
 import { paths } from '#web/config/paths.ts';
+import { useCreateManyCartItems } from '#web/features/cart/api/create-many-cart-items.ts';
 import { useAddToCart } from '#web/features/cart/hooks/use-add-to-cart.ts';
 import { useProduct } from '#web/features/catalogue/api/get-product.ts';
 import { useDesignImages } from '#web/features/designer/api/design-images.ts';
@@ -13,7 +14,9 @@ import { useSavedDesign } from '#web/features/designer/api/saved-designs.ts';
 import { Designer } from '#web/features/designer/components/designer.tsx';
 import { SaveDesignForm } from '#web/features/designer/components/save-design-form.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { getErrorMessage } from '#web/lib/api-client.ts';
 import { useAuthToken } from '#web/lib/auth-token.ts';
+import { toast } from '#web/lib/toast.ts';
 
 /**
  * /product/{id}/customise: the tee designer (D27). `?design={savedId}` opens
@@ -33,6 +36,7 @@ export function DesignerRoute() {
   const initialDesign = saved.data?.productId === id ? saved.data.design : undefined;
   const images = useDesignImages(initialDesign);
   const addToCart = useAddToCart();
+  const createMany = useCreateManyCartItems();
   // The saved design this session last saved to: later saves update it.
   const [savedDesignId, setSavedDesignId] = useState<string | null>(null);
   const notFound =
@@ -83,6 +87,20 @@ export function DesignerRoute() {
             const added = await addToCart(product, size, 1, design);
             if (added) await navigate(paths.cart());
             return added;
+          }}
+          onAddRosterToCart={async (design, roster) => {
+            try {
+              // The designer adds only rows whose size the product offers.
+              const pieces = roster.flatMap((row) =>
+                isSize(row.size) ? [{ ...row, size: row.size }] : [],
+              );
+              await createMany.mutateAsync({ product, design, roster: pieces });
+            } catch (refused) {
+              toast.error(getErrorMessage(refused));
+              return false;
+            }
+            await navigate(paths.cart());
+            return true;
           }}
           renderSave={
             token

@@ -1,6 +1,13 @@
 import { useId, useLayoutEffect } from 'react';
-import { type Design, type PrintAreas, type ProductColor, printedSides } from '#contract';
+import {
+  type Design,
+  type Personalisation,
+  type PrintAreas,
+  type ProductColor,
+  printedSides,
+} from '#contract';
 import { describeDesignSide, garmentThumbnailBox, renderGarmentSvg } from '#contract/design-render';
+import { personalisedDesign } from '#contract/names-and-numbers';
 import { ensureDesignFonts } from '#web/lib/design-fonts.ts';
 import { designImageUrl } from '#web/lib/design-images.ts';
 
@@ -19,6 +26,8 @@ interface DesignThumbnailsProps {
   className?: string;
   /** Sides beside each other, or one above the other (in a line's picture slot). */
   direction?: 'row' | 'column';
+  /** A personalised piece's name and number, lettered on its back (issue 29). */
+  personalisation?: Personalisation | null | undefined;
 }
 
 /**
@@ -33,17 +42,19 @@ export function DesignThumbnails({
   garment,
   className = 'w-16',
   direction = 'row',
+  personalisation,
 }: DesignThumbnailsProps) {
   const id = useId();
+  const printed = personalisedDesign(design, personalisation, printAreas.back);
   useLayoutEffect(ensureDesignFonts, []);
   return (
     <ul
       className={`flex gap-2 ${direction === 'column' ? 'flex-col' : 'flex-row flex-wrap'}`}
       aria-label="Design"
     >
-      {printedSides(design).map((side) => {
+      {printedSides(design, personalisation).map((side) => {
         const box = garmentThumbnailBox(printAreas[side]);
-        const svg = renderGarmentSvg(design[side], side, printAreas[side], {
+        const svg = renderGarmentSvg(printed[side], side, printAreas[side], {
           imageHref: designImageUrl,
           garmentHex: garment.hex,
           crop: 'thumbnail',
@@ -52,7 +63,7 @@ export function DesignThumbnails({
           <li key={side} className={className}>
             <div
               role="img"
-              aria-label={describeDesignSide(design, side, garment)}
+              aria-label={describeDesignSide(printed, side, garment)}
               data-testid="garment-thumbnail"
               className="w-full [&>svg]:block [&>svg]:size-full"
               style={{ aspectRatio: `${box.widthMm} / ${box.heightMm}` }}

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { type CartItem, DELIVERY_DAYS, formatRupees } from '#contract';
+import { type CartItem, DELIVERY_DAYS, formatRupees, letteringText } from '#contract';
 import { TrashIcon } from '#web/components/ui/icons.tsx';
 import { QuantityStepper } from '#web/components/ui/quantity-stepper.tsx';
 import { ThumbnailImage } from '#web/components/ui/thumbnail-image.tsx';
@@ -26,7 +26,8 @@ export const EXPRESS_DELIVERY_TEXT = `Express delivery in ${DELIVERY_DAYS} days`
  * come in two sizes; a designed line says so, as it may sit beside a plain one (D27).
  */
 export function cartLineLabel(line: CartItem): string {
-  return `${line.productId.title}, size ${line.size}${line.design ? ', your design' : ''}`;
+  const lettering = line.personalisation ? `, ${letteringText(line.personalisation)}` : '';
+  return `${line.productId.title}, size ${line.size}${line.design ? ', your design' : ''}${lettering}`;
 }
 
 /** One cart line: select box, picture, details, price, remove and quantity (SPEC §2 Cart). */
@@ -57,6 +58,7 @@ export function CartLine({
               design={line.design}
               printAreas={product.customisation.printAreas}
               garment={product.color}
+              personalisation={line.personalisation}
               className="w-full"
               direction="column"
             />
@@ -102,6 +104,14 @@ export function CartLine({
             </>
           ) : null}
         </p>
+        {line.personalisation ? (
+          <p className="text-sm text-ink-700">
+            Name and number:{' '}
+            <span className="font-semibold text-ink-900">
+              {letteringText(line.personalisation)}
+            </span>
+          </p>
+        ) : null}
         <div className="mt-auto flex flex-wrap items-end justify-between gap-x-4 gap-y-2 pt-2">
           <QuantityStepper
             size="sm"

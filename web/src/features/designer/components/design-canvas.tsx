@@ -106,6 +106,8 @@ interface DesignCanvasProps {
   images: ReadonlyMap<string, DesignImageInfo>;
   /** Layers reaching outside the print area (flagged in red). */
   outside: ReadonlySet<string>;
+  /** A roster row's name and number, drawn over the side but not editable (issue 29). */
+  lettering?: readonly Layer[];
 }
 
 /**
@@ -128,6 +130,7 @@ export function DesignCanvas({
   garment,
   images,
   outside,
+  lettering = [],
 }: DesignCanvasProps) {
   const overlay = useRef<SVGSVGElement>(null);
   const drag = useRef<PointerDrag | Pinch | null>(null);
@@ -353,7 +356,7 @@ export function DesignCanvas({
           aria-hidden="true"
           data-testid="design-preview"
         >
-          {layers.map((layer) => (
+          {[...layers, ...lettering].map((layer) => (
             <g key={layer.id} transform={artTransform(layer)}>
               <LayerArt
                 layer={layer}

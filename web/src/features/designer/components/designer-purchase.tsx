@@ -9,19 +9,37 @@ import {
   SIZES,
   type Size,
 } from '#contract';
+import { DEFAULT_NAMES_AND_NUMBERS, type RosterEntry } from '#contract/names-and-numbers';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { toast } from '#web/lib/toast.ts';
 import { DESIGNER_MESSAGES } from '../utils/designer-messages.ts';
 import type { GuardRails } from '../utils/guard-rails.ts';
+import {
+  type RosterDraftRow,
+  rosterDraftProblems,
+  rosterEntries,
+} from './names-and-numbers-panel.tsx';
 import { TOUCH_TARGET } from './touch-target.ts';
 
-/** The live price, the size and 'Add to cart', refused while a guard rail blocks the design. */
+const addRosterLabel = (pieces: number) =>
+  pieces === 0 ? 'Add to cart' : `Add ${pieces} ${pieces === 1 ? 'piece' : 'pieces'} to cart`;
+
+/** A piece standing for any roster row: its back is printed, whatever its name. */
+const LETTERED_PIECE = { name: 'NAME', number: null };
+
+/**
+ * The live price, the size and 'Add to cart', refused while a guard rail
+ * blocks the design. With names and numbers the roster's rows are the pieces:
+ * each row's size, one piece each.
+ */
 export function DesignerPurchase({
   product,
   customisation,
   design,
   guard,
+  roster,
   onAddToCart,
+  onAddRosterToCart,
   renderSave,
   initialSize,
 }: {
@@ -29,7 +47,10 @@ export function DesignerPurchase({
   customisation: ProductCustomisation;
   design: Design;
   guard: GuardRails;
+  /** The roster when the design has names and numbers, else null. */
+  roster: readonly RosterDraftRow[] | null;
   onAddToCart: (design: Design, size: Size) => Promise<boolean>;
+  onAddRosterToCart?: ((design: Design, roster: RosterEntry[]) => Promise<boolean>) | undefined;
   renderSave?: ((design: Design) => ReactNode) | undefined;
   /** The size chosen on the product page (issue 28), kept when it is in stock. */
   initialSize?: Size | undefined;
@@ -41,13 +62,18 @@ export function DesignerPurchase({
   );
   const [adding, setAdding] = useState(false);
   const [showBlocker, setShowBlocker] = useState(false);
-  const price = customisedUnitPrice(product.price, customisation, design);
+  const piece = roster ? LETTERED_PIECE : null;
+  const price = customisedUnitPrice(product.price, customisation, design, piece);
   const sizes = SIZES.filter((option) => product.sizes[option] !== undefined);
 
   const addToCart = async () => {
     if (guard.blocker) {
       setShowBlocker(true);
       toast.error(guard.blocker, { id: 'designer-blocker' });
+      return;
+    }
+    if (roster) {
+      await addRoster(roster);
       return;
     }
     if (!size) {
@@ -57,6 +83,27 @@ export function DesignerPurchase({
     setAdding(true);
     try {
       await onAddToCart(design, size);
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  const addRoster = async (rows: readonly RosterDraftRow[]) => {
+    const problem = rosterDraftProblems(
+      rows,
+      sizes,
+      design.namesAndNumbers ?? DEFAULT_NAMES_AND_NUMBERS,
+    )[0];
+    if (rows.length === 0 || problem) {
+      const message = problem
+        ? DESIGNER_MESSAGES.rosterProblem(problem.line, problem.message)
+        : DESIGNER_MESSAGES.emptyRoster;
+      toast.error(message, { id: 'designer-roster' });
+      return;
+    }
+    setAdding(true);
+    try {
+      await onAddRosterToCart?.(design, rosterEntries(rows));
     } finally {
       setAdding(false);
     }
@@ -82,38 +129,40 @@ export function DesignerPurchase({
         </p>
         <p className="text-xs text-ink-600 max-sm:max-w-44 max-sm:truncate">
           {formatRupees(product.price)} tee
-          {printedSides(design).map(
+          {printedSides(design, piece).map(
             (side) => ` + ${formatRupees(customisation.decorationPrice[side])} ${side} print`,
           )}
         </p>
       </div>
-      <fieldset>
-        <legend className="text-sm font-semibold text-ink-900">
-          Size{size ? <span className="font-normal text-ink-600">: {size}</span> : null}
-        </legend>
-        <div className="mt-2 flex flex-wrap gap-2">
-          {sizes.map((option) => {
-            const soldOut = (product.sizes[option] ?? 0) === 0;
-            return (
-              <button
-                key={option}
-                type="button"
-                disabled={soldOut}
-                aria-pressed={option === size}
-                onClick={() => setSize(option)}
-                className={`${TOUCH_TARGET} inline-flex h-10 min-w-12 items-center justify-center rounded-xl border px-3 text-sm font-semibold ${
-                  option === size
-                    ? 'border-ink-900 bg-ink-900 text-white'
-                    : 'border-ink-300 bg-white text-ink-900 hover:border-ink-900'
-                } disabled:cursor-not-allowed disabled:border-ink-200 disabled:bg-ink-50 disabled:text-ink-500 disabled:line-through`}
-              >
-                {option}
-                {soldOut ? <span className="sr-only"> (sold out)</span> : null}
-              </button>
-            );
-          })}
-        </div>
-      </fieldset>
+      {roster ? null : (
+        <fieldset>
+          <legend className="text-sm font-semibold text-ink-900">
+            Size{size ? <span className="font-normal text-ink-600">: {size}</span> : null}
+          </legend>
+          <div className="mt-2 flex flex-wrap gap-2">
+            {sizes.map((option) => {
+              const soldOut = (product.sizes[option] ?? 0) === 0;
+              return (
+                <button
+                  key={option}
+                  type="button"
+                  disabled={soldOut}
+                  aria-pressed={option === size}
+                  onClick={() => setSize(option)}
+                  className={`${TOUCH_TARGET} inline-flex h-10 min-w-12 items-center justify-center rounded-xl border px-3 text-sm font-semibold ${
+                    option === size
+                      ? 'border-ink-900 bg-ink-900 text-white'
+                      : 'border-ink-300 bg-white text-ink-900 hover:border-ink-900'
+                  } disabled:cursor-not-allowed disabled:border-ink-200 disabled:bg-ink-50 disabled:text-ink-500 disabled:line-through`}
+                >
+                  {option}
+                  {soldOut ? <span className="sr-only"> (sold out)</span> : null}
+                </button>
+              );
+            })}
+          </div>
+        </fieldset>
+      )}
       {guard.outside.size > 0 || (showBlocker && guard.blocker) ? (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
           {guard.blocker}
@@ -130,7 +179,7 @@ export function DesignerPurchase({
             'w-full max-sm:fixed max-sm:right-4 max-sm:bottom-3 max-sm:z-30 max-sm:m-0 max-sm:w-auto',
         })}
       >
-        {adding ? 'Adding…' : 'Add to cart'}
+        {adding ? 'Adding…' : roster ? addRosterLabel(roster.length) : 'Add to cart'}
       </button>
       {guard.blocker ? (
         <p id="designer-blocker" className="sr-only">

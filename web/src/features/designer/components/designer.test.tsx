@@ -1,6 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_CUSTOMISATION, type Design, type ProductCustomisation } from '#contract';
+import {
+  DEFAULT_CUSTOMISATION,
+  type Design,
+  PERSONALISATION_EMPTY_MESSAGE,
+  type ProductCustomisation,
+} from '#contract';
+import { type RosterEntry, sizeNotOfferedMessage } from '#contract/names-and-numbers';
 import { makeProduct } from '#web/testing/data.ts';
 import { apiOk } from '#web/testing/mock-api.ts';
 import { renderWithRouter } from '#web/testing/render.tsx';
@@ -272,5 +278,74 @@ describe('Designer', () => {
     expect(layer).toMatchObject({ widthMm: 135.4, heightMm: 101.6, xMm: 150, yMm: 200 });
     const huge = newImageLayer({ ...image, width: 8000, height: 6000 }, area);
     expect(huge.widthMm).toBe(180);
+  });
+});
+
+describe('Designer: names and numbers (issue 29)', () => {
+  function renderWithRoster() {
+    const onAddRosterToCart = vi.fn(async (_design: Design, _roster: RosterEntry[]) => true);
+    const view = renderWithRouter(
+      <Designer
+        product={product}
+        customisation={customisation}
+        onAddToCart={vi.fn(async () => true)}
+        onAddRosterToCart={onAddRosterToCart}
+      />,
+    );
+    return { ...view, onAddRosterToCart };
+  }
+
+  it('letters the back from a pasted roster, names the bad line, shows a row on the preview and adds one piece per row', async () => {
+    const { user, onAddRosterToCart } = renderWithRoster();
+    await user.click(screen.getByRole('button', { name: 'Add names and numbers' }));
+    expect(screen.getByRole('button', { name: 'Back' })).toHaveAttribute('aria-pressed', 'true');
+    expect(price()).toHaveTextContent('₹619');
+    expect(screen.getByTestId('design-preview')).toHaveTextContent('NAME');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Lettering font' }), 'Inter');
+    await user.click(screen.getByRole('button', { name: 'Lettering navy' }));
+    await user.click(screen.getByRole('textbox', { name: 'Paste from a spreadsheet' }));
+    await user.paste('Size,Name,Number\nM,ASHA,7\nXXL,BIG,1\nl,RAVI,');
+    await user.click(screen.getByRole('button', { name: 'Add pasted rows' }));
+    expect(screen.getAllByTestId('roster-row')).toHaveLength(2);
+    const notAdded = screen.getByRole('alert', { name: 'Pasted lines not added' });
+    expect(notAdded).toHaveTextContent(`Line 3: ${sizeNotOfferedMessage('XXL', ['M', 'L'])}`);
+    expect(screen.getByRole('textbox', { name: 'Paste from a spreadsheet' })).toHaveValue(
+      'XXL,BIG,1',
+    );
+    expect(screen.getByRole('textbox', { name: 'Name, row 2' })).toHaveValue('RAVI');
+    expect(screen.getByRole('combobox', { name: 'Size, row 2' })).toHaveValue('L');
+
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Show on the preview' }),
+      'Row 2: L RAVI ',
+    );
+    expect(screen.getByTestId('design-preview')).toHaveTextContent('RAVI');
+    await user.click(screen.getByRole('button', { name: 'Add row' }));
+    await user.type(screen.getByRole('textbox', { name: 'Number, row 3' }), '99');
+    expect(screen.getByTestId('design-preview')).toHaveTextContent('99');
+    await user.click(screen.getByRole('button', { name: 'Remove row 3' }));
+
+    await user.click(screen.getByRole('button', { name: 'Add 2 pieces to cart' }));
+    expect(onAddRosterToCart).toHaveBeenCalledWith(
+      { front: [], back: [], namesAndNumbers: { fontId: 'inter', colorId: 'navy' } },
+      [
+        { size: 'M', name: 'ASHA', number: 7 },
+        { size: 'L', name: 'RAVI', number: null },
+      ],
+    );
+  }, 20_000);
+
+  it('refuses to add a roster with a bad row, naming it', async () => {
+    const { user, onAddRosterToCart } = renderWithRoster();
+    await user.click(screen.getByRole('button', { name: 'Add names and numbers' }));
+    await user.click(screen.getByRole('button', { name: 'Add row' }));
+    expect(screen.getByRole('status', { name: 'Roster problems' })).toHaveTextContent(
+      `Row 1: ${PERSONALISATION_EMPTY_MESSAGE}`,
+    );
+    await user.click(screen.getByRole('button', { name: 'Add 1 piece to cart' }));
+    expect(onAddRosterToCart).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Remove names and numbers' }));
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 });

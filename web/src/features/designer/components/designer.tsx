@@ -15,8 +15,14 @@ import {
   type Product,
   type ProductCustomisation,
   printedPhotosNote,
+  SIZES,
   type Size,
 } from '#contract';
+import {
+  DEFAULT_NAMES_AND_NUMBERS,
+  personalisedDesign,
+  type RosterEntry,
+} from '#contract/names-and-numbers';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { getErrorMessage } from '#web/lib/api-client.ts';
 import { ensureDesignFonts } from '#web/lib/design-fonts.ts';
@@ -31,8 +37,9 @@ import { PHONE_QUERY, useInputKind, useMediaQuery } from '../utils/use-input-kin
 import { DesignCanvas } from './design-canvas.tsx';
 import { DesignerPurchase } from './designer-purchase.tsx';
 import { DesignerToolbar, SIDE_LABEL } from './designer-toolbar.tsx';
-import { garmentHex } from './garment-mockup.tsx';
+import { contrastOn, garmentHex } from './garment-mockup.tsx';
 import { LayerList } from './layer-list.tsx';
+import { NamesAndNumbersPanel, type RosterDraftRow } from './names-and-numbers-panel.tsx';
 import { SelectedLayerPanel } from './selected-layer-panel.tsx';
 
 export interface DesignerProps {
@@ -43,11 +50,19 @@ export interface DesignerProps {
   initialImages?: readonly DesignImageInfo[];
   /** Adds the design in a size; resolves to true when the line was added. */
   onAddToCart: (design: Design, size: Size) => Promise<boolean>;
+  /**
+   * Adds one piece per roster row, each with its name and number (issue 29);
+   * without it the designer offers no names and numbers.
+   */
+  onAddRosterToCart?: (design: Design, roster: RosterEntry[]) => Promise<boolean>;
   /** The signed-in shopper's save controls, given the design as it stands. */
   renderSave?: (design: Design) => ReactNode;
   /** The size chosen on the product page (issue 28). */
   initialSize?: Size | undefined;
 }
+
+/** What the back's preview letters until a roster row is picked. */
+const SAMPLE_PIECE = { name: 'NAME', number: 10 };
 
 /**
  * The tee designer (D27, issue 12): the garment's front and back with their
@@ -60,6 +75,7 @@ export function Designer({
   initialDesign,
   initialImages = [],
   onAddToCart,
+  onAddRosterToCart,
   renderSave,
   initialSize,
 }: DesignerProps) {
@@ -79,6 +95,21 @@ export function Designer({
   );
   const full = layers.length >= DESIGN_LIMITS.layersPerSide;
   const phone = useMediaQuery(PHONE_QUERY);
+  const [roster, setRoster] = useState<RosterDraftRow[]>([]);
+  const [previewKey, setPreviewKey] = useState<string | null>(null);
+  const lettering = state.design.namesAndNumbers;
+  const offeredSizes = useMemo(
+    () => SIZES.filter((size) => product.sizes[size] !== undefined),
+    [product.sizes],
+  );
+  // The back's preview letters the row picked (or a sample), drawn by the one lettering function.
+  const previewLettering = useMemo(() => {
+    if (!lettering || state.side !== 'back') return [];
+    const row = roster.find((candidate) => candidate.key === previewKey) ?? SAMPLE_PIECE;
+    const piece = row.name.trim() === '' && row.number === null ? SAMPLE_PIECE : row;
+    return personalisedDesign({ front: [], back: [], namesAndNumbers: lettering }, piece, area)
+      .back;
+  }, [lettering, state.side, roster, previewKey, area]);
   const inputKind = useInputKind();
 
   useLayoutEffect(ensureDesignFonts, []);
@@ -111,6 +142,15 @@ export function Designer({
       onError: (error) => toast.error(getErrorMessage(error)),
     });
   };
+
+  const addNamesAndNumbers = () =>
+    dispatch({
+      type: 'setNamesAndNumbers',
+      lettering: {
+        ...DEFAULT_NAMES_AND_NUMBERS,
+        colorId: contrastOn(garment) === '#f4f4f5' ? 'white' : 'black',
+      },
+    });
 
   const onKeyDown = (event: KeyboardEvent) => onDesignerKeyDown(event, selected, dispatch);
 
@@ -147,6 +187,7 @@ export function Designer({
             garment={garment}
             images={images}
             outside={guard.outside}
+            lettering={previewLettering}
           />
         </figure>
         {phone ? null : note}
@@ -166,6 +207,15 @@ export function Designer({
           >
             Add text
           </button>
+          {onAddRosterToCart && !lettering ? (
+            <button
+              type="button"
+              onClick={addNamesAndNumbers}
+              className={buttonStyles({ variant: 'outline' })}
+            >
+              Add names and numbers
+            </button>
+          ) : null}
           <label
             className={`${buttonStyles({ variant: 'outline' })} cursor-pointer focus-within:outline-2 focus-within:outline-brand-600 ${full || upload.isPending ? 'pointer-events-none opacity-60' : ''}`}
           >
@@ -200,12 +250,35 @@ export function Designer({
           />
         ) : null}
 
+        {lettering && state.side === 'front' ? (
+          <button
+            type="button"
+            onClick={() => dispatch({ type: 'setSide', side: 'back' })}
+            className={buttonStyles({ variant: 'outline' })}
+          >
+            Edit names and numbers (back)
+          </button>
+        ) : null}
+        {lettering && state.side === 'back' ? (
+          <NamesAndNumbersPanel
+            lettering={lettering}
+            sizes={offeredSizes}
+            rows={roster}
+            onRowsChange={setRoster}
+            previewKey={previewKey}
+            onPreviewKey={setPreviewKey}
+            dispatch={dispatch}
+          />
+        ) : null}
+
         <DesignerPurchase
           product={product}
           customisation={customisation}
           design={state.design}
           guard={guard}
+          roster={lettering ? roster : null}
           onAddToCart={onAddToCart}
+          onAddRosterToCart={onAddRosterToCart}
           renderSave={renderSave}
           initialSize={initialSize}
         />

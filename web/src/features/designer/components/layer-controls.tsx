@@ -52,7 +52,7 @@ function Range({ label, value, min, max, step = 1, unit, onChange }: RangeProps)
   );
 }
 
-function Group({ label, children }: { label: string; children: ReactNode }) {
+export function Group({ label, children }: { label: string; children: ReactNode }) {
   return (
     <fieldset>
       <legend className="text-sm font-medium text-ink-800">{label}</legend>

@@ -10,5 +10,7 @@ export const DESIGNER_MESSAGES = {
       'The dashed line is the print area. Drag a layer with one finger; pinch it with two to resize and turn it. Tap again to pick the layer underneath; double-tap text to edit it.',
   },
   selectSize: 'Please select a size.',
+  emptyRoster: 'Add a row to the roster first: each row is a piece with its name and number.',
+  rosterProblem: (row: number, problem: string) => `Roster row ${row}: ${problem}`,
   tooManyLayers: `A side may have at most ${DESIGN_LIMITS.layersPerSide} layers.`,
 } as const;

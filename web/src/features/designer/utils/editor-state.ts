@@ -4,6 +4,7 @@ import {
   type DesignSide,
   type ImageLayer,
   type Layer,
+  type NamesAndNumbers,
   type PrintArea,
   type TextLayer,
 } from '#contract';
@@ -38,6 +39,8 @@ export type LayerPatch = Partial<Omit<TextLayer, 'id' | 'type'>> &
 export type EditorAction =
   | { type: 'load'; design: Design }
   | { type: 'setSide'; side: DesignSide }
+  /** Names and numbers on the back in this lettering, or none (null). */
+  | { type: 'setNamesAndNumbers'; lettering: NamesAndNumbers | null }
   | { type: 'select'; id: string | null }
   | { type: 'add'; layer: Layer }
   | { type: 'update'; id: string; patch: LayerPatch; mergeKey?: string }
@@ -53,7 +56,10 @@ export type EditorAction =
 export function initialEditorState(design: Design = EMPTY_DESIGN): EditorState {
   return {
     design,
-    side: design.front.length === 0 && design.back.length > 0 ? 'back' : 'front',
+    side:
+      design.front.length === 0 && (design.back.length > 0 || design.namesAndNumbers)
+        ? 'back'
+        : 'front',
     selectedId: null,
     past: [],
     future: [],
@@ -112,6 +118,13 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return { ...state, side: action.side, selectedId: null, mergeKey: null };
     case 'select':
       return { ...state, selectedId: action.id, mergeKey: null };
+    case 'setNamesAndNumbers': {
+      const { namesAndNumbers: _dropped, ...rest } = state.design;
+      return commit(
+        { ...state, side: 'back', selectedId: null },
+        action.lettering ? { ...rest, namesAndNumbers: action.lettering } : rest,
+      );
+    }
     case 'add':
       if (layers.length >= DESIGN_LIMITS.layersPerSide) return state;
       return {

@@ -68,6 +68,8 @@ export function checkGuardRails(
       if (dpi < DESIGN_LIMITS.minPrintDpi) lowDpi.set(layer.id, dpi);
     }
   }
-  if (DESIGN_SIDES.every((side) => design[side].length === 0)) blocker = GUARD_MESSAGES.empty;
+  if (!design.namesAndNumbers && DESIGN_SIDES.every((side) => design[side].length === 0)) {
+    blocker = GUARD_MESSAGES.empty;
+  }
   return { outside, lowDpi, blocker };
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatRupees, type Order } from '#contract';
+import { formatRupees, letteringText, type Order } from '#contract';
 import { DesignThumbnails } from '#web/components/ui/design-thumbnail.tsx';
 import { formatDate } from '#web/utils/format-date.ts';
 import {
@@ -8,6 +8,7 @@ import {
   paymentMethodLabel,
   refundLines,
 } from '../utils/order-summary.ts';
+import { OrderRoster } from './order-roster.tsx';
 
 /** The estimated delivery, or N/A when there is none to expect (cancelled, D19). */
 export function estimatedDeliveryLabel(order: Pick<Order, 'status' | 'estimateDeliveryDate'>) {
@@ -88,7 +89,8 @@ function Fact({
 }
 
 /**
- * Each line with its picture, size, colour, quantity × price and line total;
+ * Each line with its picture, size, colour, name and number (a personalised
+ * piece), quantity × price and line total, then the roster of named pieces;
  * a line with a design shows each printed side on its garment (D27, issue 28)
  * in place of the product's photo, and
  * `itemActions` adds a screen's own controls to a line (the admin's print files).
@@ -101,48 +103,60 @@ export function OrderItems({
   itemActions?: (item: Order['items'][number]) => ReactNode;
 }) {
   return (
-    <ul aria-label="Items in this order" className="divide-y divide-ink-100">
-      {order.items.map((item) => (
-        <li key={item._id} className="flex gap-4 py-4 first:pt-0">
-          {item.design && item.printAreas ? (
-            // A designed line shows its garment with the design, not the product's photo.
-            <div className="w-20 shrink-0">
-              <DesignThumbnails
-                design={item.design}
-                printAreas={item.printAreas}
-                garment={item.color}
-                className="w-full"
-                direction="column"
+    <>
+      <ul aria-label="Items in this order" className="divide-y divide-ink-100">
+        {order.items.map((item) => (
+          <li key={item._id} className="flex gap-4 py-4 first:pt-0">
+            {item.design && item.printAreas ? (
+              // A designed line shows its garment with the design, not the product's photo.
+              <div className="w-20 shrink-0">
+                <DesignThumbnails
+                  design={item.design}
+                  printAreas={item.printAreas}
+                  garment={item.color}
+                  personalisation={item.personalisation}
+                  className="w-full"
+                  direction="column"
+                />
+              </div>
+            ) : (
+              <img
+                src={item.image}
+                alt=""
+                width={80}
+                height={80}
+                className="size-20 shrink-0 rounded-xl bg-ink-100 object-cover ring-1 ring-ink-200"
               />
-            </div>
-          ) : (
-            <img
-              src={item.image}
-              alt=""
-              width={80}
-              height={80}
-              className="size-20 shrink-0 rounded-xl bg-ink-100 object-cover ring-1 ring-ink-200"
-            />
-          )}
-          <div className="flex min-w-0 flex-1 flex-col gap-1 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
-            <div className="min-w-0">
-              <p className="font-semibold text-ink-900">{item.name}</p>
-              <p className="text-sm text-ink-600">
-                Size {item.size} · Colour {item.color.name}
+            )}
+            <div className="flex min-w-0 flex-1 flex-col gap-1 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
+              <div className="min-w-0">
+                <p className="font-semibold text-ink-900">{item.name}</p>
+                <p className="text-sm text-ink-600">
+                  Size {item.size} · Colour {item.color.name}
+                </p>
+                {item.personalisation ? (
+                  <p className="text-sm text-ink-600">
+                    Name and number:{' '}
+                    <span className="font-semibold text-ink-900">
+                      {letteringText(item.personalisation)}
+                    </span>
+                  </p>
+                ) : null}
+                <p className="text-sm text-ink-600">
+                  {item.quantity} x {formatRupees(item.price)}
+                </p>
+                {itemActions?.(item)}
+              </div>
+              <p className="font-semibold text-ink-900 sm:text-right">
+                <span className="sr-only">Line total: </span>
+                {formatRupees(item.price * item.quantity)}
               </p>
-              <p className="text-sm text-ink-600">
-                {item.quantity} x {formatRupees(item.price)}
-              </p>
-              {itemActions?.(item)}
             </div>
-            <p className="font-semibold text-ink-900 sm:text-right">
-              <span className="sr-only">Line total: </span>
-              {formatRupees(item.price * item.quantity)}
-            </p>
-          </div>
-        </li>
-      ))}
-    </ul>
+          </li>
+        ))}
+      </ul>
+      <OrderRoster items={order.items} />
+    </>
   );
 }
 

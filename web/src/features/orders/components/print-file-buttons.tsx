@@ -33,7 +33,7 @@ export function PrintFileButtons({
   if (!item.design) return null;
   return (
     <div className="mt-2 flex flex-wrap gap-2">
-      {printedSides(item.design).map((side) => (
+      {printedSides(item.design, item.personalisation).map((side) => (
         <button
           key={side}
           type="button"
