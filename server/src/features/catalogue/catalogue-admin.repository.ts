@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
-import { defaultHsn, type Size } from '#contract';
+import { defaultHsn, type PriceBreak, type Size } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import {
   type ProductCustomisationColumns,
@@ -30,6 +30,8 @@ export interface NewProduct {
   colorHex: string;
   /** Designs on it (D27); left out: not customisable, the default print areas. */
   customisation?: ProductCustomisationColumns;
+  /** Price by quantity (issue 29); left out: none. */
+  priceBreaks?: PriceBreak[];
   unitsSold?: number;
   createdAt?: Date;
   stock: { size: Size; stock: number }[];

@@ -31,6 +31,7 @@ const adminProduct: AdminProduct = {
   archived: false,
   archivedAt: null,
   customisation: DEFAULT_CUSTOMISATION,
+  priceBreaks: [],
   hsn: '6109',
 };
 
