@@ -150,6 +150,28 @@ export async function styleExists(db: Database, styleId: string): Promise<boolea
   return row !== undefined;
 }
 
+/** The price breaks a style's colours share (issue 29); [] for a style with none. */
+export async function findStylePriceBreaks(db: Database, styleId: string): Promise<PriceBreak[]> {
+  const [row] = await db
+    .select({ priceBreaks: products.priceBreaks })
+    .from(products)
+    .where(eq(products.styleId, styleId))
+    .limit(1);
+  return row?.priceBreaks ?? [];
+}
+
+/** Gives every colour of a style these price breaks: they share one list (issue 29). */
+export async function setStylePriceBreaks(
+  db: Database,
+  styleId: string,
+  priceBreaks: PriceBreak[],
+): Promise<void> {
+  await db
+    .update(products)
+    .set({ priceBreaks, updatedAt: new Date() })
+    .where(eq(products.styleId, styleId));
+}
+
 /** A product whether on sale or archived. */
 export async function findAnyProduct(db: Database, id: string): Promise<ProductRow | undefined> {
   const [row] = await db.select(productColumns).from(products).where(eq(products.id, id));
