@@ -6,6 +6,8 @@
  * charged. Zod-free: the guest cart prices on the first page a shopper loads.
  */
 
+import { formatRupees } from './format.ts';
+
 export interface PriceBreak {
   /** Pieces from which the break applies (counted across sizes and colours). */
   minQuantity: number;
@@ -117,4 +119,17 @@ export function priceLinesWithBreaks(lines: readonly BreakableLine[]): BrokenLin
       },
     };
   });
+}
+
+/** '₹719.10 each (10% off for 10+)': a unit price and the break it came from, if any. */
+export function unitPriceText(unitPrice: number, priceBreak: PriceBreak | null): string {
+  const each = `${formatRupees(unitPrice)} each`;
+  return priceBreak
+    ? `${each} (${priceBreak.percentOff}% off for ${priceBreak.minQuantity}+)`
+    : each;
+}
+
+/** 'Add 3 more for ₹719.10 each': the next break's offer. */
+export function nextBreakText(next: { piecesToGo: number; unitPrice: number }): string {
+  return `Add ${next.piecesToGo} more for ${formatRupees(next.unitPrice)} each`;
 }
