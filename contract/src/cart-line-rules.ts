@@ -1,6 +1,7 @@
-import type { CartProduct } from './cart.ts';
+import type { CartItem, CartProduct } from './cart.ts';
 import type { Product, Size } from './catalogue.ts';
 import type { Design, DesignSide, ProductCustomisation } from './design.ts';
+import { priceLinesWithBreaks } from './price-breaks.ts';
 import type { Personalisation } from './roster.ts';
 
 /**
@@ -65,8 +66,41 @@ export function customisedUnitPrice(
 
 /** The product as a cart line carries it (SPEC §3). */
 export function toCartProduct(product: Product): CartProduct {
-  const { _id, title, images, gender, color, price, sizes, customisation } = product;
-  return { _id, title, images, gender, color, price, sizes, customisation };
+  const { _id, title, images, gender, color, price, sizes, customisation, styleId, priceBreaks } =
+    product;
+  return { _id, title, images, gender, color, price, sizes, customisation, styleId, priceBreaks };
+}
+
+/**
+ * The lines with each unit priced by the break its group reached (issue 29):
+ * the server's cart and the guest cart both reprice through here after any
+ * change, as one line's quantity or selection moves its group's price.
+ */
+export function withPriceBreaks(list: CartItem[]): CartItem[] {
+  const prices = priceLinesWithBreaks(
+    list.map((line) => ({
+      styleId: line.productId.styleId,
+      design: line.design,
+      priceBreaks: line.productId.priceBreaks,
+      listUnitPaise: Math.round(line.listUnitPrice * 100),
+      quantity: line.quantity,
+      selected: line.selected,
+    })),
+  );
+  return list.map((line, index) => {
+    const price = prices[index];
+    if (!price) return line;
+    return {
+      ...line,
+      unitPrice: price.unitPaise / 100,
+      priceBreak: price.priceBreak,
+      nextBreak: price.next && {
+        piecesToGo: price.next.piecesToGo,
+        unitPrice: price.next.unitPaise / 100,
+      },
+      totalPrice: (price.unitPaise * line.quantity) / 100,
+    };
+  });
 }
 
 const BLANK_GARMENTS: Readonly<Record<string, string>> = { 't-shirts': 'tee', hoodies: 'hoodie' };

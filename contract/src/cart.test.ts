@@ -25,6 +25,7 @@ const product: Product = {
   isNew: true,
   createdAt: '2026-11-01T00:00:00.000Z',
   customisation: DEFAULT_CUSTOMISATION,
+  priceBreaks: [{ minQuantity: 10, percentOff: 10 }],
 };
 
 describe('toCartProduct', () => {
@@ -40,6 +41,9 @@ describe('toCartProduct', () => {
       // The garment's colour: a designed line is drawn on it (issue 28).
       color: { name: 'Navy', hex: '#1e3a5f' },
       customisation: DEFAULT_CUSTOMISATION,
+      // Its style and breaks: the cart prices a style's lines together (issue 29).
+      styleId: 's1',
+      priceBreaks: [{ minQuantity: 10, percentOff: 10 }],
     });
     // The reshape gives exactly the shape the contract's cart line carries.
     expect(CartProductSchema.strict().parse(cartProduct)).toEqual(cartProduct);

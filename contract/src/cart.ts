@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_LINE_QUANTITY } from './cart-line-rules.ts';
 import {
+  PriceBreakSchema,
   ProductColorSchema,
   ProductImageSchema,
   ProductSizesSchema,
@@ -37,6 +38,9 @@ export const CartProductSchema = z.object({
   price: RupeesSchema,
   sizes: ProductSizesSchema,
   customisation: ProductCustomisationSchema,
+  /** Its style and breaks: lines of one style and design are priced by their pieces together (issue 29). */
+  styleId: IdSchema,
+  priceBreaks: z.array(PriceBreakSchema),
 });
 export type CartProduct = z.infer<typeof CartProductSchema>;
 
@@ -56,8 +60,20 @@ export const CartItemSchema = z.object({
    * shared design: such a line is one piece of a roster, quantity 1.
    */
   personalisation: PersonalisationSchema.nullable(),
-  /** One unit: the product's price plus each printed side's decoration price (customisedUnitPrice). */
+  /**
+   * One unit as charged: the list price below after the price break its group
+   * reached (issue 29: the selected lines of one style and design, counted
+   * together; an unselected line as if it were selected).
+   */
   unitPrice: RupeesSchema,
+  /** One unit before any break: the product's price plus each printed side's decoration price (customisedUnitPrice). */
+  listUnitPrice: RupeesSchema,
+  /** The break applied to unitPrice, or null. */
+  priceBreak: PriceBreakSchema.nullable(),
+  /** The next break: how many more pieces of the group reach it, and a unit's price then; null when none is left. */
+  nextBreak: z
+    .object({ piecesToGo: z.number().int().positive(), unitPrice: RupeesSchema })
+    .nullable(),
   /** unitPrice × quantity, from the database prices (D4). */
   totalPrice: RupeesSchema,
 });

@@ -13,6 +13,7 @@ import { ProductCustomisationSchema } from './design.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { requiredText } from './fields.ts';
 import { hsnSchema } from './gst.ts';
+import { PRICE_BREAK_LIMITS } from './price-breaks.ts';
 import { textSchema } from './text.ts';
 
 /** The sizes the shop sells, smallest first; every list of sizes follows this order. */
@@ -31,6 +32,38 @@ export function isSize(value: string): value is Size {
 export const LOW_STOCK_THRESHOLD = 5;
 
 export const ProductImageSchema = z.object({ url: z.string() });
+
+const { minQuantity: MIN_QUANTITY, percentOff: PERCENT_OFF } = PRICE_BREAK_LIMITS;
+
+export const PRICE_BREAKS_TOO_MANY_MESSAGE = `A product may have at most ${PRICE_BREAK_LIMITS.breaks} price breaks`;
+export const PRICE_BREAKS_ORDER_MESSAGE =
+  'Price breaks must go up: each one from more pieces than the one before';
+
+/** Price by quantity (issue 29): from `minQuantity` pieces of one style and design, `percentOff` off each. */
+export const PriceBreakSchema = z.object({
+  minQuantity: z
+    .number({ error: 'Pieces must be a whole number' })
+    .int('Pieces must be a whole number')
+    .min(MIN_QUANTITY.min, `Pieces must be at least ${MIN_QUANTITY.min}`)
+    .max(MIN_QUANTITY.max, `Pieces must be at most ${MIN_QUANTITY.max}`),
+  percentOff: z
+    .number({ error: 'Percent off must be a whole number' })
+    .int('Percent off must be a whole number')
+    .min(PERCENT_OFF.min, `Percent off must be at least ${PERCENT_OFF.min}`)
+    .max(PERCENT_OFF.max, `Percent off must be at most ${PERCENT_OFF.max}`),
+});
+
+/** A product's breaks, smallest first, each from more pieces than the one before. */
+export const PriceBreaksSchema = z
+  .array(PriceBreakSchema, { error: 'Price breaks must be a list' })
+  .max(PRICE_BREAK_LIMITS.breaks, PRICE_BREAKS_TOO_MANY_MESSAGE)
+  .refine(
+    (breaks) =>
+      breaks.every(
+        (item, index) => index === 0 || item.minQuantity > (breaks[index - 1]?.minQuantity ?? 0),
+      ),
+    PRICE_BREAKS_ORDER_MESSAGE,
+  );
 
 /** Stock per size, in {@link SIZES} order: `{ "S": 4, "M": 0 }`. */
 export const ProductSizesSchema = z.partialRecord(SizeSchema, z.number().int().nonnegative());
@@ -81,6 +114,8 @@ export const ProductSchema = z.object({
   createdAt: z.string(),
   /** Whether shoppers may design on it, its print areas and decoration prices (D27). */
   customisation: ProductCustomisationSchema,
+  /** Price by quantity (issue 29), shared by the colours of its style; [] for none. */
+  priceBreaks: z.array(PriceBreakSchema),
 });
 export type Product = z.infer<typeof ProductSchema>;
 
@@ -408,6 +443,12 @@ export const AdminProductBodySchema = z.object({
   customisation: ProductCustomisationSchema.extend({
     blank: ProductCustomisationSchema.shape.blank.default(false),
   }).optional(),
+  /**
+   * Price by quantity (issue 29). Its style's colours share one list: saving
+   * it writes every colour of the style. Left out: a new product has none
+   * (or its style's), an update keeps what the style has.
+   */
+  priceBreaks: PriceBreaksSchema.optional(),
 });
 export type AdminProductBody = z.infer<typeof AdminProductBodySchema>;
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { Size } from '#contract';
+import type { PriceBreak, Size } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import { type ProductCustomisationColumns, productStock } from '#server/db/schema/catalogue.ts';
 import {
@@ -26,6 +26,8 @@ export interface ProductFixture {
   color?: { name: string; hex: string };
   /** Design settings (D27); left out: not customisable. */
   customisation?: ProductCustomisationColumns;
+  /** Price by quantity (issue 29); left out: none. */
+  priceBreaks?: PriceBreak[];
 }
 
 /** Stores a product for a test, with small SVG pictures of its own; returns its id. */
@@ -58,6 +60,7 @@ export async function createProduct(db: Database, fixture: ProductFixture = {}):
     stock: toStockLevels(fixture.stock ?? { M: 5 }),
     imageIds,
     ...(fixture.customisation && { customisation: fixture.customisation }),
+    ...(fixture.priceBreaks && { priceBreaks: fixture.priceBreaks }),
   });
 }
 

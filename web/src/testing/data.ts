@@ -42,6 +42,7 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     isNew: false,
     createdAt: '2026-11-20T10:00:00.000Z',
     customisation: DEFAULT_CUSTOMISATION,
+    priceBreaks: [],
     ...overrides,
   });
 }
@@ -78,6 +79,8 @@ export function makeCartItem({
       price,
       sizes,
       customisation: product.customisation,
+      styleId: product.styleId,
+      priceBreaks: product.priceBreaks,
     },
     size,
     quantity,
@@ -85,6 +88,9 @@ export function makeCartItem({
     design: null,
     personalisation: null,
     unitPrice: price,
+    listUnitPrice: price,
+    priceBreak: null,
+    nextBreak: null,
     totalPrice: Math.round(price * 100 * quantity) / 100,
   });
 }

@@ -21,6 +21,7 @@ import {
   CATALOGUE_LISTS,
   DEFAULT_CUSTOMISATION,
   FALLBACK_HSN,
+  type PriceBreak,
   type PrintAreas,
   SIZES,
 } from '#contract';
@@ -125,6 +126,11 @@ export const products = pgTable(
      * not, the product page and the designer say the photos' print is not included.
      */
     blank: boolean().notNull().default(false),
+    /**
+     * Price by quantity (issue 29), smallest first: the colours of a style
+     * share one list, written to all of them when the owner saves one.
+     */
+    priceBreaks: jsonb().$type<PriceBreak[]>().notNull().default([]),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { SIZES, type Size } from '#contract';
+import { type PriceBreak, SIZES, type Size } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import type { ProductCustomisationColumns } from '#server/db/schema/catalogue.ts';
 import { createAddressesService } from '#server/features/addresses/addresses.service.ts';
@@ -134,6 +134,15 @@ const SEED_CUSTOMISATION: Record<string, ProductCustomisationColumns> = {
   },
 };
 
+/** Price by quantity on the customisable tees (issue 29): team orders are what they are bought for. */
+const SEED_PRICE_BREAKS: Record<string, PriceBreak[]> = {
+  'T-Shirts': [
+    { minQuantity: 10, percentOff: 10 },
+    { minQuantity: 25, percentOff: 15 },
+    { minQuantity: 50, percentOff: 20 },
+  ],
+};
+
 /** Inserts products, one per colour, with their generated pictures and their reviews; returns how many. */
 export async function insertSeedProducts(
   db: Database,
@@ -162,6 +171,7 @@ export async function insertSeedProducts(
         stock: toStockLevels(product.stock),
         imageIds,
         customisation: SEED_CUSTOMISATION[product.category],
+        priceBreaks: SEED_PRICE_BREAKS[product.category] ?? [],
       });
       seeded.push({ id, product, image: imageIds[0] ? mediaUrl(imageIds[0]) : '' });
     }

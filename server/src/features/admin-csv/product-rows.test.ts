@@ -25,6 +25,7 @@ const product: AdminProduct = {
   isNew: true,
   createdAt: '2026-11-01T00:00:00.000Z',
   customisation: DEFAULT_CUSTOMISATION,
+  priceBreaks: [],
   unitsSold: 0,
   archived: false,
   archivedAt: null,

@@ -164,6 +164,8 @@ describe('GET /api/v1/cart/get-all', () => {
       price: product.price,
       sizes: product.sizes,
       customisation: product.customisation,
+      styleId: product.styleId,
+      priceBreaks: product.priceBreaks,
     });
     expect(cart[0]?.productId).toMatchObject({
       price: 1299.5,

@@ -5,8 +5,10 @@ import {
   type Design,
   type Personalisation,
   type Product,
+  priceLinesWithBreaks,
   type Quote,
   toCartProduct,
+  withPriceBreaks,
 } from '#contract';
 import type { ImageRow, ProductRow, StockRow } from '#server/db/schema/catalogue.ts';
 import { toCustomisation, toProducts } from '#server/features/catalogue/catalogue.service.ts';
@@ -45,35 +47,57 @@ export function unitPricePaise(
   return Math.round(rupees * 100);
 }
 
-/** Cart lines with their product "populated" (SPEC §3); totals from database prices (D4). */
+/**
+ * Cart lines with their product "populated" (SPEC §3); totals from database
+ * prices (D4), each unit after the price break its group reached (issue 29):
+ * pass the whole cart, as every line's group counts.
+ */
 export function toCartItems(
   lines: CartLineRow[],
   stock: StockRow[],
   images: ImageRow[],
 ): CartItem[] {
   const products = productsById(lines, stock, images);
-  return lines.map(({ item, product: row }) => {
-    const product = productOf(products, row.id);
-    return {
-      _id: item.id,
-      productId: toCartProduct(product),
-      size: item.size,
-      quantity: item.quantity,
-      selected: item.selected,
-      design: item.design,
-      personalisation: item.personalisation,
-      unitPrice: paiseToRupees(unitPricePaise(row, item.design, item.personalisation)),
-      totalPrice: paiseToRupees(
-        unitPricePaise(row, item.design, item.personalisation) * item.quantity,
-      ),
-    };
-  });
+  return withPriceBreaks(
+    lines.map(({ item, product: row }) => {
+      const product = productOf(products, row.id);
+      const listUnitPaise = unitPricePaise(row, item.design, item.personalisation);
+      const listUnitPrice = paiseToRupees(listUnitPaise);
+      return {
+        _id: item.id,
+        productId: toCartProduct(product),
+        size: item.size,
+        quantity: item.quantity,
+        selected: item.selected,
+        design: item.design,
+        personalisation: item.personalisation,
+        unitPrice: listUnitPrice,
+        listUnitPrice,
+        priceBreak: null,
+        nextBreak: null,
+        totalPrice: paiseToRupees(listUnitPaise * item.quantity),
+      };
+    }),
+  );
 }
 
-/** The selected lines as checkout records them: database price, first picture. */
+/**
+ * The selected lines as checkout records them: database price after the
+ * price break their group reached (issue 29: the same rule as the cart's lines), first picture.
+ */
 export function toSelectedLines(lines: CartLineRow[], images: ImageRow[]): SelectedLine[] {
   const products = productsById(lines, [], images);
-  return lines.map(({ item, product: row }) => ({
+  const prices = priceLinesWithBreaks(
+    lines.map(({ item, product: row }) => ({
+      styleId: row.styleId,
+      design: item.design,
+      priceBreaks: row.priceBreaks,
+      listUnitPaise: unitPricePaise(row, item.design, item.personalisation),
+      quantity: item.quantity,
+      selected: true,
+    })),
+  );
+  return lines.map(({ item, product: row }, index) => ({
     cartItemId: item.id,
     productId: row.id,
     title: row.title,
@@ -81,7 +105,8 @@ export function toSelectedLines(lines: CartLineRow[], images: ImageRow[]): Selec
     size: item.size,
     colorName: row.colorName,
     colorHex: row.colorHex,
-    pricePaise: unitPricePaise(row, item.design, item.personalisation),
+    pricePaise:
+      prices[index]?.unitPaise ?? unitPricePaise(row, item.design, item.personalisation),
     quantity: item.quantity,
     design: item.design,
     // What the design was placed on: frozen onto the order item with it (decision 020).

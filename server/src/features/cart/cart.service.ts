@@ -4,6 +4,7 @@ import {
   availableQuantityMessage,
   type CartItem,
   type CartOptions,
+  canonicalJson,
   type CreateManyCartItemsBody,
   DEFAULT_COUPON_CODE,
   type Design,
@@ -82,15 +83,6 @@ export interface CartDependencies {
   designs: Pick<DesignsService, 'checkDesign'>;
   paymentSettings: Pick<PaymentSettingsService, 'cashOnDeliveryRules'>;
   promotions: Pick<PromotionsService, 'couponForShopper'>;
-}
-
-/** JSON with object keys sorted: two equal designs read alike, however they were stored. */
-function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) =>
-    inner && typeof inner === 'object' && !Array.isArray(inner)
-      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : 1)))
-      : inner,
-  );
 }
 
 /**
@@ -196,6 +188,13 @@ export function createCartService(db: Database, dependencies: CartDependencies) 
     return toCartItems(lines, stock, images);
   }
 
+  /** One line of the cart as the cart shows it: its price depends on the lines of its group (issue 29). */
+  async function lineOfCart(userId: string, id: string): Promise<CartItem> {
+    const line = (await cartOf(userId)).find((item) => item._id === id);
+    if (!line) throw notFound(CART_ITEM_NOT_FOUND);
+    return line;
+  }
+
   async function lineOf(userId: string, id: string) {
     const line = isUuid(id) ? await findCartLine(db, userId, id) : undefined;
     if (!line) throw notFound(CART_ITEM_NOT_FOUND);
@@ -208,7 +207,7 @@ export function createCartService(db: Database, dependencies: CartDependencies) 
     async addCartItem(userId: string, body: AddCartItemBody): Promise<CartItem> {
       const product = isUuid(body.productId) ? await findProduct(db, body.productId) : undefined;
       if (!product) throw notFound(PRODUCT_NOT_FOUND);
-      const { stock, images } = await findProductDetails(db, [product.id]);
+      const { stock } = await findProductDetails(db, [product.id]);
       const available = stockOf(stock, product.id, body.size);
       if (available === undefined) {
         throw badRequest(SIZE_NOT_AVAILABLE, [{ field: 'size', message: SIZE_NOT_AVAILABLE }]);
@@ -229,9 +228,7 @@ export function createCartService(db: Database, dependencies: CartDependencies) 
         if (body.quantity > available) throw conflict(availableQuantityMessage(available));
         return row;
       });
-      const [cartItem] = toCartItems([{ item, product }], stock, images);
-      if (!cartItem) throw new Error('Mapping the new cart line gave nothing');
-      return cartItem;
+      return lineOfCart(userId, item.id);
     },
 
     /**
@@ -292,7 +289,7 @@ export function createCartService(db: Database, dependencies: CartDependencies) 
 
     async updateCartItem(userId: string, id: string, body: UpdateCartItemBody): Promise<CartItem> {
       const line = await lineOf(userId, id);
-      const { stock, images } = await findProductDetails(db, [line.product.id]);
+      const { stock } = await findProductDetails(db, [line.product.id]);
       if (body.quantity !== undefined) {
         const available = stockOf(stock, line.product.id, line.item.size) ?? 0;
         if (body.quantity > available) throw conflict(availableQuantityMessage(available));
@@ -302,9 +299,7 @@ export function createCartService(db: Database, dependencies: CartDependencies) 
         ...(body.selected !== undefined && { selected: body.selected }),
       });
       if (!item) throw notFound(CART_ITEM_NOT_FOUND);
-      const [cartItem] = toCartItems([{ item, product: line.product }], stock, images);
-      if (!cartItem) throw new Error('Mapping the updated cart line gave nothing');
-      return cartItem;
+      return lineOfCart(userId, item.id);
     },
 
     async selectAllCartItems(userId: string, selected: boolean): Promise<CartItem[]> {

@@ -686,3 +686,61 @@ describe('blank garments (issue 28)', () => {
     expect((await shopProduct(created._id)).customisation.blank).toBe(false);
   });
 });
+
+describe('price breaks in the admin product API (issue 29)', () => {
+  const TEE_BREAKS = [
+    { minQuantity: 10, percentOff: 10 },
+    { minQuantity: 25, percentOff: 15 },
+  ];
+
+  it('stores a product’s breaks, shows them in the shop, and writes them to every colour of its style', async () => {
+    const navy = await addProduct(t.app, admin, productBody({ priceBreaks: TEE_BREAKS }));
+    expect(navy.priceBreaks).toEqual(TEE_BREAKS);
+    expect((await shopProduct(navy._id)).priceBreaks).toEqual(TEE_BREAKS);
+
+    // A new colour of the style takes the style's breaks.
+    const white = await addProduct(
+      t.app,
+      admin,
+      productBody({ styleId: navy.styleId, color: { name: 'White', hex: '#ffffff' } }),
+    );
+    expect(white.priceBreaks).toEqual(TEE_BREAKS);
+
+    // Saving one colour with other breaks changes the whole style; an edit without them keeps them.
+    const fewer = [{ minQuantity: 20, percentOff: 12 }];
+    await editProduct(t.app, admin, white._id, {
+      ...productBody({ styleId: navy.styleId, color: { name: 'White', hex: '#ffffff' } }),
+      priceBreaks: fewer,
+    });
+    expect((await adminGet(navy._id)).priceBreaks).toEqual(fewer);
+    await editProduct(t.app, admin, navy._id, productBody({ title: navy.title }));
+    expect((await shopProduct(white._id)).priceBreaks).toEqual(fewer);
+  });
+
+  it.each([
+    [[{ minQuantity: 1, percentOff: 10 }], 'Pieces must be at least 2'],
+    [[{ minQuantity: 10, percentOff: 95 }], 'Percent off must be at most 90'],
+    [
+      [
+        { minQuantity: 25, percentOff: 15 },
+        { minQuantity: 10, percentOff: 10 },
+      ],
+      'Price breaks must go up: each one from more pieces than the one before',
+    ],
+    [
+      [2, 3, 4, 5, 6, 7].map((minQuantity) => ({ minQuantity, percentOff: 5 })),
+      'A product may have at most 5 price breaks',
+    ],
+  ])('refuses the breaks %j with 400: %s', async (priceBreaks, message) => {
+    const failure = await expectFailure(
+      t.app,
+      asUser(admin, {
+        method: 'POST',
+        url: '/api/v1/admin/products',
+        payload: productBody({ priceBreaks }),
+      }),
+      400,
+    );
+    expect(failure.message).toContain(message);
+  });
+});

@@ -95,6 +95,21 @@ export function createAdminProductsService(
       blank: customisation.blank,
     };
 
+  /**
+   * A style's colours share one list of price breaks (issue 29): the breaks
+   * sent are written to every colour of the product's style; none sent, a
+   * colour that joins a style takes the style's, and an edit keeps them.
+   */
+  async function shareStylePriceBreaks(tx: Database, row: ProductRow, body: AdminProductBody) {
+    const priceBreaks =
+      body.priceBreaks ??
+      (body.styleId === undefined
+        ? undefined
+        : await catalogue.findStylePriceBreaks(tx, body.styleId));
+    if (priceBreaks !== undefined)
+      await catalogue.setStylePriceBreaks(tx, row.styleId, priceBreaks);
+  }
+
   /** A product to change, locked against checkouts until the change commits; 404 if none. */
   async function locked(tx: Database, id: string): Promise<ProductRow> {
     const row = isUuid(id) ? await catalogue.lockProduct(tx, id) : undefined;
@@ -129,6 +144,9 @@ export function createAdminProductsService(
           stock: toStockLevels(body.sizes),
           imageIds: body.imageIds,
         });
+        const inserted = await catalogue.findAnyProduct(tx, id);
+        if (!inserted) throw new Error('The new product is not there');
+        await shareStylePriceBreaks(tx, inserted, body);
         const row = await catalogue.findAnyProduct(tx, id);
         if (!row) throw new Error('The new product is not there');
         return one(tx, row);
@@ -146,9 +164,12 @@ export function createAdminProductsService(
           ...customisationOf(body),
         });
         if (!row) throw notFound(PRODUCT_NOT_FOUND);
+        await shareStylePriceBreaks(tx, row, body);
         await catalogue.replaceProductStock(tx, id, toStockLevels(body.sizes));
         await catalogue.replaceProductImages(tx, id, body.imageIds);
-        return one(tx, row);
+        const saved = await catalogue.findAnyProduct(tx, id);
+        if (!saved) throw notFound(PRODUCT_NOT_FOUND);
+        return one(tx, saved);
       });
     },
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
-import { defaultHsn, type Size } from '#contract';
+import { defaultHsn, type PriceBreak, type Size } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import {
   type ProductCustomisationColumns,
@@ -30,6 +30,8 @@ export interface NewProduct {
   colorHex: string;
   /** Designs on it (D27); left out: not customisable, the default print areas. */
   customisation?: ProductCustomisationColumns;
+  /** Price by quantity (issue 29); left out: none. */
+  priceBreaks?: PriceBreak[];
   unitsSold?: number;
   createdAt?: Date;
   stock: { size: Size; stock: number }[];
@@ -146,6 +148,28 @@ export async function styleExists(db: Database, styleId: string): Promise<boolea
     .where(eq(products.styleId, styleId))
     .limit(1);
   return row !== undefined;
+}
+
+/** The price breaks a style's colours share (issue 29); [] for a style with none. */
+export async function findStylePriceBreaks(db: Database, styleId: string): Promise<PriceBreak[]> {
+  const [row] = await db
+    .select({ priceBreaks: products.priceBreaks })
+    .from(products)
+    .where(eq(products.styleId, styleId))
+    .limit(1);
+  return row?.priceBreaks ?? [];
+}
+
+/** Gives every colour of a style these price breaks: they share one list (issue 29). */
+export async function setStylePriceBreaks(
+  db: Database,
+  styleId: string,
+  priceBreaks: PriceBreak[],
+): Promise<void> {
+  await db
+    .update(products)
+    .set({ priceBreaks, updatedAt: new Date() })
+    .where(eq(products.styleId, styleId));
 }
 
 /** A product whether on sale or archived. */

@@ -86,6 +86,7 @@ export function toProducts(
     isNew: row.isNew,
     createdAt: row.createdAt.toISOString(),
     customisation: toCustomisation(row),
+    priceBreaks: row.priceBreaks,
   }));
 }
 

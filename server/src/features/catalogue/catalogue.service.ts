@@ -20,6 +20,7 @@ import {
   deleteProduct,
   findAdminProductPage,
   findAnyProduct,
+  findStylePriceBreaks,
   insertProduct,
   insertProducts,
   lockProduct,
@@ -27,6 +28,7 @@ import {
   replaceProductStock,
   setProductArchived,
   setProductRating,
+  setStylePriceBreaks,
   styleExists,
   updateProduct,
 } from './catalogue-admin.repository.ts';
@@ -294,6 +296,8 @@ export function createCatalogueService(db: Database, hooks: CatalogueHooks = {})
     findAnyProduct,
     lockProduct,
     updateProduct: bumpingVersion(updateProduct),
+    findStylePriceBreaks,
+    setStylePriceBreaks: bumpingVersion(setStylePriceBreaks),
     replaceProductStock: bumpingVersion(
       async (executor: Database, productId: string, stock: { size: Size; stock: number }[]) => {
         await replaceProductStock(executor, productId, stock);

@@ -4,6 +4,7 @@ import { Breadcrumb } from '#web/components/ui/breadcrumb.tsx';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { PencilIcon } from '#web/components/ui/icons.tsx';
 import { NotFoundView } from '#web/components/ui/not-found-view.tsx';
+import { PriceBreaksTable } from '#web/components/ui/price-breaks-table.tsx';
 import { ErrorMessage } from '#web/components/ui/status-message.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useAddToCart } from '#web/features/cart/hooks/use-add-to-cart.ts';
@@ -85,6 +86,10 @@ export function ProductRoute() {
                           {printedPhotos ? (
                             <p className="w-full text-sm text-ink-600">{printedPhotos}</p>
                           ) : null}
+                          <PriceBreaksTable
+                            unitPrice={product.price}
+                            priceBreaks={product.priceBreaks}
+                          />
                         </>
                       )
                     : undefined

@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { type CartItem, getCart as getCartEndpoint } from '#contract';
+import { type CartItem, getCart as getCartEndpoint, withPriceBreaks } from '#contract';
 import { ApiError, apiCall, getErrorMessage } from '#web/lib/api-client.ts';
 import { useAuthToken } from '#web/lib/auth-token.ts';
 import { cartKeys } from './cart-keys.ts';
@@ -48,12 +48,18 @@ export function useCart({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...cartQueryOptions(), enabled: enabled && token !== null });
 }
 
-/** Changes the cached server cart (an optimistic change, or a server answer put in place). */
+/**
+ * Changes the cached server cart (an optimistic change, or a server answer put
+ * in place), repriced as the server would: one line's quantity or selection
+ * moves the price of every line of its group (issue 29).
+ */
 export function updateCachedCart(
   queryClient: QueryClient,
   update: (list: CartItem[]) => CartItem[],
 ): void {
-  queryClient.setQueryData(cartQueryOptions().queryKey, (list) => (list ? update(list) : list));
+  queryClient.setQueryData(cartQueryOptions().queryKey, (list) =>
+    list ? withPriceBreaks(update(list)) : list,
+  );
 }
 
 /** The cached line with this id, as the server last answered it (or as changed optimistically). */

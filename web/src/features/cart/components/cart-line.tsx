@@ -1,6 +1,13 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { type CartItem, DELIVERY_DAYS, formatRupees, letteringText } from '#contract';
+import {
+  type CartItem,
+  DELIVERY_DAYS,
+  formatRupees,
+  letteringText,
+  nextBreakText,
+  unitPriceText,
+} from '#contract';
 import { TrashIcon } from '#web/components/ui/icons.tsx';
 import { QuantityStepper } from '#web/components/ui/quantity-stepper.tsx';
 import { ThumbnailImage } from '#web/components/ui/thumbnail-image.tsx';
@@ -122,9 +129,14 @@ export function CartLine({
           />
           <p className="text-right">
             <span className="block font-bold text-ink-900">{formatRupees(line.totalPrice)}</span>
-            {line.quantity > 1 ? (
+            {line.quantity > 1 || line.priceBreak ? (
               <span className="block text-xs text-ink-600">
-                {formatRupees(line.unitPrice)} each
+                {unitPriceText(line.unitPrice, line.priceBreak)}
+              </span>
+            ) : null}
+            {line.nextBreak ? (
+              <span className="block text-xs font-medium text-emerald-700">
+                {nextBreakText(line.nextBreak)}
               </span>
             ) : null}
           </p>

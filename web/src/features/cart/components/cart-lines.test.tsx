@@ -184,3 +184,27 @@ describe("CartLines, a signed-in shopper's cart (server state)", () => {
     expect(first).toHaveTextContent('Chai & Code Tee');
   });
 });
+
+describe('CartLines, price by quantity (issue 29)', () => {
+  const teamTee = makeProduct({
+    title: 'Team Tee',
+    price: 599,
+    sizes: { M: 30 },
+    priceBreaks: [
+      { minQuantity: 10, percentOff: 10 },
+      { minQuantity: 25, percentOff: 15 },
+    ],
+  });
+
+  it('shows the unit price with its break and the next break, repriced as the quantity moves', async () => {
+    act(() => useGuestCartStore.getState().addLine(teamTee, 'M', 9));
+    const { user } = renderWithRouter(<CartLines />);
+    expect(screen.getByText('₹599.00 each')).toBeInTheDocument();
+    expect(screen.getByText('Add 1 more for ₹539.10 each')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /increase/i }));
+    expect(screen.getByText('₹539.10 each (10% off for 10+)')).toBeInTheDocument();
+    expect(screen.getByText('Add 15 more for ₹509.15 each')).toBeInTheDocument();
+    expect(screen.getByText('₹5,391.00')).toBeInTheDocument();
+  });
+});

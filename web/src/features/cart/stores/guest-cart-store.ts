@@ -9,6 +9,7 @@ import {
   type Product,
   type Size,
   toCartProduct,
+  withPriceBreaks,
 } from '#contract';
 import { STORAGE_KEYS } from '#web/lib/storage-keys.ts';
 import { lineTotal, replaceLine, sumOfLines, withQuantity } from '../utils/cart-lines.ts';
@@ -52,28 +53,35 @@ export interface GuestCartActions {
 
 const empty: GuestCartState = { list: [], totalPrice: 0, totalProduct: 0 };
 
-const withTotals = (list: CartItem[]): GuestCartState => ({
-  list,
-  totalPrice: sumOfLines(list),
-  totalProduct: list.length,
-});
+/** The lines repriced by the breaks their groups reach (issue 29), with the totals. */
+const withTotals = (lines: CartItem[]): GuestCartState => {
+  const list = withPriceBreaks(lines);
+  return { list, totalPrice: sumOfLines(list), totalProduct: list.length };
+};
 
 /**
  * A line kept before designs existed (D27): a plain line at the product's
  * price; kept before lines carried their colour (issue 28): drawn on white
- * until sign-in merges it into the server cart, which knows the colour.
+ * until sign-in merges it into the server cart, which knows the colour; kept
+ * before price breaks (issue 29): a style of its own without breaks until then.
  */
 function upgradeLine(line: CartItem): CartItem {
+  const listUnitPrice = line.listUnitPrice ?? line.unitPrice ?? line.productId.price;
   return {
     ...line,
     productId: {
       ...line.productId,
       color: line.productId.color ?? { name: '', hex: '#ffffff' },
       customisation: line.productId.customisation ?? DEFAULT_CUSTOMISATION,
+      styleId: line.productId.styleId ?? line.productId._id,
+      priceBreaks: line.productId.priceBreaks ?? [],
     },
     design: line.design ?? null,
     personalisation: line.personalisation ?? null,
-    unitPrice: line.unitPrice ?? line.productId.price,
+    unitPrice: listUnitPrice,
+    listUnitPrice,
+    priceBreak: null,
+    nextBreak: null,
   };
 }
 
@@ -88,7 +96,7 @@ export const useGuestCartStore = create<GuestCartState & GuestCartActions>()(
       const change = (update: (list: CartItem[]) => CartItem[]) =>
         set(withTotals(update(get().list)));
       const newLine = (product: Product, piece: GuestPiece, design?: Design): CartItem => {
-        const unitPrice = design
+        const listUnitPrice = design
           ? customisedUnitPrice(product.price, product.customisation, design, piece.personalisation)
           : product.price;
         return {
@@ -99,8 +107,12 @@ export const useGuestCartStore = create<GuestCartState & GuestCartActions>()(
           selected: true,
           design: design ?? null,
           personalisation: piece.personalisation,
-          unitPrice,
-          totalPrice: lineTotal(unitPrice, piece.quantity),
+          // Repriced with the breaks of its group by withTotals.
+          unitPrice: listUnitPrice,
+          listUnitPrice,
+          priceBreak: null,
+          nextBreak: null,
+          totalPrice: lineTotal(listUnitPrice, piece.quantity),
         };
       };
       return {

@@ -94,6 +94,7 @@ describe('AdminProductsTable (issue 27)', () => {
       archived: false,
       archivedAt: null,
       customisation: DEFAULT_CUSTOMISATION,
+      priceBreaks: [],
       hsn: '6109',
     };
     renderWithRouter(

@@ -31,6 +31,7 @@ const adminProduct: AdminProduct = {
   archived: false,
   archivedAt: null,
   customisation: DEFAULT_CUSTOMISATION,
+  priceBreaks: [],
   hsn: '6109',
 };
 
@@ -180,6 +181,7 @@ describe('ProductForm', () => {
       sizes: { L: 7 },
       imageIds: [],
       customisation: DEFAULT_CUSTOMISATION,
+      priceBreaks: [],
     });
     expect(onSaved).not.toHaveBeenCalled();
   });
@@ -287,5 +289,34 @@ describe('ProductForm: managed lists and styles (issue 27)', () => {
     await user.click(screen.getByRole('button', { name: 'Save product' }));
     await waitFor(() => expect(writes(requests)).toHaveLength(2));
     expect(writes(requests)[1]?.body).toMatchObject({ styleId: adminProduct.styleId });
+  });
+});
+
+describe('ProductForm: price breaks (issue 29)', () => {
+  it('adds and removes break rows, refuses breaks that do not go up, and sends them', async () => {
+    const { requests } = mockFormApi({ 'PUT /admin/products/p1': apiOk(adminProduct) });
+    const { user } = renderWithRouter(<ProductForm product={adminProduct} />);
+    expect(screen.getByText(/Every colour of this style shares these breaks/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add a price break' }));
+    await user.type(screen.getByLabelText('Break 1: from pieces'), '25');
+    await user.type(screen.getByLabelText('Break 1: % off'), '15');
+    await user.click(screen.getByRole('button', { name: 'Add a price break' }));
+    await user.type(screen.getByLabelText('Break 2: from pieces'), '10');
+    await user.type(screen.getByLabelText('Break 2: % off'), '10');
+    await user.click(screen.getByRole('button', { name: 'Save product' }));
+    expect(
+      await screen.findByText(
+        'Price breaks must go up: each one from more pieces than the one before',
+      ),
+    ).toBeInTheDocument();
+    expect(writes(requests)).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Remove break 1' }));
+    await user.click(screen.getByRole('button', { name: 'Save product' }));
+    await waitFor(() => expect(writes(requests)).toHaveLength(1));
+    expect(writes(requests)[0]?.body).toMatchObject({
+      priceBreaks: [{ minQuantity: 10, percentOff: 10 }],
+    });
   });
 });

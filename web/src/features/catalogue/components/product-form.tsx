@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { type FieldPath, useForm, useWatch } from 'react-hook-form';
+import { type FieldPath, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import {
   type AdminProduct,
@@ -15,6 +15,7 @@ import {
   isInGstRateBand,
   isSize,
   MOCKUP_SIZE_MM,
+  PRICE_BREAK_LIMITS,
   rupeesToPaise,
   SIZES,
   type Size,
@@ -57,6 +58,8 @@ export interface ProductFormValues {
   blank: boolean;
   printAreas: Record<DesignSide, Record<PrintAreaField, string>>;
   decorationPrice: Record<DesignSide, string>;
+  /** Price by quantity (issue 29), shared by the style's colours: a row per break. */
+  priceBreaks: { minQuantity: string; percentOff: string }[];
 }
 
 const PRINT_AREA_FIELDS = ['xMm', 'yMm', 'widthMm', 'heightMm'] as const;
@@ -89,6 +92,10 @@ function toValues(product: AdminProduct | undefined): ProductFormValues {
     styleId: product?.styleId ?? '',
     stock,
     ...customisationValues(product?.customisation ?? DEFAULT_CUSTOMISATION),
+    priceBreaks: (product?.priceBreaks ?? []).map((priceBreak) => ({
+      minQuantity: String(priceBreak.minQuantity),
+      percentOff: String(priceBreak.percentOff),
+    })),
   };
 }
 
@@ -164,6 +171,10 @@ function toBody(values: ProductFormValues, images: ImageRef[]): unknown {
       ),
       blank: values.blank,
     },
+    priceBreaks: values.priceBreaks.map((row) => ({
+      minQuantity: toNumber(row.minQuantity),
+      percentOff: toNumber(row.percentOff),
+    })),
   };
 }
 
@@ -173,8 +184,17 @@ const isPrintAreaField = (value: string | undefined): value is PrintAreaField =>
   (PRINT_AREA_FIELDS as readonly (string | undefined)[]).includes(value);
 
 /** A body error's path as the form field it belongs to (`sizes.M` is the M stock box). */
-function fieldOf(path: readonly PropertyKey[]): FieldPath<ProductFormValues> | 'images' | null {
+function fieldOf(
+  path: readonly PropertyKey[],
+): FieldPath<ProductFormValues> | 'images' | 'priceBreaks' | null {
   const [head, size, side, field] = path.map(String);
+  if (head === 'priceBreaks') {
+    const row = Number(size);
+    if (Number.isInteger(row) && (side === 'minQuantity' || side === 'percentOff')) {
+      return `priceBreaks.${row}.${side}`;
+    }
+    return 'priceBreaks';
+  }
   if (head === 'sizes' && size !== undefined && isSize(size)) return `stock.${size}`;
   if (head === 'customisation') {
     // `customisation.printAreas.front` (a refinement of the whole area) lands on its width.
@@ -237,17 +257,21 @@ export function ProductForm({ product, onSaved, gstRates = DEFAULT_GST_RATES }: 
   const bandWarning = priceBandWarning(price, gstRates);
   const [images, setImages] = useState<ImageRef[]>(product?.images ?? []);
   const [imagesError, setImagesError] = useState<string | null>(null);
+  const [priceBreaksError, setPriceBreaksError] = useState<string | null>(null);
+  const breakRows = useFieldArray({ control, name: 'priceBreaks' });
   const save = useSaveAdminProduct(product?._id ?? null);
 
   const placeError = (path: readonly PropertyKey[], message: string, first: boolean) => {
     const field = fieldOf(path);
     if (field === 'images') setImagesError(message);
+    else if (field === 'priceBreaks') setPriceBreaksError(message);
     else if (field) setError(field, { type: 'check', message }, { shouldFocus: first });
     return field !== null;
   };
 
   const onSubmit = handleSubmit(async (values) => {
     setImagesError(null);
+    setPriceBreaksError(null);
     const parsed = AdminProductBodySchema.safeParse(toBody(values, images));
     if (!parsed.success) {
       parsed.error.issues.forEach((issue, index) => {
@@ -421,6 +445,54 @@ export function ProductForm({ product, onSaved, gstRates = DEFAULT_GST_RATES }: 
             </div>
           </fieldset>
         ))}
+      </fieldset>
+
+      <fieldset className="rounded-2xl border border-ink-200 bg-white p-4 shadow-sm sm:p-6">
+        <legend className="px-1 text-sm font-medium text-ink-800">Price breaks</legend>
+        <p className="text-xs text-ink-600">
+          A percentage off each piece once a shopper buys this many of the style with one design (or
+          plain), across sizes and colours. Every colour of this style shares these breaks: saving
+          them here changes them for all its colours.
+        </p>
+        <ul className="mt-3 space-y-3">
+          {breakRows.fields.map((row, index) => (
+            <li key={row.id} className="flex items-end gap-3">
+              <TextField
+                label={`Break ${index + 1}: from pieces`}
+                inputMode="numeric"
+                error={errors.priceBreaks?.[index]?.minQuantity?.message}
+                {...register(`priceBreaks.${index}.minQuantity`)}
+              />
+              <TextField
+                label={`Break ${index + 1}: % off`}
+                inputMode="numeric"
+                error={errors.priceBreaks?.[index]?.percentOff?.message}
+                {...register(`priceBreaks.${index}.percentOff`)}
+              />
+              <button
+                type="button"
+                onClick={() => breakRows.remove(index)}
+                className={buttonStyles({ variant: 'outline' })}
+              >
+                Remove<span className="sr-only"> break {index + 1}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+        {priceBreaksError ? (
+          <p role="alert" className="mt-2 text-sm font-medium text-red-700">
+            {priceBreaksError}
+          </p>
+        ) : null}
+        {breakRows.fields.length < PRICE_BREAK_LIMITS.breaks ? (
+          <button
+            type="button"
+            onClick={() => breakRows.append({ minQuantity: '', percentOff: '' })}
+            className={buttonStyles({ variant: 'outline', className: 'mt-3' })}
+          >
+            Add a price break
+          </button>
+        ) : null}
       </fieldset>
 
       <div className="rounded-2xl border border-ink-200 bg-white p-4 shadow-sm sm:p-6">

@@ -24,6 +24,7 @@ import {
   type RosterEntry,
 } from '#contract/names-and-numbers';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
+import { PriceBreaksTable } from '#web/components/ui/price-breaks-table.tsx';
 import { getErrorMessage } from '#web/lib/api-client.ts';
 import { ensureDesignFonts } from '#web/lib/design-fonts.ts';
 import { toast } from '#web/lib/toast.ts';
@@ -163,6 +164,11 @@ export function Designer({
       {DESIGNER_MESSAGES.previewNote} {DESIGNER_MESSAGES.canvasHint[inputKind]}
     </p>
   );
+  const priceBreaks = (
+    <div className="mx-auto mt-3 flex max-w-xl justify-center">
+      <PriceBreaksTable unitPrice={product.price} priceBreaks={product.priceBreaks} />
+    </div>
+  );
 
   return (
     // On a phone the designer fills the screen under the site header: the
@@ -190,14 +196,24 @@ export function Designer({
             lettering={previewLettering}
           />
         </figure>
-        {phone ? null : note}
+        {phone ? null : (
+          <>
+            {note}
+            {priceBreaks}
+          </>
+        )}
       </section>
 
       <section
         aria-label="Design tools"
         className="space-y-6 max-sm:mt-2 max-sm:min-h-0 max-sm:flex-1 max-sm:overflow-y-auto max-sm:overscroll-contain max-sm:rounded-t-2xl max-sm:border-t max-sm:border-ink-200 max-sm:px-4 max-sm:pt-4 max-sm:pb-24 max-sm:shadow-[0_-4px_12px_rgb(0_0_0/0.06)]"
       >
-        {phone ? note : null}
+        {phone ? (
+          <>
+            {note}
+            {priceBreaks}
+          </>
+        ) : null}
         <div className="flex flex-wrap gap-2">
           <button
             type="button"
