@@ -7,6 +7,7 @@ import { FullScreenSpinner } from '#web/components/ui/spinner.tsx';
 import { ErrorMessage } from '#web/components/ui/status-message.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useCreateManyCartItems } from '#web/features/cart/api/create-many-cart-items.ts';
+import { OrderForGroupButton } from '#web/features/cart/components/order-for-group-button.tsx';
 import { useAddToCart } from '#web/features/cart/hooks/use-add-to-cart.ts';
 import { useProduct } from '#web/features/catalogue/api/get-product.ts';
 import { useDesignImages } from '#web/features/designer/api/design-images.ts';
@@ -102,6 +103,14 @@ export function DesignerRoute() {
             await navigate(paths.cart());
             return true;
           }}
+          renderGroupOrder={(design, blocker) => (
+            <OrderForGroupButton
+              product={product}
+              design={design}
+              blocker={blocker}
+              className="w-full"
+            />
+          )}
           renderSave={
             token
               ? (design) => (

@@ -41,6 +41,7 @@ export function DesignerPurchase({
   onAddToCart,
   onAddRosterToCart,
   renderSave,
+  renderGroupOrder,
   initialSize,
 }: {
   product: Product;
@@ -52,6 +53,8 @@ export function DesignerPurchase({
   onAddToCart: (design: Design, size: Size) => Promise<boolean>;
   onAddRosterToCart?: ((design: Design, roster: RosterEntry[]) => Promise<boolean>) | undefined;
   renderSave?: ((design: Design) => ReactNode) | undefined;
+  /** 'Order for a group' with this design (issue 29); `blocker` is the guard rail's refusal, if any. */
+  renderGroupOrder?: ((design: Design, blocker: string | null) => ReactNode) | undefined;
   /** The size chosen on the product page (issue 28), kept when it is in stock. */
   initialSize?: Size | undefined;
 }) {
@@ -181,6 +184,7 @@ export function DesignerPurchase({
       >
         {adding ? 'Adding…' : roster ? addRosterLabel(roster.length) : 'Add to cart'}
       </button>
+      {renderGroupOrder?.(design, guard.blocker)}
       {guard.blocker ? (
         <p id="designer-blocker" className="sr-only">
           {guard.blocker}

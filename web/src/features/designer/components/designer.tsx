@@ -58,6 +58,8 @@ export interface DesignerProps {
   onAddRosterToCart?: (design: Design, roster: RosterEntry[]) => Promise<boolean>;
   /** The signed-in shopper's save controls, given the design as it stands. */
   renderSave?: (design: Design) => ReactNode;
+  /** 'Order for a group' with the design (issue 29), composed by the page. */
+  renderGroupOrder?: (design: Design, blocker: string | null) => ReactNode;
   /** The size chosen on the product page (issue 28). */
   initialSize?: Size | undefined;
 }
@@ -78,6 +80,7 @@ export function Designer({
   onAddToCart,
   onAddRosterToCart,
   renderSave,
+  renderGroupOrder,
   initialSize,
 }: DesignerProps) {
   const [state, dispatch] = useReducer(editorReducer, initialDesign, initialEditorState);
@@ -296,6 +299,7 @@ export function Designer({
           onAddToCart={onAddToCart}
           onAddRosterToCart={onAddRosterToCart}
           renderSave={renderSave}
+          renderGroupOrder={renderGroupOrder}
           initialSize={initialSize}
         />
       </section>
