@@ -42,6 +42,7 @@ const saved: SavedDesign = {
   },
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-21T10:00:00.000Z',
+  sharePath: null,
 };
 
 describe('MyDesignsRoute', () => {
