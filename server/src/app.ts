@@ -282,7 +282,7 @@ export async function buildApp({
   await app.register(sharedDesignPictureRoutes(sharedDesigns));
   await app.register(seoRoutes(createSeoService({ catalogue }, config.publicUrl)));
   const pages = createPagesService(
-    { catalogue, reviews },
+    { catalogue, reviews, sharedDesigns },
     { webRoot: config.webRoot, publicUrl: config.publicUrl },
   );
   await registerWebApp(app, serveWebApp ? config.webRoot : undefined, {
