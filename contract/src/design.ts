@@ -304,6 +304,8 @@ export const SavedDesignSchema = z.object({
   design: DesignSchema,
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
+  /** The path of its read-only link (`/d/{token}`) while the owner shares it (issue 29), else null. */
+  sharePath: z.string().nullable(),
 });
 export type SavedDesign = z.infer<typeof SavedDesignSchema>;
 

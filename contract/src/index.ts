@@ -36,6 +36,7 @@ export * from './reviews.ts';
 export * from './roster.ts';
 export * from './routes.ts';
 export * from './server-rendering.ts';
+export * from './shared-designs.ts';
 export * from './shop.ts';
 export * from './size-guide.ts';
 export * from './system.ts';

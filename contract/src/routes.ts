@@ -37,6 +37,8 @@ export const APP_ROUTE_PATHS = {
   confirmNewsletter: '/newsletter/confirm',
   // D27: the signed-in shopper's saved designs.
   myDesigns: '/designs',
+  // Issue 29: a saved design shared by its read-only link (decision 058).
+  sharedDesign: '/d/:token',
   // D25: the shop owner's screens.
   admin: '/admin',
   adminProducts: '/admin/products',

@@ -1,5 +1,6 @@
 import type { Product, ProductFilters, ProductPage } from './catalogue.ts';
 import type { ProductReviewsPage } from './reviews.ts';
+import type { SharedDesign } from './shared-designs.ts';
 
 /**
  * What the server hands the web app's server entry (web/src/entry-server.tsx)
@@ -14,6 +15,8 @@ export interface CatalogueReader {
   getProductFilters(): Promise<ProductFilters>;
   /** The first page of a product's visible reviews, newest first, with their summary (D28). */
   listProductReviews(id: string): Promise<ProductReviewsPage>;
+  /** A saved design shared by its link (issue 29); a stopped link: 404. */
+  getSharedDesign(token: string): Promise<SharedDesign>;
 }
 
 /** One server-rendered page, as pieces the server puts into the built index.html. */

@@ -33,6 +33,11 @@ import { createCustomersService } from '#server/features/customers/customers.ser
 import { createDesignUploadsService } from '#server/features/designs/design-uploads.service.ts';
 import { designsRoutes } from '#server/features/designs/designs.routes.ts';
 import { createDesignsService } from '#server/features/designs/designs.service.ts';
+import {
+  sharedDesignPictureRoutes,
+  sharedDesignsRoutes,
+} from '#server/features/designs/shared-designs.routes.ts';
+import { createSharedDesignsService } from '#server/features/designs/shared-designs.service.ts';
 import { createInvoiceDownloadsService } from '#server/features/invoices/invoice-downloads.service.ts';
 import { invoicesRoutes } from '#server/features/invoices/invoices.routes.ts';
 import { createInvoicesService } from '#server/features/invoices/invoices.service.ts';
@@ -173,6 +178,11 @@ export async function buildApp({
   const catalogueCache = await createCatalogueCache({ database, ...config.catalogueCache });
   const media = createMediaService(db);
   const designs = createDesignsService(db, { media, catalogue });
+  const sharedDesigns = createSharedDesignsService(
+    db,
+    { catalogue, designs },
+    { publicUrl: config.publicUrl },
+  );
   const designUploads = createDesignUploadsService(db, { media, rateLimits }, config.guestUploads);
   const paymentSettings = createPaymentSettingsService(db, config.payments.razorpay);
   const businessSettings = createBusinessSettingsService(db);
@@ -230,6 +240,7 @@ export async function buildApp({
       await api.register(catalogueListsRoutes(createCatalogueListsService(db, { catalogue })));
       await api.register(cartRoutes(cart));
       await api.register(designsRoutes(designs, designUploads));
+      await api.register(sharedDesignsRoutes(sharedDesigns));
       await api.register(addressRoutes(addresses));
       await api.register(profileRoutes(profile));
       await api.register(messagesRoutes(messages, adminMessages));
@@ -268,9 +279,10 @@ export async function buildApp({
     { prefix: API_PREFIX },
   );
   await app.register(mediaRoutes(media));
+  await app.register(sharedDesignPictureRoutes(sharedDesigns));
   await app.register(seoRoutes(createSeoService({ catalogue }, config.publicUrl)));
   const pages = createPagesService(
-    { catalogue, reviews },
+    { catalogue, reviews, sharedDesigns },
     { webRoot: config.webRoot, publicUrl: config.publicUrl },
   );
   await registerWebApp(app, serveWebApp ? config.webRoot : undefined, {

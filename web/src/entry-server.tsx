@@ -19,6 +19,7 @@ const ROUTE_MODULES = {
   home: undefined,
   products: 'src/app/routes/products.tsx',
   product: 'src/app/routes/product.tsx',
+  sharedDesign: 'src/app/routes/shared-design.tsx',
 } as const;
 
 /**
@@ -52,7 +53,7 @@ export const renderPage: ServerEntry['renderPage'] = async (path, { catalogue, p
     </AppProvider>,
   );
   return {
-    status: data.page === 'product' && data.notFound ? 404 : 200,
+    status: 'notFound' in data && data.notFound ? 404 : 200,
     head: pageHead(data, publicUrl),
     html,
     routeModule: ROUTE_MODULES[data.page],

@@ -76,6 +76,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            // Issue 29: a design shared by its link, server-rendered for chat apps' previews.
+            path: routePaths.sharedDesign,
+            ...lazyPage(() =>
+              import('./routes/shared-design.tsx').then((module) => module.SharedDesignRoute),
+            ),
+          },
+          {
             path: routePaths.about,
             ...lazyPage(() => import('./routes/about.tsx').then((module) => module.AboutRoute)),
           },

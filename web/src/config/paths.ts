@@ -90,9 +90,14 @@ export const paths = {
     return params.size > 0 ? `${routePaths.products}?${params}` : routePaths.products;
   },
   product: (id: string) => withId('/product', id),
-  /** The designer; `design` opens a copy of a saved design, `size` is the size chosen on the product page. */
-  productCustomise: (id: string, { design, size }: { design?: string; size?: Size } = {}) =>
-    withSearch(`${withId('/product', id)}/customise`, { design, size }),
+  /**
+   * The designer; `design` opens a copy of a saved design, `shared` a copy of
+   * a design shared by link (issue 29), `size` is the size chosen on the product page.
+   */
+  productCustomise: (
+    id: string,
+    { design, shared, size }: { design?: string; shared?: string; size?: Size } = {},
+  ) => withSearch(`${withId('/product', id)}/customise`, { design, shared, size }),
   about: () => routePaths.about,
   contact: () => routePaths.contact,
   login: ({ next }: NextSearch = {}) => withNext(routePaths.login, next),
@@ -110,6 +115,7 @@ export const paths = {
   settings: () => routePaths.settings,
   wishlist: () => routePaths.wishlist,
   myDesigns: () => routePaths.myDesigns,
+  sharedDesign: (token: string) => withId('/d', token),
   admin: () => routePaths.admin,
   adminProducts: (search: { search?: string; archived?: string; page?: number } = {}) =>
     withSearch(routePaths.adminProducts, search),

@@ -62,6 +62,12 @@ export const savedDesigns = pgTable(
     imageIds: uuid().array().notNull().default(sql`'{}'::uuid[]`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The token of its read-only link `/d/{token}` while the owner shares it,
+     * else null (decision 058). Kept as it is, not hashed: the owner is shown
+     * the same link again, and it opens only a view of the design.
+     */
+    shareToken: text().unique(),
   },
   (table) => [index('saved_designs_user_idx').on(table.userId, table.updatedAt.desc())],
 );

@@ -1,4 +1,4 @@
-import type { SavedDesign } from '#contract';
+import { type SavedDesign, sharedDesignPath } from '#contract';
 import type { SavedDesignRow } from '#server/db/schema/designs.ts';
 
 export function toSavedDesign(row: SavedDesignRow): SavedDesign {
@@ -9,5 +9,6 @@ export function toSavedDesign(row: SavedDesignRow): SavedDesign {
     design: row.design,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    sharePath: row.shareToken === null ? null : sharedDesignPath(row.shareToken),
   };
 }

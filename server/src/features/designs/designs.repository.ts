@@ -164,3 +164,45 @@ export async function deleteSavedDesign(
     .returning({ id: savedDesigns.id });
   return rows.length > 0;
 }
+
+/**
+ * Shares one design of this user, answering its token: the one it has while
+ * shared (so sharing twice, even at once, gives one link), else `token`.
+ * Undefined when the user has no such design.
+ */
+export async function shareSavedDesign(
+  db: Database,
+  userId: string,
+  id: string,
+  token: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .update(savedDesigns)
+    .set({ shareToken: sql`coalesce(${savedDesigns.shareToken}, ${token})` })
+    .where(and(eq(savedDesigns.id, id), eq(savedDesigns.userId, userId)))
+    .returning({ shareToken: savedDesigns.shareToken });
+  return row?.shareToken ?? undefined;
+}
+
+/** Stops sharing one design of this user; false when the user has no such design. */
+export async function stopSharingSavedDesign(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(savedDesigns)
+    .set({ shareToken: null })
+    .where(and(eq(savedDesigns.id, id), eq(savedDesigns.userId, userId)))
+    .returning({ id: savedDesigns.id });
+  return rows.length > 0;
+}
+
+/** The design shared under this token, whoever owns it. */
+export async function findSharedDesign(
+  db: Database,
+  token: string,
+): Promise<SavedDesignRow | undefined> {
+  const [row] = await db.select().from(savedDesigns).where(eq(savedDesigns.shareToken, token));
+  return row;
+}

@@ -9,6 +9,8 @@ import {
   REVIEW_TITLE_MAX,
   type Review,
   ReviewSchema,
+  SavedDesignSchema,
+  ShareDesignResultSchema,
 } from '#contract';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config/env.ts';
@@ -240,6 +242,93 @@ describe('a product page', () => {
     expect(response.body).toContain('<title>Product not found · TeeCraft</title>');
     expect(response.body).toMatch(/<h1[^>]*>Product not found<\/h1>/);
     expect(structuredData(response.body)).toEqual([]);
+  });
+});
+
+describe('a shared design’s page (issue 29)', () => {
+  async function sharedLink(owner: SignedUp) {
+    const tee = await createProduct(t.db, {
+      title: 'Fest Tee',
+      price: 499,
+      color: { name: 'Navy', hex: '#1f2a44' },
+      customisation: {
+        customisable: true,
+        printAreas: {
+          front: { xMm: 150, yMm: 150, widthMm: 300, heightMm: 400 },
+          back: { xMm: 150, yMm: 120, widthMm: 300, heightMm: 400 },
+        },
+        decorationFrontPaise: 15_000,
+        decorationBackPaise: 0,
+      },
+    });
+    const text = {
+      id: 't1',
+      type: 'text',
+      text: 'CLASS OF 26',
+      fontId: 'bebas-neue',
+      colorId: 'white',
+      fontSizeMm: 40,
+      bold: false,
+      italic: false,
+      align: 'center',
+      arcDegrees: 0,
+      xMm: 150,
+      yMm: 100,
+      rotationDeg: 0,
+    };
+    const saved = await expectResult(
+      t.app,
+      {
+        method: 'POST',
+        url: '/api/v1/designs',
+        headers: owner.auth,
+        payload: { name: 'Class <of> 26', productId: tee, design: { front: [text], back: [] } },
+      },
+      SavedDesignSchema,
+      201,
+    );
+    const { url } = await expectResult(
+      t.app,
+      { method: 'POST', url: `/api/v1/designs/${saved._id}/share`, headers: owner.auth },
+      ShareDesignResultSchema,
+    );
+    return { saved, tee, path: new URL(url).pathname };
+  }
+
+  it('holds the design on its garment, the price with it, a copy to customise and its preview tags', async () => {
+    const owner = await signUp(t.app);
+    const { tee, path } = await sharedLink(owner);
+    const token = path.split('/')[2] ?? '';
+    const response = await t.app.inject(path);
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    expect(html).toContain('<title>Class &lt;of&gt; 26 · TeeCraft</title>');
+    expect(html).toContain(`<meta property="og:title" content="Class &lt;of&gt; 26 · TeeCraft" />`);
+    expect(html).toContain(
+      `<meta property="og:image" content="${PUBLIC_URL}/d/${token}/image.png" />`,
+    );
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+    const root = html.slice(html.indexOf('<div id="root">'));
+    expect(root).toMatch(/<h1[^>]*>Class &lt;of&gt; 26<\/h1>/);
+    expect(root).toContain('aria-label="Your design, front on a navy tee: text “CLASS OF 26”"');
+    // ₹499 and ₹150 for the printed front.
+    expect(root).toContain('₹649.00');
+    expect(root).toContain(`href="/product/${tee}/customise?shared=${token}"`);
+    expect(scriptsAfterPaint(html)).toContain(routeChunk('shared-design'));
+  });
+
+  it('is a 404 page once its owner stops sharing it', async () => {
+    const owner = await signUp(t.app);
+    const { saved, path } = await sharedLink(owner);
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/designs/${saved._id}/share`,
+      headers: owner.auth,
+    });
+    const response = await t.app.inject(path);
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toMatch(/<h1[^>]*>This design is no longer shared<\/h1>/);
+    expect(response.body).not.toContain('og:image');
   });
 });
 

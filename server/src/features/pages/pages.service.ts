@@ -10,6 +10,7 @@ import {
   type ServerEntry,
 } from '#contract';
 import type { CatalogueService } from '#server/features/catalogue/catalogue.service.ts';
+import type { SharedDesignsService } from '#server/features/designs/shared-designs.service.ts';
 import type { ReviewsService } from '#server/features/reviews/reviews.service.ts';
 import { badRequest } from '#server/lib/app-error.ts';
 
@@ -151,6 +152,7 @@ export function createPagesService(
   deps: {
     catalogue: Pick<CatalogueService, 'listProducts' | 'getProduct' | 'getProductFilters'>;
     reviews: Pick<ReviewsService, 'listProductReviews'>;
+    sharedDesigns: Pick<SharedDesignsService, 'getSharedDesign'>;
   },
   options: { webRoot: string; publicUrl: string },
 ) {
@@ -166,6 +168,7 @@ export function createPagesService(
     getProductFilters: () => deps.catalogue.getProductFilters(),
     listProductReviews: (id) =>
       deps.reviews.listProductReviews(id, { page: 1, limit: REVIEWS_PAGE_SIZE }),
+    getSharedDesign: (token) => deps.sharedDesigns.getSharedDesign(token),
   };
 
   const entryPath = join(options.webRoot, SERVER_ENTRY);

@@ -12,6 +12,7 @@ import { useAddToCart } from '#web/features/cart/hooks/use-add-to-cart.ts';
 import { useProduct } from '#web/features/catalogue/api/get-product.ts';
 import { useDesignImages } from '#web/features/designer/api/design-images.ts';
 import { useSavedDesign } from '#web/features/designer/api/saved-designs.ts';
+import { useSharedDesign } from '#web/features/designer/api/shared-designs.ts';
 import { Designer } from '#web/features/designer/components/designer.tsx';
 import { SaveDesignForm } from '#web/features/designer/components/save-design-form.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
@@ -21,20 +22,28 @@ import { toast } from '#web/lib/toast.ts';
 
 /**
  * /product/{id}/customise: the tee designer (D27). `?design={savedId}` opens
- * a copy of one of the shopper's saved designs; whatever is ordered is the
+ * a copy of one of the shopper's saved designs, `?shared={token}` a copy of
+ * a design shared by link (guests too, issue 29); whatever is ordered is the
  * server's frozen copy, so editing here never changes an order.
  */
 export function DesignerRoute() {
   const { id = '' } = useParams();
   const [search] = useSearchParams();
   const savedId = search.get('design');
+  const sharedToken = search.get('shared');
   const sizeParam = search.get('size');
   const initialSize = sizeParam !== null && isSize(sizeParam) ? sizeParam : undefined;
   const token = useAuthToken();
   const navigate = useNavigate();
   const { data: product, error, refetch } = useProduct(id);
   const saved = useSavedDesign(token && savedId ? savedId : null);
-  const initialDesign = saved.data?.productId === id ? saved.data.design : undefined;
+  const shared = useSharedDesign(sharedToken);
+  const initialDesign =
+    saved.data?.productId === id
+      ? saved.data.design
+      : shared.data?.product._id === id
+        ? shared.data.design
+        : undefined;
   const images = useDesignImages(initialDesign);
   const addToCart = useAddToCart();
   const createMany = useCreateManyCartItems();
@@ -54,8 +63,9 @@ export function DesignerRoute() {
   }
 
   const loadingSaved =
-    Boolean(token && savedId) &&
-    (saved.isPending || (initialDesign !== undefined && images.isPending));
+    (Boolean(token && savedId) && saved.isPending) ||
+    (sharedToken !== null && shared.isPending) ||
+    (initialDesign !== undefined && images.isPending);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10 lg:px-8">
@@ -74,11 +84,13 @@ export function DesignerRoute() {
         <ErrorMessage message={error.message} onRetry={() => void refetch()} />
       ) : saved.error ? (
         <ErrorMessage message={saved.error.message} onRetry={() => void saved.refetch()} />
+      ) : shared.error ? (
+        <ErrorMessage message={shared.error.message} onRetry={() => void shared.refetch()} />
       ) : !product || loadingSaved ? (
         <FullScreenSpinner label="Loading the designer" />
       ) : (
         <Designer
-          key={saved.data?._id ?? 'new'}
+          key={saved.data?._id ?? shared.data?.token ?? 'new'}
           product={product}
           customisation={product.customisation}
           initialDesign={initialDesign}

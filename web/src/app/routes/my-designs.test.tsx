@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CUSTOMISATION, type SavedDesign } from '#contract';
+import { SHARE_MESSAGES } from '#web/lib/share-link.ts';
 import { makeProduct } from '#web/testing/data.ts';
 import { apiOk, mockApi } from '#web/testing/mock-api.ts';
 import { renderRoutes } from '#web/testing/render.tsx';
@@ -42,6 +43,7 @@ const saved: SavedDesign = {
   },
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-21T10:00:00.000Z',
+  sharePath: null,
 };
 
 describe('MyDesignsRoute', () => {
@@ -82,5 +84,30 @@ describe('MyDesignsRoute', () => {
     await user.click(card.getByRole('button', { name: 'Delete Birthday tee' }));
     await user.click(await screen.findByRole('button', { name: 'Yes, delete' }));
     await waitFor(() => expect(requests.some((request) => request.method === 'DELETE')).toBe(true));
+  });
+
+  it('shares a design by its link (copied where there is no share sheet) and stops sharing it', async () => {
+    const url = 'https://shop.example/d/abc';
+    const { requests } = mockApi({
+      'GET /designs': apiOk([{ ...saved, sharePath: '/d/abc' }]),
+      'GET /product/tee-9': apiOk(product),
+      'POST /designs/d1/share': apiOk({ url }),
+      'DELETE /designs/d1/share': apiOk(null),
+    });
+    const { user } = renderRoutes([{ path: '/designs', Component: MyDesignsRoute }], {
+      path: '/designs',
+    });
+    const card = within(await screen.findByRole('article', { name: 'Birthday tee' }));
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText');
+
+    await user.click(card.getByRole('button', { name: 'Share Birthday tee' }));
+    expect(await screen.findByText(SHARE_MESSAGES.copied)).toBeInTheDocument();
+    expect(writeText).toHaveBeenCalledWith(url);
+
+    await user.click(card.getByRole('button', { name: 'Stop sharing Birthday tee' }));
+    expect(await screen.findByText('“Birthday tee” is no longer shared')).toBeInTheDocument();
+    expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual(
+      expect.arrayContaining(['POST /designs/d1/share', 'DELETE /designs/d1/share']),
+    );
   });
 });

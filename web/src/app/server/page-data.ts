@@ -1,6 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
-import type { CatalogueReader, Product, ProductPage, ProductReviewsPage } from '#contract';
+import type {
+  CatalogueReader,
+  Product,
+  ProductPage,
+  ProductReviewsPage,
+  SharedDesign,
+} from '#contract';
 import { routePaths } from '#web/config/paths.ts';
 import { productFiltersQueryOptions } from '#web/features/catalogue/api/get-product-filters.ts';
 import {
@@ -12,6 +18,7 @@ import {
   readProductsView,
   toListProductsQuery,
 } from '#web/features/catalogue/utils/products-view.ts';
+import { sharedDesignQueryOptions } from '#web/features/designer/api/shared-designs.ts';
 import { productReviewsQueryOptions } from '#web/features/reviews/api/reviews-api.ts';
 import { ApiError, serialiseQuery } from '#web/lib/api-client.ts';
 import { productQueryOptions } from '#web/lib/product-query.ts';
@@ -27,6 +34,13 @@ export type PageData =
       product: Product | undefined;
       /** The first page of its reviews, for the page and its JSON-LD. */
       reviews: ProductReviewsPage | undefined;
+      notFound: boolean;
+    }
+  | {
+      page: 'sharedDesign';
+      token: string;
+      shared: SharedDesign | undefined;
+      /** Never shared, or its owner stopped sharing it (issue 29). */
       notFound: boolean;
     };
 
@@ -86,6 +100,13 @@ export async function loadPageData(
     ]);
     const error = queryClient.getQueryState(productQueryOptions(id).queryKey)?.error;
     return { page: 'product', id, product, reviews, notFound: error?.status === 404 };
+  }
+  const token = matchPath(routePaths.sharedDesign, path)?.params.token;
+  if (token !== undefined) {
+    const options = sharedDesignQueryOptions(token);
+    const shared = await fill(options, () => catalogue.getSharedDesign(token));
+    const error = queryClient.getQueryState(options.queryKey)?.error;
+    return { page: 'sharedDesign', token, shared, notFound: error?.status === 404 };
   }
   return undefined;
 }

@@ -1,4 +1,11 @@
-import type { Product, ProductPage, Review } from '#contract';
+import {
+  customisedUnitPrice,
+  formatRupees,
+  type Product,
+  type ProductPage,
+  type Review,
+  sharedDesignImagePath,
+} from '#contract';
 import { paths } from '#web/config/paths.ts';
 import { SITE_DESCRIPTION, SITE_NAME } from '#web/config/site.ts';
 import { writeProductsView } from '#web/features/catalogue/utils/products-view.ts';
@@ -34,6 +41,8 @@ interface Head {
   type: 'website' | 'product';
   image: string | undefined;
   structuredData: object[];
+  /** A page only its link leads to: kept out of search engines. */
+  unlisted?: boolean;
 }
 
 function productsList(page: ProductPage, absolute: (path: string) => string) {
@@ -155,6 +164,25 @@ function headOf(data: PageData, absolute: (path: string) => string): Head {
         structuredData: product ? productData(product, data.reviews?.results ?? [], absolute) : [],
       };
     }
+    case 'sharedDesign': {
+      const { shared } = data;
+      const price =
+        shared &&
+        customisedUnitPrice(shared.product.price, shared.product.customisation, shared.design);
+      return {
+        title: documentTitle(shared ? shared.name : 'This design is no longer shared'),
+        description: shared
+          ? shorten(
+              `A design on the ${shared.product.title} in ${shared.product.color.name}, ${formatRupees(price ?? 0)} each. Customise a copy of your own at ${SITE_NAME}.`,
+            )
+          : 'Its owner may have stopped sharing it, or the link may be mistyped.',
+        canonicalPath: paths.sharedDesign(data.token),
+        type: 'website',
+        image: shared ? sharedDesignImagePath(shared.token) : undefined,
+        structuredData: [],
+        unlisted: true,
+      };
+    }
   }
 }
 
@@ -173,6 +201,7 @@ export function pageHead(data: PageData, publicUrl: string): string {
     `<title>${escapeHtml(head.title)}</title>`,
     meta('name', 'description', head.description),
     `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
+    ...(head.unlisted ? [meta('name', 'robots', 'noindex')] : []),
     meta('property', 'og:site_name', SITE_NAME),
     meta('property', 'og:type', head.type),
     meta('property', 'og:title', head.title),

@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SHARE_MESSAGES } from '#web/lib/share-link.ts';
 import { renderWithRouter } from '#web/testing/render.tsx';
-import { SHARE_MESSAGES, ShareProductButton } from './share-product-button.tsx';
+import { ShareProductButton } from './share-product-button.tsx';
 
 const PAGE = '/product/tee-1';
 

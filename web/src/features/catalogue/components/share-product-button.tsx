@@ -1,37 +1,11 @@
 import { useHydrated } from '#web/hooks/use-hydrated.ts';
-import { isAbortError } from '#web/lib/api-client.ts';
-import { toast } from '#web/lib/toast.ts';
+import { shareLink } from '#web/lib/share-link.ts';
 
-export const SHARE_MESSAGES = {
-  copied: 'Link copied',
-  failed: 'Could not copy the link',
-} as const;
-
-/**
- * 'Share' (issue 16): the device's share sheet where the Web Share API
- * exists, otherwise the page's link copied to the clipboard, with a toast.
- */
+/** 'Share' (issue 16): this page's link, by the share sheet or the clipboard. */
 export function ShareProductButton({ title }: { title: string }) {
   // A tap before React takes over a server-rendered page would be lost (decision 022).
   const hydrated = useHydrated();
-  const share = async () => {
-    const url = window.location.href;
-    if (typeof navigator.share === 'function') {
-      try {
-        await navigator.share({ title, url });
-        return;
-      } catch (error) {
-        // Closing the share sheet is not a failure; any other refusal falls back to copying.
-        if (isAbortError(error)) return;
-      }
-    }
-    try {
-      await navigator.clipboard.writeText(url);
-      toast.success(SHARE_MESSAGES.copied, { id: 'share-link' });
-    } catch {
-      toast.error(SHARE_MESSAGES.failed, { id: 'share-link' });
-    }
-  };
+  const share = () => shareLink({ title, url: window.location.href });
   return (
     <button
       type="button"

@@ -5,6 +5,7 @@ import { inputStyles } from '#web/components/ui/form-field.tsx';
 import { getErrorMessage } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useCreateSavedDesign, useUpdateSavedDesign } from '../api/saved-designs.ts';
+import { ShareDesignButtons } from './share-design-button.tsx';
 
 interface SaveDesignFormProps {
   productId: string;
@@ -18,6 +19,7 @@ interface SaveDesignFormProps {
 /**
  * 'Save design' (signed in, D27): the first save makes a saved design, later
  * ones update it. Orders keep their own frozen copy, so this never changes one.
+ * Once saved, it can be shared by link (issue 29).
  */
 export function SaveDesignForm({
   productId,
@@ -66,6 +68,11 @@ export function SaveDesignForm({
           {saving ? 'Saving…' : 'Save design'}
         </button>
       </div>
+      {savedId ? (
+        <div className="flex flex-wrap gap-2">
+          <ShareDesignButtons savedId={savedId} name={name} shared={false} />
+        </div>
+      ) : null}
     </form>
   );
 }

@@ -14,6 +14,7 @@ import {
   useDuplicateSavedDesign,
   useUpdateSavedDesign,
 } from '../api/saved-designs.ts';
+import { ShareDesignButtons } from './share-design-button.tsx';
 
 const SMALL = buttonStyles({ variant: 'outline', size: 'sm', className: 'px-3' });
 
@@ -26,7 +27,7 @@ interface SavedDesignCardProps {
   productTitle: ReactNode;
 }
 
-/** One saved design: its thumbnails, and open (a copy in the designer), rename, duplicate, delete. */
+/** One saved design: its thumbnails, and open (a copy in the designer), rename, duplicate, share, delete. */
 export function SavedDesignCard({
   saved,
   printAreas,
@@ -134,6 +135,11 @@ export function SavedDesignCard({
           >
             Duplicate
           </button>
+          <ShareDesignButtons
+            savedId={saved._id}
+            name={saved.name}
+            shared={saved.sharePath !== null}
+          />
           <button
             type="button"
             onClick={() => setConfirmDelete(true)}
