@@ -12,8 +12,10 @@ import { renderPrintFile } from '#server/features/designs/print-file.ts';
  * its own so each peak is its own: 'typical' (arched text, a 3000 × 2000
  * photo, a second line of text) and 'photos' (the worst a side may hold: ten
  * 6000 × 6000 photos, 36 megapixels each, the most an upload may have).
- * Prints the time per file (median and slowest), the process's peak resident
- * memory and its peak V8 heap.
+ * Then 'roster': a team's 30 backs, each its own name and number (two text
+ * layers), one after another as the print queue's worker makes them.
+ * Prints the time per file (median and slowest), the roster's total, the
+ * process's peak resident memory and its peak V8 heap.
  */
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -109,6 +111,41 @@ const photos: Layer[] = PHOTO_IDS.map((imageId, index) => ({
   rotationDeg: 0,
 }));
 
+/** A roster's back: the player's name near the top, the number large below. */
+const ROSTER_SIZE = 30;
+const rosterBack = (index: number): Layer[] => [
+  {
+    id: 'name',
+    type: 'text',
+    text: `PLAYER ${String.fromCharCode(65 + (index % 26))}${index}`,
+    fontId: 'bebas-neue',
+    colorId: 'navy',
+    fontSizeMm: 40,
+    bold: false,
+    italic: false,
+    align: 'center',
+    arcDegrees: 0,
+    xMm: 150,
+    yMm: 60,
+    rotationDeg: 0,
+  },
+  {
+    id: 'number',
+    type: 'text',
+    text: String(index % 100),
+    fontId: 'bebas-neue',
+    colorId: 'navy',
+    fontSizeMm: 200,
+    bold: false,
+    italic: false,
+    align: 'center',
+    arcDegrees: 0,
+    xMm: 150,
+    yMm: 230,
+    rotationDeg: 0,
+  },
+];
+
 const CASES = {
   typical: async () => ({
     layers: typical,
@@ -122,9 +159,27 @@ const CASES = {
     };
   },
 };
-type CaseName = keyof typeof CASES;
 
-async function runCase(name: CaseName) {
+async function runRoster() {
+  const times: number[] = [];
+  const started = performance.now();
+  for (let index = 0; index < ROSTER_SIZE; index++) {
+    const one = performance.now();
+    await renderPrintFile(rosterBack(index), AREA, new Map());
+    times.push(performance.now() - one);
+  }
+  const total = performance.now() - started;
+  times.sort((a, b) => a - b);
+  console.log(
+    [
+      `print files 'roster': ${ROSTER_SIZE} backs, each its own name and number, ${AREA.widthMm} × ${AREA.heightMm} mm at 300 DPI, one after another`,
+      `  total ${(total / 1000).toFixed(1)} s; per file: median ${(times[Math.floor(times.length / 2)] ?? 0).toFixed(0)} ms, slowest ${(times[times.length - 1] ?? 0).toFixed(0)} ms`,
+      `  peak resident memory ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`,
+    ].join('\n'),
+  );
+}
+
+async function runCase(name: keyof typeof CASES) {
   const { layers, images } = await CASES[name]();
   const inputMb =
     [...images.values()].reduce((sum, image) => sum + image.bytes.length, 0) / 2 ** 20;
@@ -157,11 +212,13 @@ async function runCase(name: CaseName) {
 }
 
 const requested = process.argv[2];
-if (requested && requested in CASES) {
-  await runCase(requested as CaseName);
+if (requested === 'roster') {
+  await runRoster();
+} else if (requested && requested in CASES) {
+  await runCase(requested as keyof typeof CASES);
 } else {
   // Each case in a fresh process: maxRSS never goes down, so one process would report the larger twice.
-  for (const name of Object.keys(CASES)) {
+  for (const name of [...Object.keys(CASES), 'roster'] satisfies string[]) {
     execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), name], {
       stdio: 'inherit',
     });

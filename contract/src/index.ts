@@ -30,6 +30,7 @@ export * from './orders.ts';
 export * from './payment-settings.ts';
 export * from './payments.ts';
 export * from './price-breaks.ts';
+export * from './print-files.ts';
 export * from './profile.ts';
 export * from './returns.ts';
 export * from './reviews.ts';

@@ -13,6 +13,7 @@ import {
 import { DesignSchema, PrintAreasSchema } from './design.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { GstinSchema } from './gst.ts';
+import { LinePrintSchema } from './print-files.ts';
 import { PersonalisationSchema } from './roster.ts';
 import { textSchema } from './text.ts';
 
@@ -471,6 +472,8 @@ export const AdminOrderEventSchema = OrderEventSchema.extend({
 export const AdminOrderSchema = OrderSchema.extend({
   customer: AdminCustomerSchema,
   events: z.array(AdminOrderEventSchema),
+  /** Each printed side of each line and its print file's status (decision 059). */
+  prints: z.array(LinePrintSchema),
 });
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 

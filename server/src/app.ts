@@ -62,6 +62,7 @@ import { paymentsRoutes } from '#server/features/payments/payments.routes.ts';
 import { createPaymentsService } from '#server/features/payments/payments.service.ts';
 import { createRazorpayClient } from '#server/features/payments/razorpay.ts';
 import { createRefundsToPayService } from '#server/features/payments/refunds-to-pay.service.ts';
+import { createPrintJobsService } from '#server/features/print-jobs/print-jobs.service.ts';
 import { profileRoutes } from '#server/features/profile/profile.routes.ts';
 import { createProfileService } from '#server/features/profile/profile.service.ts';
 import { promotionsRoutes } from '#server/features/promotions/promotions.routes.ts';
@@ -209,7 +210,9 @@ export async function buildApp({
       mail,
       invoicing,
     });
+  const printJobs = createPrintJobsService(db);
   const orders = createOrdersService(db, {
+    printJobs,
     cart,
     addresses,
     payments,
@@ -221,7 +224,7 @@ export async function buildApp({
   const adminProductsIn = (executor: Database) =>
     createAdminProductsService(executor, { catalogue, orders, media });
   const adminProducts = adminProductsIn(db);
-  const adminOrders = createAdminOrdersService(db, { orders, designs });
+  const adminOrders = createAdminOrdersService(db, { orders, designs, printJobs });
   const adminMessages = createAdminMessagesService(db, { messages });
   const adminImages = createAdminImagesService(db, { media });
   const admin = createAdminService(db, { mail });

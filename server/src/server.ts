@@ -33,6 +33,10 @@ import {
   createRefundSweep,
   REFUND_SWEEP_DEFAULTS,
 } from '#server/features/payments/refund-sweep.ts';
+import {
+  createPrintWorker,
+  PRINT_WORKER_DEFAULTS,
+} from '#server/features/print-jobs/print-worker.ts';
 import { runMain } from '#server/lib/run-main.ts';
 
 /** Which database the shop uses, for its start line: never a password. */
@@ -129,12 +133,26 @@ async function main(): Promise<void> {
     { onError: (error) => app.log.error({ err: error }, 'The low-stock email failed') },
   );
 
+  // The print queue (decision 059): every process makes print files, one at a time each.
+  const printWorker = createPrintWorker(
+    database.db,
+    createDesignsService(database.db, {
+      media: createMediaService(database.db),
+      catalogue: createCatalogueService(database.db),
+    }).renderPrint,
+    {
+      ...PRINT_WORKER_DEFAULTS,
+      onError: (error) => app.log.error({ err: error }, 'The print worker failed a round'),
+    },
+  );
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received: closing`);
     await mailWorker?.stop();
+    await printWorker.stop();
     await refundSweep.stop();
     await paymentSweep?.stop();
     await unitsSoldTally.stop();
@@ -163,6 +181,7 @@ async function main(): Promise<void> {
     })
     .catch((error: unknown) => app.log.error({ err: error }, 'Vacuuming the database failed'));
   mailWorker?.start();
+  printWorker.start();
   refundSweep.start();
   paymentSweep?.start();
   unitsSoldTally.start();

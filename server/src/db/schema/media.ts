@@ -1,6 +1,7 @@
 import { customType, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+/** Bytes kept in the database (D30): images, and the print files the print queue makes. */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => Buffer.from(value),
 });

@@ -20,6 +20,7 @@ import { createOrderInvoicing } from '#server/features/orders/order-invoicing.ts
 import { createOrdersService } from '#server/features/orders/orders.service.ts';
 import { createPaymentSettingsService } from '#server/features/payments/payment-settings.service.ts';
 import { createPaymentsService } from '#server/features/payments/payments.service.ts';
+import { createPrintJobsService } from '#server/features/print-jobs/print-jobs.service.ts';
 import { createPromotionsService } from '#server/features/promotions/promotions.service.ts';
 import { createReviewsService } from '#server/features/reviews/reviews.service.ts';
 import { rupeesToPaise } from '#server/lib/money.ts';
@@ -215,6 +216,7 @@ async function insertSeedReviews(db: Database, seeded: SeededProduct[], now: num
       businessSettings: createBusinessSettingsService(db),
       catalogue,
     }),
+    printJobs: createPrintJobsService(db),
   });
   const reviews = createReviewsService(db, { catalogue, orders });
   // Seed reviewers never sign in: a random password nobody knows.

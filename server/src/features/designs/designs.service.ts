@@ -6,10 +6,12 @@ import {
   type DesignSide,
   designFont,
   designImageIds,
+  type Layer,
   layersOutsidePrintArea,
   NOT_CUSTOMISABLE_MESSAGE,
   outsidePrintAreaMessage,
   type Personalisation,
+  type PrintArea,
   type PrintAreas,
   type SavedDesign,
   type UpdateSavedDesignBody,
@@ -71,13 +73,18 @@ export function createDesignsService(db: Database, { media, catalogue }: Designs
   async function printedSide(ordered: OrderedDesign, side: DesignSide) {
     const layers = printedDesign(ordered)?.[side] ?? [];
     if (!ordered.printAreas || layers.length === 0) throw notFound(SIDE_NOT_PRINTED);
+    return { layers, area: ordered.printAreas[side], images: await imagesOf(layers) };
+  }
+
+  /** The stored images a side's layers draw. */
+  async function imagesOf(layers: readonly Layer[]): Promise<Map<string, PrintImage>> {
     const images = new Map<string, PrintImage>();
     for (const layer of layers) {
       if (layer.type === 'image' && !images.has(layer.imageId)) {
         images.set(layer.imageId, await media.getImage(layer.imageId));
       }
     }
-    return { layers, area: ordered.printAreas[side], images };
+    return images;
   }
 
   /**
@@ -212,6 +219,11 @@ export function createDesignsService(db: Database, { media, catalogue }: Designs
     async renderPrintFile(ordered: OrderedDesign, side: DesignSide): Promise<Buffer> {
       const { layers, area, images } = await printedSide(ordered, side);
       return renderPrintFile(layers, area, images);
+    },
+
+    /** A print file from a side's layers and print area as the print queue keeps them (decision 059). */
+    async renderPrint(layers: readonly Layer[], area: PrintArea): Promise<Buffer> {
+      return renderPrintFile(layers, area, await imagesOf(layers));
     },
 
     /**

@@ -4,6 +4,7 @@ import {
   DESIGN_FONTS,
   DESIGN_LIMITS,
   type DesignSide,
+  designFontFace,
   type ImageLayer,
   type Layer,
   type PrintArea,
@@ -12,12 +13,29 @@ import {
 import { renderDesignSvg, renderGarmentSvg } from '#contract/design-render';
 import { onFirstUse } from '#server/lib/on-first-use.ts';
 
-const loadSharp = onFirstUse(async () => (await import('sharp')).default);
+const loadSharp = onFirstUse(async () => {
+  const sharp = (await import('sharp')).default;
+  // A print file is drawn once and never again in this process: libvips's
+  // operation cache would only hold its tens of megabytes (decision 059).
+  sharp.cache(false);
+  return sharp;
+});
 const loadResvg = onFirstUse(() => import('@resvg/resvg-js'));
 
 /** The font files the web serves (web/public/fonts): the print uses exactly the preview's fonts. */
 const FONT_DIRECTORY = fileURLToPath(new URL('../../../../web/public/fonts/', import.meta.url));
 export const PRINT_FONT_FILES = DESIGN_FONT_FILES.map((file) => `${FONT_DIRECTORY}${file}`);
+
+/**
+ * The font files a side's text layers are drawn with, and the default
+ * family's: resvg reads and parses every file it is given at each render
+ * (decision 059), and a side uses one or two of the twenty.
+ */
+function fontFilesOf(layers: readonly Layer[]): string[] {
+  const files = new Set<string>([DESIGN_FONTS[0].faces.regular]);
+  for (const layer of layers) if (layer.type === 'text') files.add(designFontFace(layer).file);
+  return [...files].map((file) => `${FONT_DIRECTORY}${file}`);
+}
 
 export interface PrintImage {
   bytes: Buffer;
@@ -147,10 +165,16 @@ async function render(
     separateGlyphs: true,
     imageHref: (id) => hrefs.get(id) ?? '',
   });
-  const rendered = await rasterise(svg, size.width);
-  return rendered
-    .resize(size.width, size.height, { fit: 'fill' })
-    .png()
+  const { image, width, height } = await rasterise(svg, size.width, fontFilesOf(layers));
+  // resvg rounds the height it fits to the width: only then is the image resized.
+  const sized =
+    width === size.width && height === size.height
+      ? image
+      : image.resize(size.width, size.height, { fit: 'fill' });
+  // Zlib's fastest level, no filter search: the file is ~25% larger and made
+  // several times faster (decision 059); a print shop's RIP reads either alike.
+  return sized
+    .png({ compressionLevel: 1, adaptiveFiltering: false })
     .withMetadata({ density: DESIGN_LIMITS.printDpi })
     .toBuffer();
 }
@@ -159,11 +183,11 @@ async function render(
  * An SVG of the one renderer as pixels `width` wide, drawn by resvg with the
  * bundled fonts only (off the event loop), handed to sharp to encode.
  */
-async function rasterise(svg: string, width: number) {
+async function rasterise(svg: string, width: number, fontFiles: string[]) {
   const [{ renderAsync }, sharp] = await Promise.all([loadResvg(), loadSharp()]);
   const rendered = await renderAsync(svg, {
     font: {
-      fontFiles: PRINT_FONT_FILES,
+      fontFiles,
       loadSystemFonts: false,
       defaultFontFamily: DESIGN_FONTS[0].family,
     },
@@ -171,9 +195,11 @@ async function rasterise(svg: string, width: number) {
     logLevel: 'off',
   });
   // resvg's pixels are premultiplied RGBA; sharp turns them back before encoding.
-  return sharp(rendered.pixels, {
-    raw: { width: rendered.width, height: rendered.height, channels: 4, premultiplied: true },
+  const { width: renderedWidth, height } = rendered;
+  const image = sharp(rendered.pixels, {
+    raw: { width: renderedWidth, height, channels: 4, premultiplied: true },
   });
+  return { image, width: renderedWidth, height };
 }
 
 /**
@@ -198,8 +224,8 @@ export function renderGarmentPicture(
       garmentHex,
       crop: 'thumbnail',
     });
-    const rendered = await rasterise(svg, widthPx);
-    return rendered.png({ compressionLevel: 9 }).toBuffer();
+    const { image } = await rasterise(svg, widthPx, fontFilesOf(layers));
+    return image.png({ compressionLevel: 9 }).toBuffer();
   });
   queue = next.catch(() => undefined);
   return next;

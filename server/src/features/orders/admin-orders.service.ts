@@ -10,6 +10,7 @@ import type { Database } from '#server/db/client.ts';
 import type { CustomerRow } from '#server/db/schema/accounts.ts';
 import type { OrderRow } from '#server/db/schema/orders.ts';
 import type { DesignsService } from '#server/features/designs/designs.service.ts';
+import type { PrintJobsService } from '#server/features/print-jobs/print-jobs.service.ts';
 import { notFound } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/auth-user.ts';
 import { isUuid } from '#server/lib/ids.ts';
@@ -27,7 +28,15 @@ export const ORDER_ITEM_NOT_FOUND = 'Order item not found';
 /** The owner's orders screen (D25): find orders and move them along D19 with the orders feature's one transition. */
 export function createAdminOrdersService(
   db: Database,
-  { orders, designs }: { orders: OrdersService; designs: Pick<DesignsService, 'renderPrintFile'> },
+  {
+    orders,
+    designs,
+    printJobs,
+  }: {
+    orders: OrdersService;
+    designs: Pick<DesignsService, 'renderPrintFile'>;
+    printJobs: Pick<PrintJobsService, 'linePrints' | 'madePrintFile' | 'printFilesZip'>;
+  },
 ) {
   async function detail(tx: Database, row: OrderRow, customer: CustomerRow): Promise<AdminOrder> {
     const [lines, events, refunds] = await Promise.all([
@@ -35,7 +44,11 @@ export function createAdminOrdersService(
       orders.findOrderEventsWithActors(tx, row.id),
       orders.findRefunds(tx, [row.id]),
     ]);
-    return toAdminOrder(row, customer, lines, events, refunds);
+    const prints = await printJobs.linePrints(
+      tx,
+      lines.map((line) => line.id),
+    );
+    return toAdminOrder(row, customer, lines, events, refunds, prints);
   }
 
   async function getOrder(id: string): Promise<AdminOrder> {
@@ -57,9 +70,11 @@ export function createAdminOrdersService(
     getOrder,
 
     /**
-     * The print file of one printed side of an ordered line (D27): drawn from
-     * the design and print areas frozen on the order item, never from the
-     * saved design or the product as they are now.
+     * The print file of one printed side of an ordered line (D27): the print
+     * queue's file once made (decision 059), drawn here otherwise (an order
+     * placed before the queue, or one whose job is still waiting), from the
+     * design and print areas frozen on the order item, never from the saved
+     * design or the product as they are now.
      */
     async getPrintFile(
       orderId: string,
@@ -69,7 +84,9 @@ export function createAdminOrdersService(
       const items = isUuid(orderId) ? await orders.findOrderItems(db, [orderId]) : [];
       const item = items.find((line) => line.id === itemId);
       if (!item) throw notFound(ORDER_ITEM_NOT_FOUND);
-      const png = await designs.renderPrintFile(item, side);
+      const png =
+        (await printJobs.madePrintFile(item.id, side)) ??
+        (await designs.renderPrintFile(item, side));
       const fileName = printFileName(
         orderId,
         item.position + 1,
@@ -77,6 +94,13 @@ export function createAdminOrdersService(
         side,
       );
       return { png, fileName };
+    },
+
+    /** Every print file of an order in one ZIP (decision 059); 409 while the queue is making them. */
+    async getPrintFiles(orderId: string) {
+      const items = isUuid(orderId) ? await orders.findOrderItems(db, [orderId]) : [];
+      if (items.length === 0) throw notFound(ORDER_NOT_FOUND);
+      return printJobs.printFilesZip(orderId, items);
     },
 
     /**

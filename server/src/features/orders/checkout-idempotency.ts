@@ -3,6 +3,7 @@ import type { CheckoutBody, Order } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import type { OrderRow } from '#server/db/schema/orders.ts';
 import { conflict } from '#server/lib/app-error.ts';
+import { canonicalJson } from '#server/lib/canonical-json.ts';
 import { KEY_REUSED } from './orders.messages.ts';
 import {
   findIdempotencyKey,
@@ -10,18 +11,6 @@ import {
   insertIdempotencyKey,
   renewIdempotencyKey,
 } from './orders.repository.ts';
-
-/** JSON with object keys sorted, so equal requests hash equally whatever their key order. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value)
-      .filter(([, field]) => field !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, field]) => `${JSON.stringify(key)}:${canonicalJson(field)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
 
 /**
  * What makes two checkouts "the same request" for an Idempotency-Key (D18):

@@ -15,6 +15,7 @@ import type { CartService } from '#server/features/cart/cart.service.ts';
 import type { CatalogueService } from '#server/features/catalogue/catalogue.service.ts';
 import type { MailService } from '#server/features/mail/mail.service.ts';
 import type { PaymentsService } from '#server/features/payments/payments.service.ts';
+import type { PrintJobsService } from '#server/features/print-jobs/print-jobs.service.ts';
 import { badRequest, conflict } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/auth-user.ts';
 import { estimatedDelivery } from '#server/lib/dates.ts';
@@ -39,6 +40,8 @@ export interface CheckoutDependencies {
   invoicing: Pick<OrderInvoicing, 'invoiceOrder'>;
   /** Razorpay's public key id when the shop has its keys: online payment on, cards refused (issue 25). */
   razorpayKeyId: string | undefined;
+  /** The print queue: the order's print files are queued with it (decision 059). */
+  printJobs: Pick<PrintJobsService, 'enqueueOrderPrints'>;
 }
 
 /**
@@ -76,7 +79,16 @@ const COUPON_TAKEN_REASONS: ReadonlySet<string> = new Set([
 /** Checkout (D18), given how a replayed Idempotency-Key answers its first order. */
 export function createCheckout(
   db: Database,
-  { cart, addresses, payments, catalogue, mail, invoicing, razorpayKeyId }: CheckoutDependencies,
+  {
+    cart,
+    addresses,
+    payments,
+    catalogue,
+    mail,
+    invoicing,
+    razorpayKeyId,
+    printJobs,
+  }: CheckoutDependencies,
   replayOrder: (tx: Database, order: OrderRow) => Promise<Order>,
 ) {
   /**
@@ -195,6 +207,7 @@ export function createCheckout(
           imageIds: line.imageIds,
         })),
       );
+      await printJobs.enqueueOrderPrints(tx, items);
       // Paid (the test gateway's card) or placed to pay in cash: invoiced now; online, once paid.
       if (!online) await invoicing.invoiceOrder(tx, row, items);
       const placed = await insertOrderEvent(tx, {

@@ -1,4 +1,11 @@
-import type { AdminOrder, AdminOrderSummary, OnlinePayment, Order, Refund } from '#contract';
+import type {
+  AdminOrder,
+  AdminOrderSummary,
+  LinePrint,
+  OnlinePayment,
+  Order,
+  Refund,
+} from '#contract';
 import type { CustomerRow } from '#server/db/schema/accounts.ts';
 import type { OrderEventRow, OrderItemRow, OrderRow } from '#server/db/schema/orders.ts';
 import type { RefundRow } from '#server/db/schema/payments.ts';
@@ -164,6 +171,7 @@ export function toAdminOrder(
   items: OrderItemRow[],
   events: EventWithActor[],
   refunds: RefundRow[],
+  prints: LinePrint[],
 ): AdminOrder {
   const order = toOrder(
     row,
@@ -174,6 +182,7 @@ export function toAdminOrder(
   return {
     ...order,
     customer: toCustomer(customer),
+    prints,
     events: order.events.map((event, index) => {
       const actor = events[index]?.actor;
       return {

@@ -3,6 +3,7 @@ import {
   cancelOrder,
   checkout,
   downloadPrintFile,
+  downloadPrintFiles,
   getAdminOrder,
   getOrder,
   listAdminOrders,
@@ -69,6 +70,11 @@ export function ordersRoutes(orders: OrdersService, adminOrders: AdminOrdersServ
         params.side,
       );
       return { body: png, contentType: 'image/png', fileName };
+    });
+    // All of an order's print files, as the queue made them (decision 059).
+    fileRoute(app, downloadPrintFiles, async ({ params }) => {
+      const { stream, fileName } = await adminOrders.getPrintFiles(params.id);
+      return { body: stream, contentType: 'application/zip', fileName };
     });
   };
 }

@@ -72,14 +72,23 @@ export interface PastDeliveredOrder {
 
 export function createOrdersService(
   db: Database,
-  { cart, addresses, payments, catalogue, mail, invoicing, online }: OrdersDependencies,
+  { cart, addresses, payments, catalogue, mail, invoicing, online, printJobs }: OrdersDependencies,
 ) {
   const moveOrder = createOrderLifecycle({ payments, catalogue, mail, invoicing });
   const reads = createOrderReads(db, payments);
   const { withDetails } = reads;
   const placeOrder = createCheckout(
     db,
-    { cart, addresses, payments, catalogue, mail, invoicing, razorpayKeyId: online?.keyId },
+    {
+      cart,
+      addresses,
+      payments,
+      catalogue,
+      mail,
+      invoicing,
+      razorpayKeyId: online?.keyId,
+      printJobs,
+    },
     withDetails,
   );
 

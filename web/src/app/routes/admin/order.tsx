@@ -15,7 +15,10 @@ import {
 } from '#web/features/orders/components/order-details.tsx';
 import { OrderEvents } from '#web/features/orders/components/order-events.tsx';
 import { OrderStatusActions } from '#web/features/orders/components/order-status-actions.tsx';
-import { PrintFileButtons } from '#web/features/orders/components/print-file-buttons.tsx';
+import {
+  PrintFileButtons,
+  PrintFilesZipButton,
+} from '#web/features/orders/components/print-file-buttons.tsx';
 
 /** /admin/orders/:id: one order with its shopper, items, address, payment and history. */
 export function AdminOrderRoute() {
@@ -39,14 +42,9 @@ export function AdminOrderRoute() {
                 <CardSection title="Items" id="order-items">
                   <OrderItems
                     order={data}
-                    itemActions={(item) => (
-                      <PrintFileButtons
-                        orderId={data._id}
-                        line={data.items.indexOf(item) + 1}
-                        item={item}
-                      />
-                    )}
+                    itemActions={(item) => <PrintFileButtons order={data} item={item} />}
                   />
+                  <PrintFilesZipButton order={data} />
                   <div className="mt-4 border-t border-ink-100 pt-4">
                     <OrderPrices order={data} />
                   </div>

@@ -37,8 +37,20 @@ export function adminOrderQueryOptions(id: string) {
   });
 }
 
+/** How often an order whose print files are being made is asked again (decision 059). */
+export const PRINT_STATUS_POLL_MS = 5_000;
+
+/** One order; asked again every few seconds while the print queue still makes its files. */
 export function useAdminOrder(id: string) {
-  return useQuery(adminOrderQueryOptions(id));
+  return useQuery({
+    ...adminOrderQueryOptions(id),
+    refetchInterval: (query) =>
+      query.state.data?.prints.some(
+        (print) => print.status === 'queued' || print.status === 'working',
+      )
+        ? PRINT_STATUS_POLL_MS
+        : false,
+  });
 }
 
 /**
