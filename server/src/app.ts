@@ -33,6 +33,8 @@ import { createCustomersService } from '#server/features/customers/customers.ser
 import { createDesignUploadsService } from '#server/features/designs/design-uploads.service.ts';
 import { designsRoutes } from '#server/features/designs/designs.routes.ts';
 import { createDesignsService } from '#server/features/designs/designs.service.ts';
+import { groupOrdersRoutes } from '#server/features/group-orders/group-orders.routes.ts';
+import { createGroupOrdersService } from '#server/features/group-orders/group-orders.service.ts';
 import { createInvoiceDownloadsService } from '#server/features/invoices/invoice-downloads.service.ts';
 import { invoicesRoutes } from '#server/features/invoices/invoices.routes.ts';
 import { createInvoicesService } from '#server/features/invoices/invoices.service.ts';
@@ -218,6 +220,13 @@ export async function buildApp({
   const reviews = createReviewsService(db, { catalogue, orders });
   const returns = createReturnsService(db, { orders, catalogue, payments });
   const wishlist = createWishlistService(db, { catalogue });
+  const groupOrders = createGroupOrdersService(db, {
+    catalogue,
+    designs,
+    cart,
+    mail,
+    publicUrl: config.publicUrl,
+  });
   registerAuth(app, auth);
 
   await app.register(
@@ -230,6 +239,7 @@ export async function buildApp({
       await api.register(catalogueListsRoutes(createCatalogueListsService(db, { catalogue })));
       await api.register(cartRoutes(cart));
       await api.register(designsRoutes(designs, designUploads));
+      await api.register(groupOrdersRoutes(groupOrders, config.groupOrderSweepMs));
       await api.register(addressRoutes(addresses));
       await api.register(profileRoutes(profile));
       await api.register(messagesRoutes(messages, adminMessages));

@@ -22,6 +22,8 @@ export interface NewCartItem {
   /** A customised line's design and the uploads it uses (D27). */
   design?: Design | null;
   imageIds?: string[];
+  /** The group order whose closing added it (decision 060). */
+  groupOrderId?: string | null;
 }
 
 /** The unique index holds plain lines only: a customised line never conflicts (D27). */
