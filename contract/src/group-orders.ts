@@ -47,7 +47,7 @@ export const TOO_MANY_OPEN_GROUPS_MESSAGE = `You can run at most ${GROUP_ORDER_L
 export const groupOrderPagePath = (token: string) => `/g/${encodeURIComponent(token)}`;
 
 const GroupTokenParamsSchema = z.object({
-  token: textSchema('The link').min(1, GROUP_NOT_FOUND_MESSAGE).max(200, GROUP_NOT_FOUND_MESSAGE),
+  token: textSchema('The token').min(1, GROUP_NOT_FOUND_MESSAGE).max(200, GROUP_NOT_FOUND_MESSAGE),
 });
 const GroupEntryParamsSchema = GroupTokenParamsSchema.extend({
   entryId: textSchema('The entry id').max(64),
@@ -59,7 +59,12 @@ export const GroupEntryHeadersSchema = z.object({
   'x-entry-token': z.string().max(200).optional(),
 });
 
-const DeadlineSchema = TimestampSchema.describe('When the group closes (ISO 8601 with offset)');
+export const DEADLINE_FORMAT_MESSAGE =
+  'closesAt must be a date and time with its offset, e.g. 2030-01-31T18:00:00+05:30';
+const DeadlineSchema = textSchema('closesAt')
+  .pipe(z.iso.datetime({ offset: true, error: DEADLINE_FORMAT_MESSAGE }))
+  .describe('When the group closes (ISO 8601 with offset)')
+  .meta({ examples: ['2030-01-31T18:00:00+05:30'] });
 
 export const CreateGroupOrderBodySchema = z.object({
   /** A customisable product; usually the design's own. */
@@ -76,7 +81,8 @@ export type CreateGroupOrderBody = z.infer<typeof CreateGroupOrderBodySchema>;
 export const UpdateGroupOrderBodySchema = z.object({ closesAt: DeadlineSchema });
 export type UpdateGroupOrderBody = z.infer<typeof UpdateGroupOrderBodySchema>;
 
-const PlayerNameSchema = PersonalisationSchema.shape.name;
+// Free text: control characters are refused as everywhere (D37), then the roster's rule.
+const PlayerNameSchema = textSchema('playerName').pipe(PersonalisationSchema.shape.name);
 const PlayerNumberSchema = PersonalisationSchema.shape.number;
 
 /** A member's piece. playerName/number only count when the group is personalised. */

@@ -63,6 +63,7 @@ export const createTeamTee = (db: Database, stock: Partial<Record<Size, number>>
 export interface GroupFixture {
   organiser: SignedUp;
   productId: string;
+  savedDesignId: string;
   token: string;
   url: string;
 }
@@ -71,7 +72,7 @@ export interface GroupFixture {
 export async function startGroup(
   app: FastifyInstance,
   db: Database,
-  options: { personalise?: boolean; closesAt?: Date } = {},
+  options: { personalise?: boolean; closesAt?: Date; design?: Design } = {},
 ): Promise<GroupFixture> {
   const organiser = await signUp(app, { name: 'Ravi Organiser' });
   const productId = await createTeamTee(db);
@@ -81,7 +82,7 @@ export async function startGroup(
       method: 'POST',
       url: '/api/v1/designs',
       headers: organiser.auth,
-      payload: { name: 'Falcons', productId, design: TEAM_DESIGN },
+      payload: { name: 'Falcons', productId, design: options.design ?? TEAM_DESIGN },
     },
     SavedDesignSchema,
     201,
@@ -104,7 +105,7 @@ export async function startGroup(
     CreatedGroupOrderSchema,
     201,
   );
-  return { organiser, productId, ...created };
+  return { organiser, productId, savedDesignId: saved._id, ...created };
 }
 
 let members = 0;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   CartItemSchema,
+  DesignImageSchema,
   GROUP_CLOSED_MESSAGE,
   GROUP_EACH_PAYS_NOT_OPEN_MESSAGE,
   GROUP_SIZE_NOT_OFFERED_MESSAGE,
@@ -12,7 +13,11 @@ import {
   SavedDesignSchema,
 } from '#contract';
 import { cartItems } from '#server/db/schema/cart.ts';
+import { designImages } from '#server/db/schema/designs.ts';
 import { groupOrders } from '#server/db/schema/group-orders.ts';
+import { createDesignUploadsService } from '#server/features/designs/design-uploads.service.ts';
+import { createMediaService } from '#server/features/media/media.service.ts';
+import { createRateLimitsService } from '#server/features/rate-limits/rate-limits.service.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
 import {
   createTeamTee,
@@ -24,6 +29,7 @@ import {
   TEAM_DESIGN,
 } from '#server-test/group-order-fixtures.ts';
 import { call, expectFailure, expectResult } from '#server-test/http.ts';
+import { imageBytes } from '#server-test/image-fixtures.ts';
 import { findMessagesTo } from '#server-test/outbox.ts';
 import { type SignedUp, signUp } from '#server-test/users.ts';
 import { ONLY_ORGANISER_MESSAGE } from './group-orders.service.ts';
@@ -112,6 +118,57 @@ describe('starting a group order', () => {
     expect(
       (await call(t.app, { method: 'POST', url: '/api/v1/group-orders', payload: {} })).status,
     ).toBe(401);
+  });
+});
+
+describe("the group's design", () => {
+  it('keeps the uploads it uses after the saved design it was copied from is deleted', async () => {
+    const uploader = await signUp(t.app);
+    const picture = await expectResult(
+      t.app,
+      {
+        method: 'POST',
+        url: '/api/v1/design-images',
+        headers: { 'content-type': 'image/png', ...uploader.auth },
+        payload: await imageBytes('png', 64, 64),
+        remoteAddress: nextMemberAddress(),
+      },
+      DesignImageSchema,
+      201,
+    );
+    const { organiser, savedDesignId } = await startGroup(t.app, t.db, {
+      design: {
+        ...TEAM_DESIGN,
+        front: [
+          {
+            id: 'logo',
+            type: 'image',
+            imageId: picture._id,
+            xMm: 100,
+            yMm: 100,
+            widthMm: 100,
+            heightMm: 100,
+            rotationDeg: 0,
+          },
+        ],
+      },
+    });
+    await call(t.app, {
+      method: 'DELETE',
+      url: `/api/v1/designs/${savedDesignId}`,
+      headers: organiser.auth,
+    });
+    const uploads = createDesignUploadsService(
+      t.db,
+      { media: createMediaService(t.db), rateLimits: createRateLimitsService(t.db) },
+      { bytesPerAddressPerDay: 1024 * 1024, unclaimedBytes: 1024 * 1024 },
+    );
+    await uploads.deleteUnusedImages(new Date(Date.now() + 30 * 86_400_000));
+    const kept = await t.db
+      .select()
+      .from(designImages)
+      .where(eq(designImages.imageId, picture._id));
+    expect(kept).toHaveLength(1);
   });
 });
 
