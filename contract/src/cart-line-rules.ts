@@ -1,6 +1,7 @@
 import type { CartProduct } from './cart.ts';
-import type { Product } from './catalogue.ts';
+import type { Product, Size } from './catalogue.ts';
 import type { Design, DesignSide, ProductCustomisation } from './design.ts';
+import type { Personalisation } from './roster.ts';
 
 /**
  * How a cart line is made and priced, for the server and for the browser's
@@ -9,6 +10,8 @@ import type { Design, DesignSide, ProductCustomisation } from './design.ts';
  */
 
 export const DESIGN_SIDES = ['front', 'back'] as const;
+
+export const MAX_LINE_QUANTITY = 100;
 
 /** SPEC §4: the same product and size cannot be added twice. */
 export const ALREADY_ADDED_MESSAGE = 'This product is already added';
@@ -71,4 +74,117 @@ export function printedPhotosNote(product: {
   if (!product.customisation.customisable || product.customisation.blank) return null;
   const garment = BLANK_GARMENTS[product.category.trim().toLowerCase()] ?? 'garment';
   return `The designer prints on a blank ${product.color.name.toLowerCase()} ${garment}; the print in the photos is not included.`;
+}
+
+export const ROSTER_NEEDS_DESIGN_MESSAGE =
+  'A roster needs a design: the names and numbers are printed with it';
+export const sizeNotOfferedMessage = (size: Size) => `This product has no size ${size}`;
+/** Stock short for many pieces: what is left beside what the cart already holds of that size. */
+export const onlyLeftInSizeMessage = (left: number, size: Size) =>
+  left > 0 ? `Only ${left} left in size ${size}` : `No more left in size ${size}`;
+/** A plain line would grow past one line's most. */
+export const lineQuantityInSizeMessage = (size: Size) =>
+  `At most ${MAX_LINE_QUANTITY} in size ${size} on one line`;
+/** Rows are counted from 1, as a shopper reads their list. */
+export const duplicateRosterRowMessage = (row: number, firstRow: number) =>
+  `Row ${row} repeats row ${firstRow}: the same size, name and number`;
+
+/** What create-many asks for (issue 29): quantities by size, or a roster of pieces. */
+export interface ManyRequest {
+  quantities?: Partial<Record<Size, number>> | undefined;
+  roster?: ReadonlyArray<{ size: Size } & Personalisation> | undefined;
+}
+
+/** One line of many: a size's quantity, or one roster piece (quantity 1). */
+export interface ManyPiece {
+  size: Size;
+  quantity: number;
+  personalisation: Personalisation | null;
+}
+
+/** Why many pieces cannot be added: `status` 400 for the request, 409 for stock. */
+export interface ManyProblem {
+  status: 400 | 409;
+  field: string;
+  message: string;
+}
+
+/**
+ * The pieces asked for, in one list: quantities in size order, roster rows as
+ * given. A roster row repeating an earlier one (size, name and number) is a
+ * problem naming both rows. Server and guest cart alike (all or nothing).
+ */
+export function piecesOfMany(
+  request: ManyRequest,
+  sizes: readonly Size[],
+): { pieces: ManyPiece[]; problem: ManyProblem | null } {
+  if (request.roster) {
+    const firstRowOf = new Map<string, number>();
+    const pieces: ManyPiece[] = [];
+    for (const [index, { size, name, number }] of request.roster.entries()) {
+      const key = JSON.stringify([size, name, number]);
+      const firstRow = firstRowOf.get(key);
+      if (firstRow !== undefined) {
+        const message = duplicateRosterRowMessage(index + 1, firstRow + 1);
+        return { pieces, problem: { status: 400, field: `roster.${index}`, message } };
+      }
+      firstRowOf.set(key, index);
+      pieces.push({ size, quantity: 1, personalisation: { name, number } });
+    }
+    return { pieces, problem: null };
+  }
+  const pieces = sizes.flatMap((size) => {
+    const quantity = request.quantities?.[size];
+    return quantity ? [{ size, quantity, personalisation: null }] : [];
+  });
+  return { pieces, problem: null };
+}
+
+/**
+ * Whether the product can take these pieces: each size offered, and the
+ * pieces of a size plus what the cart already holds of it (`holding`) within
+ * its stock; a plain line that would grow stays within one line's most.
+ * Sizes are checked in the order given; the first problem is answered.
+ */
+export function manyPiecesProblem(
+  pieces: readonly ManyPiece[],
+  {
+    stock,
+    holding,
+    plainHolding,
+    roster,
+  }: {
+    /** Stock by size; a size the product lacks is absent. */
+    stock: Partial<Record<Size, number>>;
+    /** Pieces of each size already in the cart, any line of this product. */
+    holding: (size: Size) => number;
+    /** The plain line of each size these pieces grow, when they are plain. */
+    plainHolding: (size: Size) => number;
+    roster: boolean;
+  },
+): ManyProblem | null {
+  const wanted = new Map<Size, number>();
+  for (const [index, piece] of pieces.entries()) {
+    if (stock[piece.size] === undefined) {
+      const field = roster ? `roster.${index}.size` : `quantities.${piece.size}`;
+      return { status: 400, field, message: sizeNotOfferedMessage(piece.size) };
+    }
+    wanted.set(piece.size, (wanted.get(piece.size) ?? 0) + piece.quantity);
+  }
+  for (const [size, count] of wanted) {
+    const field = roster ? 'roster' : `quantities.${size}`;
+    const available = stock[size] ?? 0;
+    const held = holding(size);
+    if (held + count > available) {
+      return {
+        status: 409,
+        field,
+        message: onlyLeftInSizeMessage(Math.max(available - held, 0), size),
+      };
+    }
+    if (plainHolding(size) + count > MAX_LINE_QUANTITY) {
+      return { status: 400, field, message: lineQuantityInSizeMessage(size) };
+    }
+  }
+  return null;
 }

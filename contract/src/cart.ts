@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_LINE_QUANTITY } from './cart-line-rules.ts';
 import {
   ProductColorSchema,
   ProductImageSchema,
@@ -10,10 +11,8 @@ import { DesignSchema, ProductCustomisationSchema } from './design.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { GIFT_MESSAGE_MAX_LENGTH, PaymentMethodSchema } from './orders.ts';
 import { CashOnDeliverySchema } from './payment-settings.ts';
-import { ROSTER_LIMITS, RosterRowSchema } from './roster.ts';
+import { PersonalisationSchema, ROSTER_LIMITS, RosterRowSchema } from './roster.ts';
 import { textSchema } from './text.ts';
-
-export const MAX_LINE_QUANTITY = 100;
 
 /** An order arrives this many days after it is placed (the cart's 'Express delivery in 3 days', D11). */
 export const DELIVERY_DAYS = 3;
@@ -52,6 +51,11 @@ export const CartItemSchema = z.object({
    * own line even beside a plain one of the same product and size (D9, D27).
    */
   design: DesignSchema.nullable(),
+  /**
+   * One personalised piece's name and number (issue 29), printed over the
+   * shared design: such a line is one piece of a roster, quantity 1.
+   */
+  personalisation: PersonalisationSchema.nullable(),
   /** One unit: the product's price plus each printed side's decoration price (customisedUnitPrice). */
   unitPrice: RupeesSchema,
   /** unitPrice × quantity, from the database prices (D4). */
@@ -70,7 +74,6 @@ export type AddCartItemBody = z.infer<typeof AddCartItemBodySchema>;
 
 export const CREATE_MANY_ONE_OF_MESSAGE = 'Send quantities by size or a roster, not both';
 export const CREATE_MANY_EMPTY_MESSAGE = 'Choose at least one piece';
-
 /**
  * Many pieces of one product and design at once (issue 29): quantities by size
  * (the size matrix) or a roster of personalised pieces. All or nothing.
@@ -113,6 +116,8 @@ export const MergeCartBodySchema = z.object({
         size: SizeSchema,
         quantity: QuantitySchema,
         design: DesignSchema.optional(),
+        /** A roster piece kept in the guest cart (issue 29). */
+        personalisation: PersonalisationSchema.optional(),
       }),
     )
     .max(100, 'At most 100 lines can be merged'),
@@ -260,6 +265,18 @@ export const removeCartItem = defineEndpoint({
   auth: 'user',
   params: IdParamsSchema,
   result: z.null(),
+});
+
+export const createManyCartItems = defineEndpoint({
+  name: 'createManyCartItems',
+  method: 'POST',
+  path: '/cart/create-many',
+  tag: 'cart',
+  summary:
+    'Add many pieces of one product and design: a line per size (a plain line already there grows) or a line per roster row; all or nothing, a 409 names the size short of stock',
+  auth: 'user',
+  body: CreateManyCartItemsBodySchema,
+  result: z.array(CartItemSchema),
 });
 
 export const mergeCart = defineEndpoint({

@@ -13,6 +13,7 @@ import {
 import { DesignSchema, PrintAreasSchema } from './design.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { GstinSchema } from './gst.ts';
+import { PersonalisationSchema } from './roster.ts';
 import { textSchema } from './text.ts';
 
 /**
@@ -221,6 +222,8 @@ export const OrderItemSchema = z.object({
   /** The design as ordered, frozen at checkout with the print areas it was placed on (D27). */
   design: DesignSchema.nullable(),
   printAreas: PrintAreasSchema.nullable(),
+  /** One personalised piece's name and number (issue 29), printed over the design; null otherwise. */
+  personalisation: PersonalisationSchema.nullable(),
 });
 
 /**

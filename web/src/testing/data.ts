@@ -143,6 +143,7 @@ export function makeOrderItem(overrides: Partial<OrderItem> = {}): OrderItem {
     quantity: 1,
     design: null,
     printAreas: null,
+    personalisation: null,
     ...overrides,
   };
 }

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { COUPON_KINDS, type Design, SIZES } from '#contract';
+import { COUPON_KINDS, type Design, type Personalisation, SIZES } from '#contract';
 import { users } from './accounts.ts';
 import { products } from './catalogue.ts';
 import { groupOrders } from './group-orders.ts';
@@ -71,6 +71,8 @@ export const cartItems = pgTable(
     selected: boolean().notNull().default(true),
     /** The shopper's design (D27); null for a plain line. */
     design: jsonb().$type<Design>(),
+    /** One personalised piece's name and number (issue 29), printed over the shared design; null otherwise. */
+    personalisation: jsonb().$type<Personalisation>(),
     /** The uploaded images the design uses: they stay while this line does. */
     imageIds: uuid().array().notNull().default(sql`'{}'::uuid[]`),
     /** The group order whose closing put this piece here (decision 060); null otherwise. */

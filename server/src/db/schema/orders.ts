@@ -17,6 +17,7 @@ import {
   ORDER_EVENT_TYPES,
   ORDER_STATUSES,
   PAYMENT_METHODS,
+  type Personalisation,
   type PrintAreas,
   SIZES,
 } from '#contract';
@@ -103,6 +104,8 @@ export const orderItems = pgTable(
     /** The design and the product's print areas, copied at checkout: frozen (D27, decision 020). */
     design: jsonb().$type<Design>(),
     printAreas: jsonb().$type<PrintAreas>(),
+    /** The piece's name and number (issue 29), copied from its cart line at checkout. */
+    personalisation: jsonb().$type<Personalisation>(),
     imageIds: uuid().array().notNull().default(sql`'{}'::uuid[]`),
   },
   (table) => [index('order_items_order_idx').on(table.orderId, table.position)],

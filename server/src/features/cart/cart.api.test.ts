@@ -819,6 +819,7 @@ describe('the cart service for checkout', () => {
         quantity: 2,
         design: null,
         printAreas: null,
+        personalisation: null,
         imageIds: [],
       },
       expect.objectContaining({ cartItemId: hoodie._id, pricePaise: HOODIE_PAISE, quantity: 1 }),

@@ -51,6 +51,7 @@ export function toCartItems(
       quantity: item.quantity,
       selected: item.selected,
       design: item.design,
+      personalisation: item.personalisation,
       unitPrice: paiseToRupees(unitPricePaise(row, item.design)),
       totalPrice: paiseToRupees(unitPricePaise(row, item.design) * item.quantity),
     };
@@ -73,6 +74,7 @@ export function toSelectedLines(lines: CartLineRow[], images: ImageRow[]): Selec
     design: item.design,
     // What the design was placed on: frozen onto the order item with it (decision 020).
     printAreas: item.design ? row.printAreas : null,
+    personalisation: item.personalisation,
     imageIds: item.imageIds,
   }));
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Design, Size } from '#contract';
+import type { Design, Personalisation, Size } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import { cartItems, cartOptions } from '#server/db/schema/cart.ts';
 import type { ProductRow } from '#server/db/schema/catalogue.ts';
@@ -22,6 +22,8 @@ export interface NewCartItem {
   /** A customised line's design and the uploads it uses (D27). */
   design?: Design | null;
   imageIds?: string[];
+  /** One roster piece's name and number (issue 29); only on a customised line. */
+  personalisation?: Personalisation | null;
   /** The group order whose closing added it (decision 060). */
   groupOrderId?: string | null;
 }
@@ -86,21 +88,36 @@ export async function insertCartItem(
   return row;
 }
 
+/** The lines as given, each a microsecond younger than the one before, so the cart keeps their order. */
+const inOrder = (lines: NewCartItem[]) =>
+  lines.map((line, index) => ({
+    ...line,
+    createdAt: sql`now() + ${index}::int * interval '1 microsecond'`,
+  }));
+
+/**
+ * Adds several lines at once; a plain line the user already has grows by the
+ * quantity given instead (the unique index decides, race-free).
+ */
+export async function addCartLines(db: Database, lines: NewCartItem[]): Promise<void> {
+  if (lines.length === 0) return;
+  await db
+    .insert(cartItems)
+    .values(inOrder(lines))
+    .onConflictDoUpdate({
+      target: PLAIN_LINE_CONFLICT.target,
+      targetWhere: PLAIN_LINE_CONFLICT.where,
+      set: { quantity: sql`${cartItems.quantity} + excluded.quantity` },
+    });
+}
+
 /**
  * Adds several lines at once, skipping plain lines the user already has. They keep
  * the order given: each is a microsecond younger than the one before.
  */
 export async function insertCartItems(db: Database, lines: NewCartItem[]): Promise<void> {
   if (lines.length === 0) return;
-  await db
-    .insert(cartItems)
-    .values(
-      lines.map((line, index) => ({
-        ...line,
-        createdAt: sql`now() + ${index}::int * interval '1 microsecond'`,
-      })),
-    )
-    .onConflictDoNothing(PLAIN_LINE_CONFLICT);
+  await db.insert(cartItems).values(inOrder(lines)).onConflictDoNothing(PLAIN_LINE_CONFLICT);
 }
 
 export async function updateCartItem(

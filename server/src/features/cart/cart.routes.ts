@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   addCartItem,
+  createManyCartItems,
   getCart,
   getCartOptions,
   getCartQuote,
@@ -17,6 +18,9 @@ export function cartRoutes(cart: CartService) {
   return async (app: FastifyInstance) => {
     route(app, getCart, ({ user }) => cart.getCart(user.id));
     route(app, addCartItem, ({ user, body }) => cart.addCartItem(user.id, body), { status: 201 });
+    route(app, createManyCartItems, ({ user, body }) => cart.createManyCartItems(user.id, body), {
+      status: 201,
+    });
     route(app, updateCartItem, ({ user, params, body }) =>
       cart.updateCartItem(user.id, params.id, body),
     );

@@ -4,13 +4,20 @@ import {
   availableQuantityMessage,
   type CartItem,
   type CartOptions,
+  type CreateManyCartItemsBody,
   DEFAULT_COUPON_CODE,
   type Design,
+  type ManyProblem,
   type MergeCartBody,
+  manyPiecesProblem,
   type PaymentMethod,
+  type Personalisation,
   type PrintAreas,
+  piecesOfMany,
   type Quote,
   type QuoteQuery,
+  ROSTER_NEEDS_DESIGN_MESSAGE,
+  SIZES,
   type Size,
   type UpdateCartItemBody,
   type UpdateCartOptionsBody,
@@ -26,6 +33,7 @@ import { estimatedDelivery } from '#server/lib/dates.ts';
 import { isUuid } from '#server/lib/ids.ts';
 import { toCartItems, toCartOptions, toQuote, toSelectedLines } from './cart.mapper.ts';
 import {
+  addCartLines,
   type CartOptionsChange,
   deleteCartItem,
   deleteCartItems,
@@ -63,6 +71,8 @@ export interface SelectedLine {
   quantity: number;
   design: Design | null;
   printAreas: PrintAreas | null;
+  /** One roster piece's name and number (issue 29), copied onto its order item. */
+  personalisation: Personalisation | null;
   imageIds: string[];
 }
 
@@ -72,7 +82,8 @@ export interface GroupPieces {
   productId: string;
   design: Design;
   imageIds: string[];
-  sizes: Size[];
+  /** One per piece: its size, and its name and number when the group is personalised. */
+  pieces: { size: Size; personalisation: Personalisation | null }[];
 }
 
 export interface CartDependencies {
@@ -91,9 +102,31 @@ function canonicalJson(value: unknown): string {
   );
 }
 
+/**
+ * What makes a merged line the same as another: a plain line by product and
+ * size, a customised one by its design and its piece's name and number too.
+ */
+function mergeKey(line: {
+  productId: string;
+  size: string;
+  design: Design | null;
+  personalisation: Personalisation | null;
+}): string {
+  const { productId, size, design, personalisation } = line;
+  return [
+    productId,
+    size,
+    ...(design ? [canonicalJson(design), canonicalJson(personalisation)] : []),
+  ].join('\u0000');
+}
+
 /** Stock of one size of a product, or undefined when the product has no such size. */
 const stockOf = (stock: StockRow[], productId: string, size: string) =>
   stock.find((line) => line.productId === productId && line.size === size)?.stock;
+
+/** A create-many problem as the envelope answers it. */
+const manyError = ({ status, field, message }: ManyProblem) =>
+  (status === 409 ? conflict : badRequest)(message, [{ field, message }]);
 
 /** D10: a new cart (and the cart after an order) has MAX500 applied and no gift wrap. */
 export const NEW_CART_OPTIONS: CartOptions = {
@@ -210,6 +243,56 @@ export function createCartService(db: Database, dependencies: CartDependencies) 
       return cartItem;
     },
 
+    /**
+     * Many pieces of one product and design at once (issue 29), all or
+     * nothing: a line per size (a plain line already in the cart grows) or a
+     * line per roster piece. Stock counts what the cart already holds of each
+     * size; a size short is a 409 naming it. Answers the whole cart.
+     */
+    async createManyCartItems(userId: string, body: CreateManyCartItemsBody): Promise<CartItem[]> {
+      const product = isUuid(body.productId) ? await findProduct(db, body.productId) : undefined;
+      if (!product) throw notFound(PRODUCT_NOT_FOUND);
+      const design = body.design ?? null;
+      if (body.roster && !design) {
+        throw badRequest(ROSTER_NEEDS_DESIGN_MESSAGE, [
+          { field: 'design', message: ROSTER_NEEDS_DESIGN_MESSAGE },
+        ]);
+      }
+      const { pieces, problem: rosterProblem } = piecesOfMany(body, SIZES);
+      if (rosterProblem) throw manyError(rosterProblem);
+      const { stock } = await findProductDetails(db, [product.id]);
+      await db.transaction(async (tx) => {
+        const held = (await findCartLines(tx, userId))
+          .map((line) => line.item)
+          .filter((item) => item.productId === product.id);
+        const problem = manyPiecesProblem(pieces, {
+          stock: Object.fromEntries(
+            stock.filter((row) => row.productId === product.id).map((row) => [row.size, row.stock]),
+          ),
+          holding: (size) =>
+            held.filter((item) => item.size === size).reduce((sum, item) => sum + item.quantity, 0),
+          plainHolding: (size) =>
+            design ? 0 : (held.find((item) => item.size === size && !item.design)?.quantity ?? 0),
+          roster: body.roster !== undefined,
+        });
+        if (problem) throw manyError(problem);
+        const imageIds = design ? await checkDesign(tx, product, design) : [];
+        await addCartLines(
+          tx,
+          pieces.map(({ size, quantity, personalisation }) => ({
+            userId,
+            productId: product.id,
+            size,
+            quantity,
+            design,
+            imageIds,
+            personalisation,
+          })),
+        );
+      });
+      return cartOf(userId);
+    },
+
     async updateCartItem(userId: string, id: string, body: UpdateCartItemBody): Promise<CartItem> {
       const line = await lineOf(userId, id);
       const { stock, images } = await findProductDetails(db, [line.product.id]);
@@ -254,16 +337,17 @@ export function createCartService(db: Database, dependencies: CartDependencies) 
         const seen = new Set(
           existing
             .filter((line) => line.item.design)
-            .map(
-              (line) =>
-                `${line.item.productId}\u0000${line.item.size}\u0000${canonicalJson(line.item.design)}`,
-            ),
+            .map((line) => mergeKey({ ...line.item, personalisation: line.item.personalisation })),
         );
         const lines: NewCartItem[] = [];
         for (const line of body.items) {
           const design = line.design ?? null;
-          const key = `${line.productId}\u0000${line.size}${design ? `\u0000${canonicalJson(design)}` : ''}`;
-          if (!onSale.has(line.productId) || seen.has(key)) continue;
+          const personalisation = line.personalisation ?? null;
+          const key = mergeKey({ ...line, design, personalisation });
+          // A name and number are printed with a design: without one the piece cannot be made.
+          if (!onSale.has(line.productId) || seen.has(key) || (personalisation && !design)) {
+            continue;
+          }
           seen.add(key);
           const available = stockOf(stock, line.productId, line.size) ?? 0;
           if (available === 0) continue;
@@ -281,6 +365,7 @@ export function createCartService(db: Database, dependencies: CartDependencies) 
             quantity: Math.min(line.quantity, available),
             design,
             imageIds,
+            personalisation,
           });
         }
         await insertCartItems(tx, lines);
@@ -295,15 +380,16 @@ export function createCartService(db: Database, dependencies: CartDependencies) 
      * a group closes whatever the stock.
      */
     async addGroupPieces(tx: Database, userId: string, group: GroupPieces): Promise<void> {
-      await insertCartItems(
+      await addCartLines(
         tx,
-        group.sizes.map((size) => ({
+        group.pieces.map(({ size, personalisation }) => ({
           userId,
           productId: group.productId,
           size,
           quantity: 1,
           design: group.design,
           imageIds: group.imageIds,
+          personalisation,
           groupOrderId: group.groupOrderId,
         })),
       );

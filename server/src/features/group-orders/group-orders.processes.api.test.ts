@@ -86,6 +86,10 @@ describe.skipIf(inject('testDatabase').kind !== 'postgres')(
         .from(cartItems)
         .where(and(eq(cartItems.userId, organiser.user._id), isNotNull(cartItems.groupOrderId)));
       expect(lines).toHaveLength(MEMBERS);
+      const roster = Array.from({ length: MEMBERS }, (_, index) => `P${index}:${index}`).sort();
+      expect(
+        lines.map((line) => `${line.personalisation?.name}:${line.personalisation?.number}`).sort(),
+      ).toEqual(roster);
       const closedMails = (await findMessagesTo(t.db, organiser.email)).filter(
         (mail) => mail.kind === 'group-closed',
       );
@@ -94,6 +98,11 @@ describe.skipIf(inject('testDatabase').kind !== 'postgres')(
       await addAddress(t.app, organiser);
       const order = await checkOut(t.app, organiser, 'debit-card');
       expect(order.items).toHaveLength(MEMBERS);
+      expect(
+        order.items
+          .map((item) => `${item.personalisation?.name}:${item.personalisation?.number}`)
+          .sort(),
+      ).toEqual(roster);
       const sizes = order.items.map((item) => item.size).sort();
       expect(sizes).toEqual(
         Array.from({ length: MEMBERS }, (_, index) => ROSTER_SIZES[index % 3]).sort(),

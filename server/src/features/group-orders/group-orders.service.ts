@@ -219,7 +219,13 @@ export function createGroupOrdersService(db: Database, dependencies: GroupOrders
         productId: closed.productId,
         design: closed.design,
         imageIds: closed.imageIds,
-        sizes: entries.map((entry) => entry.size),
+        pieces: entries.map((entry) => ({
+          size: entry.size,
+          personalisation:
+            closed.personalise && (entry.playerName || entry.number !== null)
+              ? { name: entry.playerName ?? '', number: entry.number }
+              : null,
+        })),
       });
     }
     const product = await catalogue.findProduct(tx, closed.productId);

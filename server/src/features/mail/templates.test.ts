@@ -29,6 +29,7 @@ const order: Order = {
       quantity: 2,
       design: null,
       printAreas: null,
+      personalisation: null,
     },
   ],
   subtotal: 2499,
@@ -99,6 +100,7 @@ describe('email templates', () => {
         {
           ...order.items[0],
           _id: 'item-1',
+          personalisation: null,
           productId: 'p1',
           name: 'Gig Tee',
           image: '/media/p1.png',

@@ -191,6 +191,7 @@ export function createCheckout(
           quantity: line.quantity,
           design: line.design,
           printAreas: line.printAreas,
+          personalisation: line.personalisation,
           imageIds: line.imageIds,
         })),
       );

@@ -150,6 +150,7 @@ describe('POST /api/v1/order/checkout', () => {
         quantity: 2,
         design: null,
         printAreas: null,
+        personalisation: null,
       },
       {
         _id: expect.any(String),
@@ -162,6 +163,7 @@ describe('POST /api/v1/order/checkout', () => {
         quantity: 1,
         design: null,
         printAreas: null,
+        personalisation: null,
       },
     ]);
     expect(Math.abs(Date.parse(order.createdAt) - Date.now())).toBeLessThan(60_000);

@@ -73,6 +73,7 @@ export function toOrder(
         quantity: item.quantity,
         design: item.design,
         printAreas: item.printAreas,
+        personalisation: item.personalisation,
       })),
     subtotal: paiseToRupees(row.subtotalPaise),
     discount: paiseToRupees(row.discountPaise),

@@ -6,6 +6,7 @@ import { NotFoundView } from '#web/components/ui/not-found-view.tsx';
 import { FullScreenSpinner } from '#web/components/ui/spinner.tsx';
 import { ErrorMessage } from '#web/components/ui/status-message.tsx';
 import { paths } from '#web/config/paths.ts';
+import { OrderForGroupButton } from '#web/features/cart/components/order-for-group-button.tsx';
 import { useAddToCart } from '#web/features/cart/hooks/use-add-to-cart.ts';
 import { useProduct } from '#web/features/catalogue/api/get-product.ts';
 import { useDesignImages } from '#web/features/designer/api/design-images.ts';
@@ -84,6 +85,14 @@ export function DesignerRoute() {
             if (added) await navigate(paths.cart());
             return added;
           }}
+          renderGroupOrder={(design, blocker) => (
+            <OrderForGroupButton
+              product={product}
+              design={design}
+              blocker={blocker}
+              className="w-full"
+            />
+          )}
           renderSave={
             token
               ? (design) => (

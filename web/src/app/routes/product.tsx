@@ -6,6 +6,7 @@ import { PencilIcon } from '#web/components/ui/icons.tsx';
 import { NotFoundView } from '#web/components/ui/not-found-view.tsx';
 import { ErrorMessage } from '#web/components/ui/status-message.tsx';
 import { paths } from '#web/config/paths.ts';
+import { OrderForGroupButton } from '#web/features/cart/components/order-for-group-button.tsx';
 import { useAddToCart } from '#web/features/cart/hooks/use-add-to-cart.ts';
 import { useProduct } from '#web/features/catalogue/api/get-product.ts';
 import { ProductDetails } from '#web/features/catalogue/components/product-details.tsx';
@@ -67,6 +68,7 @@ export function ProductRoute() {
                 product={product}
                 onAddToCart={(size, quantity) => addToCart(product, size, quantity)}
                 sizeGuide={<SizeGuideButton category={product.category} />}
+                groupOrder={<OrderForGroupButton product={product} className="w-full sm:w-auto" />}
                 customise={
                   product.customisation.customisable
                     ? (size) => (

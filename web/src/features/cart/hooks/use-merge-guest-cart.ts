@@ -21,6 +21,8 @@ export function useMergeGuestCart(): () => Promise<void> {
           quantity: line.quantity,
           // D17, D27: a visitor's designs come along.
           ...(line.design ? { design: line.design } : {}),
+          // Issue 29: a roster piece keeps its name and number.
+          ...(line.personalisation ? { personalisation: line.personalisation } : {}),
         })),
       });
       clear();

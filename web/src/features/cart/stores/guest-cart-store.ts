@@ -5,6 +5,7 @@ import {
   customisedUnitPrice,
   DEFAULT_CUSTOMISATION,
   type Design,
+  type Personalisation,
   type Product,
   type Size,
   toCartProduct,
@@ -23,12 +24,24 @@ export interface GuestCartState {
   totalProduct: number;
 }
 
+/** One line of many: a size's quantity, or a roster piece with its name and number. */
+export interface GuestPiece {
+  size: Size;
+  quantity: number;
+  personalisation: Personalisation | null;
+}
+
 export interface GuestCartActions {
   /**
    * Adds a line built from the product, with the shopper's design if there is
    * one (priced with its printed sides); the caller has checked duplicates and stock.
    */
   addLine: (product: Product, size: Size, quantity: number, design?: Design) => void;
+  /**
+   * Adds many pieces of one product and design (issue 29): a plain line
+   * already there grows, anything else is a new line; the caller has checked stock.
+   */
+  addLines: (product: Product, pieces: GuestPiece[], design?: Design) => void;
   setQuantity: (lineId: string, quantity: number) => void;
   setSelected: (lineId: string, selected: boolean) => void;
   selectAll: (selected: boolean) => void;
@@ -59,6 +72,7 @@ function upgradeLine(line: CartItem): CartItem {
       customisation: line.productId.customisation ?? DEFAULT_CUSTOMISATION,
     },
     design: line.design ?? null,
+    personalisation: line.personalisation ?? null,
     unitPrice: line.unitPrice ?? line.productId.price,
   };
 }
@@ -73,26 +87,47 @@ export const useGuestCartStore = create<GuestCartState & GuestCartActions>()(
     (set, get) => {
       const change = (update: (list: CartItem[]) => CartItem[]) =>
         set(withTotals(update(get().list)));
+      const newLine = (product: Product, piece: GuestPiece, design?: Design): CartItem => {
+        const unitPrice = design
+          ? customisedUnitPrice(product.price, product.customisation, design)
+          : product.price;
+        return {
+          _id: `${GUEST_LINE_PREFIX}${globalThis.crypto.randomUUID()}`,
+          productId: toCartProduct(product),
+          size: piece.size,
+          quantity: piece.quantity,
+          selected: true,
+          design: design ?? null,
+          personalisation: piece.personalisation,
+          unitPrice,
+          totalPrice: lineTotal(unitPrice, piece.quantity),
+        };
+      };
       return {
         ...empty,
-        addLine: (product, size, quantity, design) => {
-          const unitPrice = design
-            ? customisedUnitPrice(product.price, product.customisation, design)
-            : product.price;
+        addLine: (product, size, quantity, design) =>
           change((list) => [
             ...list,
-            {
-              _id: `${GUEST_LINE_PREFIX}${globalThis.crypto.randomUUID()}`,
-              productId: toCartProduct(product),
-              size,
-              quantity,
-              selected: true,
-              design: design ?? null,
-              unitPrice,
-              totalPrice: lineTotal(unitPrice, quantity),
-            },
-          ]);
-        },
+            newLine(product, { size, quantity, personalisation: null }, design),
+          ]),
+        addLines: (product, pieces, design) =>
+          change((list) => {
+            const lines = [...list];
+            for (const piece of pieces) {
+              const plainAt = design
+                ? -1
+                : lines.findIndex(
+                    (line) =>
+                      line.productId._id === product._id &&
+                      line.size === piece.size &&
+                      !line.design,
+                  );
+              const plain = lines[plainAt];
+              if (plain) lines[plainAt] = withQuantity(plain, plain.quantity + piece.quantity);
+              else lines.push(newLine(product, piece, design));
+            }
+            return lines;
+          }),
         setQuantity: (lineId, quantity) =>
           change((list) =>
             list.map((line) => (line._id === lineId ? withQuantity(line, quantity) : line)),

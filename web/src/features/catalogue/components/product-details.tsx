@@ -24,6 +24,8 @@ interface ProductDetailsProps {
   customise?: ((size: Size | null) => ReactNode) | undefined;
   /** Beside the size choice, where a shopper unsure of their size looks: the size guide. */
   sizeGuide?: ReactNode;
+  /** After 'Add to cart': many sizes at once (issue 29's 'Order for a group'). */
+  groupOrder?: ReactNode;
 }
 
 /**
@@ -36,6 +38,7 @@ export function ProductDetails({
   onAddToCart,
   customise,
   sizeGuide,
+  groupOrder,
 }: ProductDetailsProps) {
   const hydrated = useHydrated();
   const available = inStockSizes(product.sizes);
@@ -182,6 +185,7 @@ export function ProductDetails({
           )}
         </button>
         {outOfStock ? null : customise?.(size)}
+        {outOfStock ? null : groupOrder}
       </div>
 
       <ul className="mt-8 grid gap-3 border-t border-ink-200 pt-6 text-sm text-ink-700 sm:grid-cols-2">

@@ -23,6 +23,7 @@ export function DesignerPurchase({
   guard,
   onAddToCart,
   renderSave,
+  renderGroupOrder,
   initialSize,
 }: {
   product: Product;
@@ -31,6 +32,8 @@ export function DesignerPurchase({
   guard: GuardRails;
   onAddToCart: (design: Design, size: Size) => Promise<boolean>;
   renderSave?: ((design: Design) => ReactNode) | undefined;
+  /** 'Order for a group' with this design (issue 29); `blocker` is the guard rail's refusal, if any. */
+  renderGroupOrder?: ((design: Design, blocker: string | null) => ReactNode) | undefined;
   /** The size chosen on the product page (issue 28), kept when it is in stock. */
   initialSize?: Size | undefined;
 }) {
@@ -132,6 +135,7 @@ export function DesignerPurchase({
       >
         {adding ? 'Adding…' : 'Add to cart'}
       </button>
+      {renderGroupOrder?.(design, guard.blocker)}
       {guard.blocker ? (
         <p id="designer-blocker" className="sr-only">
           {guard.blocker}

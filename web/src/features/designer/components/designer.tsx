@@ -45,6 +45,8 @@ export interface DesignerProps {
   onAddToCart: (design: Design, size: Size) => Promise<boolean>;
   /** The signed-in shopper's save controls, given the design as it stands. */
   renderSave?: (design: Design) => ReactNode;
+  /** 'Order for a group' with the design (issue 29), composed by the page. */
+  renderGroupOrder?: (design: Design, blocker: string | null) => ReactNode;
   /** The size chosen on the product page (issue 28). */
   initialSize?: Size | undefined;
 }
@@ -61,6 +63,7 @@ export function Designer({
   initialImages = [],
   onAddToCart,
   renderSave,
+  renderGroupOrder,
   initialSize,
 }: DesignerProps) {
   const [state, dispatch] = useReducer(editorReducer, initialDesign, initialEditorState);
@@ -207,6 +210,7 @@ export function Designer({
           guard={guard}
           onAddToCart={onAddToCart}
           renderSave={renderSave}
+          renderGroupOrder={renderGroupOrder}
           initialSize={initialSize}
         />
       </section>
