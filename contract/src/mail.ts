@@ -33,6 +33,11 @@ export const MAIL_KINDS = [
   // Issue 27: the link that confirms a newsletter subscription, then its single-use code.
   'newsletter-confirm',
   'newsletter-coupon',
+  // Issue 29: a group order's member joined (with the link to change their entry), its
+  // deadline is a day away, and it closed.
+  'group-joined',
+  'group-closing-soon',
+  'group-closed',
 ] as const;
 export const MailKindSchema = z.enum(MAIL_KINDS);
 export type MailKind = z.infer<typeof MailKindSchema>;

@@ -38,6 +38,8 @@ import {
   sharedDesignsRoutes,
 } from '#server/features/designs/shared-designs.routes.ts';
 import { createSharedDesignsService } from '#server/features/designs/shared-designs.service.ts';
+import { groupOrdersRoutes } from '#server/features/group-orders/group-orders.routes.ts';
+import { createGroupOrdersService } from '#server/features/group-orders/group-orders.service.ts';
 import { createInvoiceDownloadsService } from '#server/features/invoices/invoice-downloads.service.ts';
 import { invoicesRoutes } from '#server/features/invoices/invoices.routes.ts';
 import { createInvoicesService } from '#server/features/invoices/invoices.service.ts';
@@ -231,6 +233,13 @@ export async function buildApp({
   const reviews = createReviewsService(db, { catalogue, orders });
   const returns = createReturnsService(db, { orders, catalogue, payments });
   const wishlist = createWishlistService(db, { catalogue });
+  const groupOrders = createGroupOrdersService(db, {
+    catalogue,
+    designs,
+    cart,
+    mail,
+    publicUrl: config.publicUrl,
+  });
   registerAuth(app, auth);
 
   await app.register(
@@ -244,6 +253,7 @@ export async function buildApp({
       await api.register(cartRoutes(cart));
       await api.register(designsRoutes(designs, designUploads));
       await api.register(sharedDesignsRoutes(sharedDesigns));
+      await api.register(groupOrdersRoutes(groupOrders, config.groupOrderSweepMs));
       await api.register(addressRoutes(addresses));
       await api.register(profileRoutes(profile));
       await api.register(messagesRoutes(messages, adminMessages));

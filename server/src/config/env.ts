@@ -110,6 +110,8 @@ const EnvSchema = z.object({
   PAYMENT_WINDOW_MINUTES: z.coerce.number().positive().max(1440).default(30),
   /** The sweep of unpaid online orders runs this often, in every process. */
   PAYMENT_SWEEP_MS: z.coerce.number().int().min(100).default(60_000),
+  /** The sweep that closes group orders past their deadline (issue 29) runs this often, in every process. */
+  GROUP_ORDER_SWEEP_MS: z.coerce.number().int().min(100).default(60_000),
 });
 
 // Node refuses a headers timeout longer than the request timeout.
@@ -187,6 +189,8 @@ export interface AppConfig {
   guestUploads: { bytesPerAddressPerDay: number; unclaimedBytes: number };
   backups: BackupConfig;
   payments: PaymentsConfig;
+  /** How often each process sweeps group orders past their deadline (decision 060). */
+  groupOrderSweepMs: number;
 }
 
 export interface RazorpayConfig {
@@ -287,5 +291,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       paymentWindowMs: Math.round(vars.PAYMENT_WINDOW_MINUTES * 60_000),
       sweepEveryMs: vars.PAYMENT_SWEEP_MS,
     },
+    groupOrderSweepMs: vars.GROUP_ORDER_SWEEP_MS,
   };
 }

@@ -78,6 +78,16 @@ export interface SelectedLine {
   imageIds: string[];
 }
 
+/** What a closed group order puts in its organiser's cart: one piece per size listed. */
+export interface GroupPieces {
+  groupOrderId: string;
+  productId: string;
+  design: Design;
+  imageIds: string[];
+  /** One per piece: its size, and its name and number when the group is personalised. */
+  pieces: { size: Size; personalisation: Personalisation | null }[];
+}
+
 export interface CartDependencies {
   catalogue: Pick<CatalogueService, 'findProduct' | 'findProductDetails'>;
   designs: Pick<DesignsService, 'checkDesign'>;
@@ -363,6 +373,28 @@ export function createCartService(db: Database, dependencies: CartDependencies) 
         await insertCartItems(tx, lines);
       });
       return cartOf(userId);
+    },
+
+    /**
+     * A closed group order's pieces in its organiser's cart (decision 060),
+     * inside the caller's transaction: one designed line each, marked with
+     * the group, selected. Stock is checked at checkout, as for every line:
+     * a group closes whatever the stock.
+     */
+    async addGroupPieces(tx: Database, userId: string, group: GroupPieces): Promise<void> {
+      await addCartLines(
+        tx,
+        group.pieces.map(({ size, personalisation }) => ({
+          userId,
+          productId: group.productId,
+          size,
+          quantity: 1,
+          design: group.design,
+          imageIds: group.imageIds,
+          personalisation,
+          groupOrderId: group.groupOrderId,
+        })),
+      );
     },
 
     /**

@@ -3,6 +3,7 @@ import type { Design } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import { cartItems } from '#server/db/schema/cart.ts';
 import { designImages, type SavedDesignRow, savedDesigns } from '#server/db/schema/designs.ts';
+import { groupOrders } from '#server/db/schema/group-orders.ts';
 import { orderItems } from '#server/db/schema/orders.ts';
 
 /** Marks an image as a design upload, or refreshes its clock when the same bytes come again. */
@@ -39,7 +40,7 @@ export async function touchDesignImages(db: Database, ids: string[]): Promise<Se
 }
 
 /**
- * Forgets design uploads that no cart line, saved design or order item uses,
+ * Forgets design uploads that no cart line, saved design, order item or group order uses,
  * a guest's last uploaded before `guestsBefore`, a shopper's before `before`,
  * answering their image ids (decision 020).
  */
@@ -47,8 +48,9 @@ export async function deleteUnusedDesignImages(
   db: Database,
   { before, guestsBefore }: { before: Date; guestsBefore: Date },
 ): Promise<string[]> {
-  const usedBy = (table: typeof cartItems | typeof savedDesigns | typeof orderItems) =>
-    sql`exists (select 1 from ${table} where ${designImages.imageId} = any(${table.imageIds}))`;
+  const usedBy = (
+    table: typeof cartItems | typeof savedDesigns | typeof orderItems | typeof groupOrders,
+  ) => sql`exists (select 1 from ${table} where ${designImages.imageId} = any(${table.imageIds}))`;
   const rows = await db
     .delete(designImages)
     .where(
@@ -60,6 +62,7 @@ export async function deleteUnusedDesignImages(
         sql`not ${usedBy(cartItems)}`,
         sql`not ${usedBy(savedDesigns)}`,
         sql`not ${usedBy(orderItems)}`,
+        sql`not ${usedBy(groupOrders)}`,
       ),
     )
     .returning({ id: designImages.imageId });

@@ -18,6 +18,14 @@ import {
   passwordResetEmail,
   welcomeEmail,
 } from './account-emails.ts';
+import {
+  type GroupMailEntry,
+  type GroupMailFacts,
+  groupClosedMemberEmail,
+  groupClosedOrganiserEmail,
+  groupClosingSoonEmail,
+  groupJoinedEmail,
+} from './group-order-emails.ts';
 import type { MailMessage, Recipient, UnverifiedRecipient } from './html-email.ts';
 import { type LowStockReport, lowStockEmail } from './low-stock-emails.ts';
 import { toOutboxMessage, toOutboxSummary } from './mail.mapper.ts';
@@ -203,6 +211,44 @@ export function createMailService(db: Database, config: Pick<MailConfig, 'smtpUr
       to: Recipient,
       product: { id: string; title: string; size: string },
     ) => enqueue(executor, backInStockEmail(to, product, publicUrl)),
+
+    /** Issue 29: a member joined a group order; the link lets them change their entry. */
+    groupJoined: (
+      executor: Database,
+      to: Recipient,
+      group: GroupMailFacts,
+      entry: GroupMailEntry,
+      editUrl: string,
+    ) => enqueue(executor, groupJoinedEmail(to, group, entry, editUrl, publicUrl)),
+
+    /** Issue 29: a day before a group's deadline, to its organiser and each member, once. */
+    async groupClosingSoon(executor: Database, recipients: Recipient[], group: GroupMailFacts) {
+      for (const to of recipients) {
+        await enqueue(executor, groupClosingSoonEmail(to, group, publicUrl));
+      }
+    },
+
+    /** Issue 29: a group closed: the organiser finds the pieces in their cart; each member hears. */
+    async groupClosed(
+      executor: Database,
+      organiser: Recipient,
+      members: Recipient[],
+      group: GroupMailFacts,
+      sizeTotals: [string, string][],
+    ) {
+      await enqueue(
+        executor,
+        groupClosedOrganiserEmail(
+          organiser,
+          group,
+          sizeTotals,
+          `${publicUrl}${APP_ROUTE_PATHS.cart}`,
+          publicUrl,
+        ),
+      );
+      for (const to of members)
+        await enqueue(executor, groupClosedMemberEmail(to, group, publicUrl));
+    },
 
     async listOutbox(query: ListOutboxQuery): Promise<OutboxPage> {
       const { rows, total } = await findOutboxPage(db, {

@@ -1,0 +1,243 @@
+import { z } from 'zod';
+import { ProductColorSchema, SizeSchema } from './catalogue.ts';
+import { IdSchema, RupeesSchema, TimestampSchema } from './common.ts';
+import { DesignSchema } from './design.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { EmailSchema, NameSchema } from './fields.ts';
+import { PERSONALISATION_EMPTY_MESSAGE, PersonalisationSchema, ROSTER_LIMITS } from './roster.ts';
+import { textSchema } from './text.ts';
+
+/**
+ * Group orders (issue 29, decision 060): an organiser shares a link to a
+ * design; members join with a size (and a name and number when the group is
+ * personalised) until the deadline; closing turns the roster into one order.
+ */
+
+export const GROUP_ORDER_PAYERS = ['organiser', 'each'] as const;
+export const GroupOrderPayerSchema = z.enum(GROUP_ORDER_PAYERS, {
+  error: `payer must be one of ${GROUP_ORDER_PAYERS.join(', ')}`,
+});
+export type GroupOrderPayer = z.infer<typeof GroupOrderPayerSchema>;
+
+export const GROUP_ORDER_STATUSES = ['open', 'closed'] as const;
+
+export const GROUP_ORDER_LIMITS = {
+  /** Members a group takes: a roster's rows. */
+  entries: ROSTER_LIMITS.rows,
+  /** The furthest a deadline may be set ahead. */
+  closesWithinDays: 60,
+  /** Groups one organiser may have open at once. */
+  openPerOrganiser: 20,
+  /** The closing-soon email goes this long before the deadline. */
+  reminderHoursBefore: 24,
+} as const;
+
+export const GROUP_CLOSED_MESSAGE = 'This group order is closed: entries can no longer change';
+export const GROUP_NOT_FOUND_MESSAGE = 'Group order not found';
+export const GROUP_ENTRY_NOT_FOUND_MESSAGE = 'Entry not found';
+export const GROUP_FULL_MESSAGE = `A group order takes at most ${GROUP_ORDER_LIMITS.entries} pieces`;
+export const GROUP_SIZE_NOT_OFFERED_MESSAGE = 'This size is not offered for this product';
+export const GROUP_CLOSES_IN_PAST_MESSAGE = 'The deadline must be in the future';
+export const GROUP_CLOSES_TOO_LATE_MESSAGE = `The deadline must be within ${GROUP_ORDER_LIMITS.closesWithinDays} days`;
+export const GROUP_EACH_PAYS_NOT_OPEN_MESSAGE =
+  'Groups where each member pays for their own piece are not available yet: choose organiser pays';
+export const TOO_MANY_OPEN_GROUPS_MESSAGE = `You can run at most ${GROUP_ORDER_LIMITS.openPerOrganiser} open group orders at once`;
+
+/** The page a group's link opens. */
+export const groupOrderPagePath = (token: string) => `/g/${encodeURIComponent(token)}`;
+
+const GroupTokenParamsSchema = z.object({
+  token: textSchema('The token').min(1, GROUP_NOT_FOUND_MESSAGE).max(200, GROUP_NOT_FOUND_MESSAGE),
+});
+const GroupEntryParamsSchema = GroupTokenParamsSchema.extend({
+  entryId: textSchema('The entry id').max(64),
+});
+
+/** A member's proof that an entry is theirs: the token of the link in their 'joined' email. */
+export const GroupEntryHeadersSchema = z.object({
+  // Node.js hands the server header names in lower case.
+  'x-entry-token': z.string().max(200).optional(),
+});
+
+export const DEADLINE_FORMAT_MESSAGE =
+  'closesAt must be a date and time with its offset, e.g. 2030-01-31T18:00:00+05:30';
+const DeadlineSchema = textSchema('closesAt')
+  .pipe(z.iso.datetime({ offset: true, error: DEADLINE_FORMAT_MESSAGE }))
+  .describe('When the group closes (ISO 8601 with offset)')
+  .meta({ examples: ['2030-01-31T18:00:00+05:30'] });
+
+export const CreateGroupOrderBodySchema = z.object({
+  /** A customisable product; usually the design's own. */
+  productId: IdSchema,
+  /** One of the organiser's saved designs: the group keeps a copy. */
+  designId: IdSchema,
+  closesAt: DeadlineSchema,
+  payer: GroupOrderPayerSchema,
+  /** Members add a name and a number printed on their piece's back. */
+  personalise: z.boolean(),
+});
+export type CreateGroupOrderBody = z.infer<typeof CreateGroupOrderBodySchema>;
+
+export const UpdateGroupOrderBodySchema = z.object({ closesAt: DeadlineSchema });
+export type UpdateGroupOrderBody = z.infer<typeof UpdateGroupOrderBodySchema>;
+
+// Free text: control characters are refused as everywhere (D37), then the roster's rule.
+const PlayerNameSchema = textSchema('playerName').pipe(PersonalisationSchema.shape.name);
+const PlayerNumberSchema = PersonalisationSchema.shape.number;
+
+/** A member's piece. playerName/number only count when the group is personalised. */
+export const GroupEntryBodySchema = z.object({
+  name: NameSchema,
+  email: EmailSchema,
+  size: SizeSchema,
+  playerName: PlayerNameSchema.optional(),
+  number: PlayerNumberSchema.optional(),
+});
+export type GroupEntryBody = z.infer<typeof GroupEntryBodySchema>;
+
+export const UpdateGroupEntryBodySchema = GroupEntryBodySchema.partial();
+export type UpdateGroupEntryBody = z.infer<typeof UpdateGroupEntryBodySchema>;
+
+/** A personalised piece needs a name or a number (PersonalisationSchema's rule). */
+export const personalisationProblem = (playerName: string, number: number | null) =>
+  PersonalisationSchema.safeParse({ name: playerName, number }).success
+    ? null
+    : PERSONALISATION_EMPTY_MESSAGE;
+
+export const GroupEntrySchema = z.object({
+  _id: IdSchema,
+  name: z.string(),
+  email: z.string(),
+  size: SizeSchema,
+  playerName: z.string().nullable(),
+  number: z.number().int().nullable(),
+  paid: z.boolean(),
+  createdAt: TimestampSchema,
+});
+export type GroupEntry = z.infer<typeof GroupEntrySchema>;
+
+export const GroupOrderSchema = z.object({
+  token: z.string(),
+  /** The link members open: the shop's public URL and /g/{token}. */
+  url: z.string(),
+  organiserName: z.string(),
+  product: z.object({
+    _id: IdSchema,
+    title: z.string(),
+    color: ProductColorSchema,
+    /** Sizes the product has (in stock or not): a member picks one. */
+    sizes: z.array(SizeSchema),
+  }),
+  design: DesignSchema,
+  /** One piece with the design's printed sides, before any price break. */
+  unitPrice: RupeesSchema,
+  closesAt: TimestampSchema,
+  payer: GroupOrderPayerSchema,
+  personalise: z.boolean(),
+  status: z.enum(GROUP_ORDER_STATUSES),
+  /** Pieces so far, and how many in each size. */
+  pieces: z.number().int(),
+  sizeTotals: z.partialRecord(SizeSchema, z.number().int()),
+  /** Whether the caller organises it: only they see the roster. */
+  isOrganiser: z.boolean(),
+  /** The roster, oldest entry first: for the organiser; null for anyone else. */
+  entries: z.array(GroupEntrySchema).nullable(),
+});
+export type GroupOrder = z.infer<typeof GroupOrderSchema>;
+
+export const CreatedGroupOrderSchema = z.object({ token: z.string(), url: z.string() });
+
+export const JoinedGroupOrderSchema = z.object({
+  entry: GroupEntrySchema,
+  /** Proves the entry is the member's (x-entry-token); the 'joined' email carries it too. */
+  entryToken: z.string(),
+});
+export type JoinedGroupOrder = z.infer<typeof JoinedGroupOrderSchema>;
+
+export const createGroupOrder = defineEndpoint({
+  name: 'createGroupOrder',
+  method: 'POST',
+  path: '/group-orders',
+  tag: 'group-orders',
+  summary:
+    "Start a group order from one of your saved designs: a link members join until closesAt; 'organiser' pays for everyone at checkout",
+  auth: 'user',
+  body: CreateGroupOrderBodySchema,
+  result: CreatedGroupOrderSchema,
+});
+
+export const getGroupOrder = defineEndpoint({
+  name: 'getGroupOrder',
+  method: 'GET',
+  path: '/group-orders/:token',
+  tag: 'group-orders',
+  summary:
+    'A group order as its link shows it: design, price, sizes, deadline; the roster for its organiser',
+  auth: 'optional',
+  params: GroupTokenParamsSchema,
+  result: GroupOrderSchema,
+});
+
+export const updateGroupOrder = defineEndpoint({
+  name: 'updateGroupOrder',
+  method: 'PATCH',
+  path: '/group-orders/:token',
+  tag: 'group-orders',
+  summary: 'Move the deadline of an open group order (organiser only)',
+  auth: 'user',
+  params: GroupTokenParamsSchema,
+  body: UpdateGroupOrderBodySchema,
+  result: GroupOrderSchema,
+});
+
+export const closeGroupOrder = defineEndpoint({
+  name: 'closeGroupOrder',
+  method: 'POST',
+  path: '/group-orders/:token/close',
+  tag: 'group-orders',
+  summary:
+    "Close a group order now (organiser only): its pieces go to the organiser's cart, one line each",
+  auth: 'user',
+  params: GroupTokenParamsSchema,
+  result: GroupOrderSchema,
+});
+
+export const joinGroupOrder = defineEndpoint({
+  name: 'joinGroupOrder',
+  method: 'POST',
+  path: '/group-orders/:token/entries',
+  tag: 'group-orders',
+  summary:
+    'Join a group order (no account needed): name, email, size, and a name/number when it is personalised; 409 once closed',
+  auth: 'none',
+  params: GroupTokenParamsSchema,
+  body: GroupEntryBodySchema,
+  result: JoinedGroupOrderSchema,
+});
+
+export const updateGroupEntry = defineEndpoint({
+  name: 'updateGroupEntry',
+  method: 'PATCH',
+  path: '/group-orders/:token/entries/:entryId',
+  tag: 'group-orders',
+  summary:
+    'Change an entry: its member (x-entry-token) or the organiser, until the group closes (409 after)',
+  auth: 'optional',
+  params: GroupEntryParamsSchema,
+  headers: GroupEntryHeadersSchema,
+  body: UpdateGroupEntryBodySchema,
+  result: GroupEntrySchema,
+});
+
+export const deleteGroupEntry = defineEndpoint({
+  name: 'deleteGroupEntry',
+  method: 'DELETE',
+  path: '/group-orders/:token/entries/:entryId',
+  tag: 'group-orders',
+  summary:
+    'Leave a group order (x-entry-token) or remove an entry (organiser), until it closes (409 after)',
+  auth: 'optional',
+  params: GroupEntryParamsSchema,
+  headers: GroupEntryHeadersSchema,
+  result: z.null(),
+});

@@ -1,0 +1,156 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  CreatedGroupOrderSchema,
+  type Design,
+  type GroupEntryBody,
+  JoinedGroupOrderSchema,
+  SavedDesignSchema,
+  type Size,
+} from '#contract';
+import type { Database } from '#server/db/client.ts';
+import { createCartService } from '#server/features/cart/cart.service.ts';
+import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
+import { createDesignsService } from '#server/features/designs/designs.service.ts';
+import { createGroupOrdersService } from '#server/features/group-orders/group-orders.service.ts';
+import { createMailService } from '#server/features/mail/mail.service.ts';
+import { createMediaService } from '#server/features/media/media.service.ts';
+import { createPaymentSettingsService } from '#server/features/payments/payment-settings.service.ts';
+import { createPromotionsService } from '#server/features/promotions/promotions.service.ts';
+import { createProduct } from './catalogue-fixtures.ts';
+import { expectResult } from './http.ts';
+import { type SignedUp, signUp } from './users.ts';
+
+export const PUBLIC_URL = 'http://localhost:3000';
+
+/** A back print with a team name: the design every test group is started from. */
+export const TEAM_DESIGN: Design = {
+  front: [],
+  back: [
+    {
+      id: 'team',
+      type: 'text',
+      text: 'FALCONS',
+      fontId: 'lobster',
+      colorId: 'red',
+      fontSizeMm: 30,
+      bold: true,
+      italic: false,
+      align: 'center',
+      arcDegrees: 0,
+      xMm: 100,
+      yMm: 60,
+      rotationDeg: 0,
+    },
+  ],
+};
+
+/** A customisable tee (₹499 + ₹100 for the back) with stock in S, M and L. */
+export const createTeamTee = (db: Database, stock: Partial<Record<Size, number>> = {}) =>
+  createProduct(db, {
+    price: 499,
+    stock: { S: 20, M: 20, L: 20, ...stock },
+    customisation: {
+      customisable: true,
+      printAreas: {
+        front: { xMm: 150, yMm: 150, widthMm: 300, heightMm: 400 },
+        back: { xMm: 150, yMm: 120, widthMm: 300, heightMm: 400 },
+      },
+      decorationFrontPaise: 15_000,
+      decorationBackPaise: 10_000,
+    },
+  });
+
+export interface GroupFixture {
+  organiser: SignedUp;
+  productId: string;
+  savedDesignId: string;
+  token: string;
+  url: string;
+}
+
+/** An organiser with a saved design who starts a group order on a new tee. */
+export async function startGroup(
+  app: FastifyInstance,
+  db: Database,
+  options: { personalise?: boolean; closesAt?: Date; design?: Design } = {},
+): Promise<GroupFixture> {
+  const organiser = await signUp(app, { name: 'Ravi Organiser' });
+  const productId = await createTeamTee(db);
+  const saved = await expectResult(
+    app,
+    {
+      method: 'POST',
+      url: '/api/v1/designs',
+      headers: organiser.auth,
+      payload: { name: 'Falcons', productId, design: options.design ?? TEAM_DESIGN },
+    },
+    SavedDesignSchema,
+    201,
+  );
+  const closesAt = options.closesAt ?? new Date(Date.now() + 3 * 24 * 60 * 60 * 1000);
+  const created = await expectResult(
+    app,
+    {
+      method: 'POST',
+      url: '/api/v1/group-orders',
+      headers: organiser.auth,
+      payload: {
+        productId,
+        designId: saved._id,
+        closesAt: closesAt.toISOString(),
+        payer: 'organiser',
+        personalise: options.personalise ?? false,
+      },
+    },
+    CreatedGroupOrderSchema,
+    201,
+  );
+  return { organiser, productId, savedDesignId: saved._id, ...created };
+}
+
+let members = 0;
+/** Each join comes from its own address, so no test meets the join rate limit. */
+export const nextMemberAddress = () => `10.29.${Math.floor(++members / 250)}.${members % 250}`;
+
+export const memberBody = (overrides: Partial<GroupEntryBody> = {}): GroupEntryBody => {
+  const name = `Member ${++members}`;
+  return { name, email: `member-${members}-${Date.now()}@example.com`, size: 'M', ...overrides };
+};
+
+/** A member joins from the link; answers the entry and its token. */
+export const joinGroup = (
+  app: FastifyInstance,
+  token: string,
+  overrides: Partial<GroupEntryBody> = {},
+) =>
+  expectResult(
+    app,
+    {
+      method: 'POST',
+      url: `/api/v1/group-orders/${token}/entries`,
+      payload: memberBody(overrides),
+      remoteAddress: nextMemberAddress(),
+    },
+    JoinedGroupOrderSchema,
+    201,
+  );
+
+/** The group orders service on a test's database, to run the sweep by hand. */
+export function groupOrdersServiceOn(db: Database, clock?: () => Date) {
+  const catalogue = createCatalogueService(db);
+  const designs = createDesignsService(db, { media: createMediaService(db), catalogue });
+  const cart = createCartService(db, {
+    catalogue,
+    designs,
+    paymentSettings: createPaymentSettingsService(db, undefined),
+    promotions: createPromotionsService(db),
+  });
+  return createGroupOrdersService(db, {
+    catalogue,
+    designs,
+    cart,
+    mail: createMailService(db, { smtpUrl: undefined, publicUrl: PUBLIC_URL }),
+    publicUrl: PUBLIC_URL,
+    ...(clock && { clock }),
+  });
+}
