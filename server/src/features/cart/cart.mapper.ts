@@ -105,8 +105,7 @@ export function toSelectedLines(lines: CartLineRow[], images: ImageRow[]): Selec
     size: item.size,
     colorName: row.colorName,
     colorHex: row.colorHex,
-    pricePaise:
-      prices[index]?.unitPaise ?? unitPricePaise(row, item.design, item.personalisation),
+    pricePaise: prices[index]?.unitPaise ?? unitPricePaise(row, item.design, item.personalisation),
     quantity: item.quantity,
     design: item.design,
     // What the design was placed on: frozen onto the order item with it (decision 020).
