@@ -44,6 +44,31 @@ describe("'Order for a group' (the size matrix, issue 29)", () => {
     expect(screen.getByTestId('size-matrix-total')).toHaveTextContent('₹6,986');
   });
 
+  it("prices the pieces with the product's breaks and offers the next one", async () => {
+    const withBreaks = makeProduct({
+      price: 500,
+      sizes: { S: 20, M: 20 },
+      priceBreaks: [
+        { minQuantity: 10, percentOff: 10 },
+        { minQuantity: 25, percentOff: 20 },
+      ],
+    });
+    const { user } = renderRoutes([
+      { path: '/', element: <OrderForGroupButton product={withBreaks} /> },
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Order for a group' }));
+    await user.type(await screen.findByLabelText('S quantity'), '6');
+    expect(screen.getByTestId('size-matrix-each')).toHaveTextContent('₹500');
+    expect(screen.getByTestId('size-matrix-next-break')).toHaveTextContent(
+      'Add 4 more for ₹450.00 each',
+    );
+    await user.type(screen.getByLabelText('M quantity'), '6');
+    expect(screen.getByTestId('size-matrix-each')).toHaveTextContent('₹450');
+    expect(screen.getByTestId('size-matrix-next-break')).toHaveTextContent(
+      'Add 13 more for ₹400.00 each',
+    );
+  });
+
   it('adds them all with one button (a visitor: the guest cart) and opens the cart', async () => {
     const { user, router } = renderButton();
     await user.click(await screen.findByRole('button', { name: 'Order for a group' }));

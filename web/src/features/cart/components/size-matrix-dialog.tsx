@@ -5,7 +5,8 @@ import {
   type Design,
   formatRupees,
   MAX_LINE_QUANTITY,
-  type PriceBreak,
+  nextBreakText,
+  nextPriceBreak,
   type Product,
   SIZES,
   type Size,
@@ -22,11 +23,6 @@ export const SIZE_MATRIX_MESSAGES = {
   added: (pieces: number) => `${pieces} ${pieces === 1 ? 'piece' : 'pieces'} added to cart`,
   stock: (stock: number) => (stock > 0 ? `${stock} in stock` : 'Sold out'),
 } as const;
-
-/** The product's quantity price breaks, once products carry them (issue 29's price by quantity). */
-function priceBreaksOf(product: Product): readonly PriceBreak[] {
-  return (product as Product & { priceBreaks?: readonly PriceBreak[] }).priceBreaks ?? [];
-}
 
 /** A typed quantity as a count from 0 to the line's most; anything unreadable is 0. */
 function toQuantity(typed: string): number {
@@ -60,7 +56,8 @@ export function SizeMatrixDialog({
   const unitPaise = Math.round(
     customisedUnitPrice(product.price, product.customisation, design ?? null) * 100,
   );
-  const eachPaise = unitPaiseAfterBreak(unitPaise, priceBreaksOf(product), Math.max(pieces, 1));
+  const eachPaise = unitPaiseAfterBreak(unitPaise, product.priceBreaks, Math.max(pieces, 1));
+  const next = pieces > 0 ? nextPriceBreak(product.priceBreaks, pieces) : null;
   const error = createMany.error;
   const sizeError = (size: Size) =>
     error instanceof ApiError ? error.fieldError(`quantities.${size}`) : undefined;
@@ -152,6 +149,19 @@ export function SizeMatrixDialog({
             {formatRupees((eachPaise * pieces) / 100)}
           </dd>
         </dl>
+        {next && (
+          <p
+            className="mt-2 text-sm font-medium text-green-800"
+            data-testid="size-matrix-next-break"
+          >
+            {nextBreakText({
+              piecesToGo: next.piecesToGo,
+              unitPrice:
+                unitPaiseAfterBreak(unitPaise, product.priceBreaks, next.priceBreak.minQuantity) /
+                100,
+            })}
+          </p>
+        )}
         {generalError ? (
           <p
             role="alert"
