@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SizeSchema } from './catalogue.ts';
 import { PERSONALISATION_EMPTY_MESSAGE, ROSTER_LIMITS } from './names-and-numbers.ts';
+import { textSchema } from './text.ts';
 
 // The limits live with the zod-free roster rules the designer checks as the shopper types.
 export { PERSONALISATION_EMPTY_MESSAGE, ROSTER_LIMITS };
@@ -12,8 +13,7 @@ export { PERSONALISATION_EMPTY_MESSAGE, ROSTER_LIMITS };
 const NUMBER_RANGE_MESSAGE = `number must be ${ROSTER_LIMITS.number.min} to ${ROSTER_LIMITS.number.max}`;
 
 const PersonalisationFields = {
-  name: z
-    .string({ error: 'name must be text' })
+  name: textSchema('name', { required: 'name must be text' })
     .trim()
     .max(
       ROSTER_LIMITS.nameMaxLength,
