@@ -137,20 +137,39 @@ const layersMarkup = (layers: readonly Layer[], options: RenderOptions) =>
   layers.map((layer, index) => layerMarkup(layer, index, options)).join('');
 
 /**
+ * A part of the print area (mm) drawn alone at a size in pixels: the print
+ * file draws only the box its layers cover (decision 065). Its millimetres
+ * are written unrounded, so its pixels fall on the whole area's pixel grid.
+ */
+export interface SvgWindow {
+  xMm: number;
+  yMm: number;
+  widthMm: number;
+  heightMm: number;
+  widthPx: number;
+  heightPx: number;
+}
+
+/**
  * One side's layers (array order = z-order, last on top) as an SVG string of
  * the print area: `width`/`height` in mm and a viewBox in mm, so it can be
- * drawn at any scale; a rasteriser fits it to the pixels it needs.
+ * drawn at any scale; a rasteriser fits it to the pixels it needs. With a
+ * `window`, only that part, its size given in pixels.
  */
 export function renderDesignSvg(
   layers: readonly Layer[],
   area: Pick<PrintArea, 'widthMm' | 'heightMm'>,
   options: RenderOptions,
+  window?: SvgWindow,
 ): string {
   const { widthMm, heightMm } = area;
   const outline = options.outline
     ? `<rect x="0" y="0" width="${n(widthMm)}" height="${n(heightMm)}" fill="none" stroke="#9ca3af" stroke-width="${n(Math.max(widthMm, heightMm) / 300)}" stroke-dasharray="4 3"/>`
     : '';
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${n(widthMm)}mm" height="${n(heightMm)}mm" viewBox="0 0 ${n(widthMm)} ${n(heightMm)}">${outline}${layersMarkup(layers, options)}</svg>`;
+  const root = window
+    ? `width="${window.widthPx}" height="${window.heightPx}" viewBox="${window.xMm} ${window.yMm} ${window.widthMm} ${window.heightMm}"`
+    : `width="${n(widthMm)}mm" height="${n(heightMm)}mm" viewBox="0 0 ${n(widthMm)} ${n(heightMm)}"`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" ${root}>${outline}${layersMarkup(layers, options)}</svg>`;
 }
 
 // ---------------------------------------------------------------- on the garment

@@ -3,11 +3,14 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
   DESIGN_FONTS,
+  DESIGN_LIMITS,
   type Design,
   type ImageLayer,
+  type Layer,
   layerBounds,
   layersOutsidePrintArea,
   type Personalisation,
+  printPixelSize,
   type TextLayer,
 } from '#contract';
 import { renderDesignSvg } from '#contract/design-render';
@@ -17,6 +20,8 @@ import {
   embeddedImages,
   PRINT_FONT_FILES,
   PRINT_IMAGE_MAX_PIXELS,
+  type PrintImage,
+  printInkWindow,
   renderPrintFile,
 } from './print-file.ts';
 
@@ -206,5 +211,120 @@ describe('a personalised piece’s print file (issue 29)', () => {
     expect(await inkedPixels(asha)).toBeGreaterThan(1000);
     expect(asha.equals(ravi)).toBe(false);
     expect((await backPrint({ name: 'ASHA', number: 7 })).equals(asha)).toBe(true);
+  });
+});
+
+describe('a print file draws only the box its layers cover (decision 065)', () => {
+  const printArea = { xMm: 150, yMm: 150, widthMm: 100, heightMm: 120 };
+  const size = printPixelSize(printArea);
+  const photoLayer: ImageLayer = {
+    id: 'photo',
+    type: 'image',
+    imageId: 'photo',
+    xMm: 40,
+    yMm: 70,
+    widthMm: 50,
+    heightMm: 30,
+    rotationDeg: -7,
+  };
+  // Arched and straight text of two fonts, a rotated photo, one line touching the left edge.
+  const side: Layer[] = [
+    layer({
+      id: 'arch',
+      text: 'RUNNING CLUB',
+      fontId: 'bebas-neue',
+      fontSizeMm: 9,
+      arcDegrees: 120,
+      xMm: 50,
+      yMm: 30,
+    }),
+    photoLayer,
+    layer({
+      id: 'line',
+      text: 'Est. 2026',
+      fontId: 'lobster',
+      fontSizeMm: 7,
+      align: 'left',
+      xMm: 20,
+      yMm: 100,
+      rotationDeg: 3,
+    }),
+  ];
+
+  /** What the print file was before: the whole area drawn by resvg, unpremultiplied by sharp. */
+  async function wholeAreaPixels(layers: readonly Layer[], images: Map<string, PrintImage>) {
+    const hrefs = await embeddedImages(layers, images);
+    const svg = renderDesignSvg(layers, printArea, {
+      separateGlyphs: true,
+      imageHref: (id) => hrefs.get(id) ?? '',
+    });
+    const rendered = new Resvg(svg, {
+      font: { fontFiles: PRINT_FONT_FILES, loadSystemFonts: false, defaultFontFamily: 'Inter' },
+      fitTo: { mode: 'width', value: size.width },
+      logLevel: 'off',
+    }).render();
+    expect([rendered.width, rendered.height]).toEqual([size.width, size.height]);
+    return sharp(rendered.pixels, {
+      raw: { width: rendered.width, height: rendered.height, channels: 4, premultiplied: true },
+    })
+      .raw()
+      .toBuffer();
+  }
+
+  it('keeps a small layer’s window small, on the pixel grid, and draws nothing for no layers', () => {
+    const small = layer({ id: 'small', text: 'A', fontSizeMm: 10, xMm: 50, yMm: 60 });
+    const ink = printInkWindow([small], printArea);
+    if (!ink) throw new Error('no window for a drawn layer');
+    // 10 mm type is about 120 px of the 1181 × 1417 px file.
+    expect(ink.window.widthPx * ink.window.heightPx).toBeLessThan((size.width * size.height) / 50);
+    expect(ink.window.xMm * (size.width / printArea.widthMm)).toBeCloseTo(ink.leftPx, 9);
+    expect(printInkWindow([], printArea)).toBeNull();
+    // A layer on the edge is kept within the file.
+    const edge = printInkWindow([side[2] as Layer, photoLayer], printArea);
+    expect(edge?.leftPx).toBeGreaterThanOrEqual(0);
+  });
+
+  it('prints the same pixels, size and DPI as drawing the whole area', async () => {
+    const images = new Map([
+      [
+        'photo',
+        {
+          bytes: await imageBytes('png', 800, 480, { rgb: [30, 140, 220] }),
+          contentType: 'image/png',
+        },
+      ],
+    ]);
+    const png = await renderPrintFile(side, printArea, images);
+    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    const metadata = await sharp(png).metadata();
+    expect([info.width, info.height, info.channels]).toEqual([size.width, size.height, 4]);
+    expect(metadata.density).toBe(DESIGN_LIMITS.printDpi);
+    const expected = await wholeAreaPixels(side, images);
+    // Compared premultiplied, as seen: a pixel's colour under no ink is nobody's concern.
+    const seen = (pixels: Buffer, at: number) => {
+      const alpha = pixels[at - (at % 4) + 3] ?? 0;
+      return at % 4 === 3 ? alpha : ((pixels[at] ?? 0) * alpha) / 255;
+    };
+    let largest = 0;
+    let total = 0;
+    let inked = 0;
+    for (let at = 0; at < data.length; at++) {
+      const difference = Math.abs(seen(data, at) - seen(expected, at));
+      largest = Math.max(largest, difference);
+      total += difference;
+      if (at % 4 === 3 && (expected[at] ?? 0) > 0) inked += 1;
+    }
+    expect(inked).toBeGreaterThan(100_000);
+    // The edges' antialiasing may fall differently (resvg samples a pixel 4 × 4 times:
+    // a sample row flips with a rounding, 64 of 255); nothing else may change.
+    expect(largest).toBeLessThanOrEqual(64);
+    expect(total / inked).toBeLessThan(1.5);
+  });
+
+  it('prints an empty side as a transparent file of the full size', async () => {
+    const png = await renderPrintFile([], printArea, new Map());
+    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height, info.channels]).toEqual([size.width, size.height, 4]);
+    expect(data.every((value) => value === 0)).toBe(true);
   });
 });

@@ -1,4 +1,6 @@
 import { fileURLToPath } from 'node:url';
+import type { ResvgRenderOptions } from '@resvg/resvg-js';
+import type { Sharp } from 'sharp';
 import {
   DESIGN_FONT_FILES,
   DESIGN_FONTS,
@@ -7,10 +9,11 @@ import {
   designFontFace,
   type ImageLayer,
   type Layer,
+  layerBounds,
   type PrintArea,
   printPixelSize,
 } from '#contract';
-import { renderDesignSvg, renderGarmentSvg } from '#contract/design-render';
+import { renderDesignSvg, renderGarmentSvg, type SvgWindow } from '#contract/design-render';
 import { onFirstUse } from '#server/lib/on-first-use.ts';
 
 const loadSharp = onFirstUse(async () => {
@@ -18,6 +21,9 @@ const loadSharp = onFirstUse(async () => {
   // A print file is drawn once and never again in this process: libvips's
   // operation cache would only hold its tens of megabytes (decision 059).
   sharp.cache(false);
+  // One libvips thread per pipeline: a print is written line by line into one
+  // zlib stream, and each extra thread holds its own buffers (decision 065).
+  sharp.concurrency(1);
   return sharp;
 });
 const loadResvg = onFirstUse(() => import('@resvg/resvg-js'));
@@ -36,6 +42,8 @@ function fontFilesOf(layers: readonly Layer[]): string[] {
   for (const layer of layers) if (layer.type === 'text') files.add(designFontFace(layer).file);
   return [...files].map((file) => `${FONT_DIRECTORY}${file}`);
 }
+
+type ResvgFit = NonNullable<ResvgRenderOptions['fitTo']>;
 
 export interface PrintImage {
   bytes: Buffer;
@@ -154,36 +162,95 @@ export function renderPrintFile(
   return next;
 }
 
+/**
+ * Pixels of antialiasing drawn around a layer's bounds: resvg's coverage
+ * reaches at most one pixel past the outline; two keep rounding safe.
+ */
+const ANTIALIAS_MARGIN_PX = 2;
+
+/**
+ * The part of a print file its layers' ink can touch (decision 065): the
+ * union of the layers' bounds (the guard rail's, which hold every glyph
+ * resvg draws), grown by the antialiasing margin, snapped outwards to the
+ * file's pixel grid and kept within it; null when nothing is drawn. The
+ * rest of the file is transparent and never drawn.
+ */
+export function printInkWindow(
+  layers: readonly Layer[],
+  area: Pick<PrintArea, 'widthMm' | 'heightMm'>,
+): { window: SvgWindow; leftPx: number; topPx: number } | null {
+  const size = printPixelSize(area);
+  // One scale for both axes, as resvg fits the whole area to the file's width.
+  const pxPerMm = size.width / area.widthMm;
+  let [left, top, right, bottom] = [size.width, size.height, 0, 0];
+  for (const layer of layers) {
+    const bounds = layerBounds(layer);
+    left = Math.min(left, Math.floor(bounds.left * pxPerMm) - ANTIALIAS_MARGIN_PX);
+    top = Math.min(top, Math.floor(bounds.top * pxPerMm) - ANTIALIAS_MARGIN_PX);
+    right = Math.max(right, Math.ceil(bounds.right * pxPerMm) + ANTIALIAS_MARGIN_PX);
+    bottom = Math.max(bottom, Math.ceil(bounds.bottom * pxPerMm) + ANTIALIAS_MARGIN_PX);
+  }
+  [left, top] = [Math.max(0, left), Math.max(0, top)];
+  [right, bottom] = [Math.min(size.width, right), Math.min(size.height, bottom)];
+  if (!(right > left && bottom > top)) return null;
+  const window = {
+    xMm: left / pxPerMm,
+    yMm: top / pxPerMm,
+    widthMm: (right - left) / pxPerMm,
+    heightMm: (bottom - top) / pxPerMm,
+    widthPx: right - left,
+    heightPx: bottom - top,
+  };
+  return { window, leftPx: left, topPx: top };
+}
+
 async function render(
   layers: readonly Layer[],
   area: PrintArea,
   images: ReadonlyMap<string, PrintImage>,
 ): Promise<Buffer> {
   const size = printPixelSize(area);
-  const hrefs = await embeddedImages(layers, images);
-  const svg = renderDesignSvg(layers, area, {
-    separateGlyphs: true,
-    imageHref: (id) => hrefs.get(id) ?? '',
-  });
-  const { image, width, height } = await rasterise(svg, size.width, fontFilesOf(layers));
-  // resvg rounds the height it fits to the width: only then is the image resized.
-  const sized =
-    width === size.width && height === size.height
-      ? image
-      : image.resize(size.width, size.height, { fit: 'fill' });
+  const sharp = await loadSharp();
+  const ink = printInkWindow(layers, area);
+  const transparent = { r: 0, g: 0, b: 0, alpha: 0 };
+  let canvas: Sharp;
+  if (ink) {
+    const { window, leftPx, topPx } = ink;
+    const hrefs = await embeddedImages(layers, images);
+    const svg = renderDesignSvg(
+      layers,
+      area,
+      { separateGlyphs: true, imageHref: (id) => hrefs.get(id) ?? '' },
+      window,
+    );
+    // Only the ink's box is drawn and copied into JavaScript; libvips places
+    // it on the transparent page line by line as the PNG is written (decision 065).
+    const { image } = await rasterise(svg, { mode: 'original' }, fontFilesOf(layers));
+    canvas = image.extend({
+      left: leftPx,
+      top: topPx,
+      right: size.width - leftPx - window.widthPx,
+      bottom: size.height - topPx - window.heightPx,
+      background: transparent,
+    });
+  } else {
+    canvas = sharp({
+      create: { width: size.width, height: size.height, channels: 4, background: transparent },
+    });
+  }
   // Zlib's fastest level, no filter search: the file is ~25% larger and made
   // several times faster (decision 059); a print shop's RIP reads either alike.
-  return sized
+  return canvas
     .png({ compressionLevel: 1, adaptiveFiltering: false })
     .withMetadata({ density: DESIGN_LIMITS.printDpi })
     .toBuffer();
 }
 
 /**
- * An SVG of the one renderer as pixels `width` wide, drawn by resvg with the
+ * An SVG of the one renderer as pixels (fitted as `fitTo` says), drawn by resvg with the
  * bundled fonts only (off the event loop), handed to sharp to encode.
  */
-async function rasterise(svg: string, width: number, fontFiles: string[]) {
+async function rasterise(svg: string, fitTo: ResvgFit, fontFiles: string[]) {
   const [{ renderAsync }, sharp] = await Promise.all([loadResvg(), loadSharp()]);
   const rendered = await renderAsync(svg, {
     font: {
@@ -191,7 +258,7 @@ async function rasterise(svg: string, width: number, fontFiles: string[]) {
       loadSystemFonts: false,
       defaultFontFamily: DESIGN_FONTS[0].family,
     },
-    fitTo: { mode: 'width', value: width },
+    fitTo,
     logLevel: 'off',
   });
   // resvg's pixels are premultiplied RGBA; sharp turns them back before encoding.
@@ -224,7 +291,7 @@ export function renderGarmentPicture(
       garmentHex,
       crop: 'thumbnail',
     });
-    const { image } = await rasterise(svg, widthPx, fontFilesOf(layers));
+    const { image } = await rasterise(svg, { mode: 'width', value: widthPx }, fontFilesOf(layers));
     return image.png({ compressionLevel: 9 }).toBuffer();
   });
   queue = next.catch(() => undefined);
