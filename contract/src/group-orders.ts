@@ -142,6 +142,8 @@ export const GroupOrderSchema = z.object({
   isOrganiser: z.boolean(),
   /** The roster, oldest entry first: for the organiser; null for anyone else. */
   entries: z.array(GroupEntrySchema).nullable(),
+  /** The order the organiser placed with the group's pieces: for the organiser; null until then and for anyone else. */
+  orderId: IdSchema.nullable(),
 });
 export type GroupOrder = z.infer<typeof GroupOrderSchema>;
 
