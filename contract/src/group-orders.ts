@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ProductColorSchema, SizeSchema } from './catalogue.ts';
+import { PriceBreaksSchema, ProductColorSchema, SizeSchema } from './catalogue.ts';
 import { IdSchema, RupeesSchema, TimestampSchema } from './common.ts';
-import { DesignSchema } from './design.ts';
+import { DesignSchema, PrintAreasSchema } from './design.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { EmailSchema, NameSchema } from './fields.ts';
 import { PERSONALISATION_EMPTY_MESSAGE, PersonalisationSchema, ROSTER_LIMITS } from './roster.ts';
@@ -127,6 +127,10 @@ export const GroupOrderSchema = z.object({
     color: ProductColorSchema,
     /** Sizes the product has (in stock or not): a member picks one. */
     sizes: z.array(SizeSchema),
+    /** Where the design sits on the garment: the page draws it there. */
+    printAreas: PrintAreasSchema,
+    /** The group's pieces count together toward these (decision 055). */
+    priceBreaks: PriceBreaksSchema,
   }),
   design: DesignSchema,
   /** One piece with the design's printed sides, before any price break. */
@@ -142,6 +146,8 @@ export const GroupOrderSchema = z.object({
   isOrganiser: z.boolean(),
   /** The roster, oldest entry first: for the organiser; null for anyone else. */
   entries: z.array(GroupEntrySchema).nullable(),
+  /** The order the organiser placed with the group's pieces: for the organiser; null until then and for anyone else. */
+  orderId: IdSchema.nullable(),
 });
 export type GroupOrder = z.infer<typeof GroupOrderSchema>;
 

@@ -39,6 +39,8 @@ export const APP_ROUTE_PATHS = {
   myDesigns: '/designs',
   // Issue 29: a saved design shared by its read-only link (decision 058).
   sharedDesign: '/d/:token',
+  // Issue 29: a group order's page, for its members and its organiser (decision 060).
+  groupOrder: '/g/:token',
   // D25: the shop owner's screens.
   admin: '/admin',
   adminProducts: '/admin/products',

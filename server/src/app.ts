@@ -213,8 +213,16 @@ export async function buildApp({
       invoicing,
     });
   const printJobs = createPrintJobsService(db);
+  const groupOrders = createGroupOrdersService(db, {
+    catalogue,
+    designs,
+    cart,
+    mail,
+    publicUrl: config.publicUrl,
+  });
   const orders = createOrdersService(db, {
     printJobs,
+    groupOrders,
     cart,
     addresses,
     payments,
@@ -233,13 +241,6 @@ export async function buildApp({
   const reviews = createReviewsService(db, { catalogue, orders });
   const returns = createReturnsService(db, { orders, catalogue, payments });
   const wishlist = createWishlistService(db, { catalogue });
-  const groupOrders = createGroupOrdersService(db, {
-    catalogue,
-    designs,
-    cart,
-    mail,
-    publicUrl: config.publicUrl,
-  });
   registerAuth(app, auth);
 
   await app.register(

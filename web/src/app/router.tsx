@@ -83,6 +83,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            // Issue 29: a group order's page, for its members and its organiser.
+            path: routePaths.groupOrder,
+            ...lazyPage(() =>
+              import('./routes/group-order.tsx').then((module) => module.GroupOrderRoute),
+            ),
+          },
+          {
             path: routePaths.about,
             ...lazyPage(() => import('./routes/about.tsx').then((module) => module.AboutRoute)),
           },

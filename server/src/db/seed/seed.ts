@@ -13,6 +13,7 @@ import {
   toStockLevels,
 } from '#server/features/catalogue/catalogue.service.ts';
 import { createDesignsService } from '#server/features/designs/designs.service.ts';
+import { createGroupOrdersService } from '#server/features/group-orders/group-orders.service.ts';
 import { createInvoicesService } from '#server/features/invoices/invoices.service.ts';
 import { createMailService } from '#server/features/mail/mail.service.ts';
 import { createMediaService, mediaUrl } from '#server/features/media/media.service.ts';
@@ -199,24 +200,34 @@ async function insertSeedReviews(db: Database, seeded: SeededProduct[], now: num
     new Date(now - fraction * youngest + index * 60_000);
   const catalogue = createCatalogueService(db);
   const auth = accountsAccess();
+  const designs = createDesignsService(db, { media: createMediaService(db), catalogue });
+  const cart = createCartService(db, {
+    catalogue,
+    designs,
+    paymentSettings: createPaymentSettingsService(db, undefined),
+    promotions: createPromotionsService(db),
+  });
+  // The seed's orders are delivered in the past: it writes them, and no email nor invoice.
+  const mail = createMailService(db, { smtpUrl: undefined, publicUrl: 'http://localhost' });
   const orders = createOrdersService(db, {
-    cart: createCartService(db, {
-      catalogue,
-      designs: createDesignsService(db, { media: createMediaService(db), catalogue }),
-      paymentSettings: createPaymentSettingsService(db, undefined),
-      promotions: createPromotionsService(db),
-    }),
+    cart,
     addresses: createAddressesService(db),
     payments: createPaymentsService(db),
     catalogue,
-    // The seed's orders are delivered in the past: it writes them, and no email nor invoice.
-    mail: createMailService(db, { smtpUrl: undefined, publicUrl: 'http://localhost' }),
+    mail,
     invoicing: createOrderInvoicing({
       invoices: createInvoicesService(db),
       businessSettings: createBusinessSettingsService(db),
       catalogue,
     }),
     printJobs: createPrintJobsService(db),
+    groupOrders: createGroupOrdersService(db, {
+      catalogue,
+      designs,
+      cart,
+      mail,
+      publicUrl: 'http://localhost',
+    }),
   });
   const reviews = createReviewsService(db, { catalogue, orders });
   // Seed reviewers never sign in: a random password nobody knows.

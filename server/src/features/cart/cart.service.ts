@@ -76,6 +76,8 @@ export interface SelectedLine {
   /** One roster piece's name and number (issue 29), copied onto its order item. */
   personalisation: Personalisation | null;
   imageIds: string[];
+  /** The group order whose closing put this line in the cart (decision 060), or null. */
+  groupOrderId: string | null;
 }
 
 /** What a closed group order puts in its organiser's cart: one piece per size listed. */

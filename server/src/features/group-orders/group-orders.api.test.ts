@@ -19,6 +19,7 @@ import { createDesignUploadsService } from '#server/features/designs/design-uplo
 import { createMediaService } from '#server/features/media/media.service.ts';
 import { createRateLimitsService } from '#server/features/rate-limits/rate-limits.service.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
+import { addAddress, checkOut } from '#server-test/checkout-fixtures.ts';
 import {
   createTeamTee,
   groupOrdersServiceOn,
@@ -374,6 +375,29 @@ describe('the organiser', () => {
     const mails = await findMessagesTo(t.db, organiser.email);
     expect(mails.filter((mail) => mail.kind === 'group-closed')).toHaveLength(1);
     expect(mails.find((mail) => mail.kind === 'group-closed')?.text).toContain('3 pieces');
+  });
+});
+
+describe("the organiser's checkout", () => {
+  it('links the closed group to the order placed with its pieces, and its entries are paid', async () => {
+    const { token, organiser } = await startGroup(t.app, t.db);
+    await joinGroup(t.app, token, { size: 'S' });
+    await joinGroup(t.app, token, { size: 'L' });
+    await call(t.app, {
+      method: 'POST',
+      url: `/api/v1/group-orders/${token}/close`,
+      headers: organiser.auth,
+    });
+    expect(await getGroup(token, organiser)).toMatchObject({ status: 'closed', orderId: null });
+
+    await addAddress(t.app, organiser);
+    const order = await checkOut(t.app, organiser, 'cash');
+
+    const closed = await getGroup(token, organiser);
+    expect(closed.orderId).toBe(order._id);
+    expect(closed.entries?.map((entry) => entry.paid)).toEqual([true, true]);
+    // Only the organiser sees which order it became.
+    expect((await getGroup(token)).orderId).toBeNull();
   });
 });
 

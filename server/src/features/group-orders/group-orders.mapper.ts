@@ -53,5 +53,6 @@ export function toGroupOrder(
     sizeTotals: sizeTotalsOf(entries),
     isOrganiser: details.isOrganiser,
     entries: details.isOrganiser ? entries.map(toGroupEntry) : null,
+    orderId: details.isOrganiser ? group.orderId : null,
   };
 }

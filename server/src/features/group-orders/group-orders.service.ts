@@ -142,6 +142,8 @@ export function createGroupOrdersService(db: Database, dependencies: GroupOrders
         title: product.title,
         color: { name: product.colorName, hex: product.colorHex },
         sizes,
+        printAreas: product.printAreas,
+        priceBreaks: product.priceBreaks,
       },
       unitPrice: customisedUnitPrice(
         product.pricePaise / 100,

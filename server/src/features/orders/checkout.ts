@@ -13,6 +13,7 @@ import type { OrderRow } from '#server/db/schema/orders.ts';
 import type { AddressesService } from '#server/features/addresses/addresses.service.ts';
 import type { CartService } from '#server/features/cart/cart.service.ts';
 import type { CatalogueService } from '#server/features/catalogue/catalogue.service.ts';
+import type { GroupOrdersService } from '#server/features/group-orders/group-orders.service.ts';
 import type { MailService } from '#server/features/mail/mail.service.ts';
 import type { PaymentsService } from '#server/features/payments/payments.service.ts';
 import type { PrintJobsService } from '#server/features/print-jobs/print-jobs.service.ts';
@@ -42,6 +43,8 @@ export interface CheckoutDependencies {
   razorpayKeyId: string | undefined;
   /** The print queue: the order's print files are queued with it (decision 059). */
   printJobs: Pick<PrintJobsService, 'enqueueOrderPrints'>;
+  /** Group orders (decision 060): a closed group's pieces checked out are its order. */
+  groupOrders: Pick<GroupOrdersService, 'groupsOrdered'>;
 }
 
 /**
@@ -88,6 +91,7 @@ export function createCheckout(
     invoicing,
     razorpayKeyId,
     printJobs,
+    groupOrders,
   }: CheckoutDependencies,
   replayOrder: (tx: Database, order: OrderRow) => Promise<Order>,
 ) {
@@ -208,6 +212,8 @@ export function createCheckout(
         })),
       );
       await printJobs.enqueueOrderPrints(tx, items);
+      const groupOrderIds = new Set(lines.flatMap((line) => line.groupOrderId ?? []));
+      await groupOrders.groupsOrdered(tx, [...groupOrderIds], row.id);
       // Paid (the test gateway's card) or placed to pay in cash: invoiced now; online, once paid.
       if (!online) await invoicing.invoiceOrder(tx, row, items);
       const placed = await insertOrderEvent(tx, {

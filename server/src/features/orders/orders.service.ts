@@ -72,7 +72,17 @@ export interface PastDeliveredOrder {
 
 export function createOrdersService(
   db: Database,
-  { cart, addresses, payments, catalogue, mail, invoicing, online, printJobs }: OrdersDependencies,
+  {
+    cart,
+    addresses,
+    payments,
+    catalogue,
+    mail,
+    invoicing,
+    online,
+    printJobs,
+    groupOrders,
+  }: OrdersDependencies,
 ) {
   const moveOrder = createOrderLifecycle({ payments, catalogue, mail, invoicing });
   const reads = createOrderReads(db, payments);
@@ -88,6 +98,7 @@ export function createOrdersService(
       invoicing,
       razorpayKeyId: online?.keyId,
       printJobs,
+      groupOrders,
     },
     withDetails,
   );

@@ -15,6 +15,7 @@ import { useSavedDesign } from '#web/features/designer/api/saved-designs.ts';
 import { useSharedDesign } from '#web/features/designer/api/shared-designs.ts';
 import { Designer } from '#web/features/designer/components/designer.tsx';
 import { SaveDesignForm } from '#web/features/designer/components/save-design-form.tsx';
+import { StartGroupOrder } from '#web/features/group-orders/components/start-group-order.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { getErrorMessage } from '#web/lib/api-client.ts';
 import { useAuthToken } from '#web/lib/auth-token.ts';
@@ -132,6 +133,9 @@ export function DesignerRoute() {
                     savedId={savedDesignId ?? saved.data?._id ?? null}
                     initialName={saved.data?.name ?? `My ${product.title}`}
                     onSaved={setSavedDesignId}
+                    renderSavedActions={(savedId, name) => (
+                      <StartGroupOrder savedId={savedId} productId={product._id} name={name} />
+                    )}
                   />
                 )
               : undefined

@@ -5,6 +5,7 @@ import { paths } from '#web/config/paths.ts';
 import { useProduct } from '#web/features/catalogue/api/get-product.ts';
 import { useSavedDesigns } from '#web/features/designer/api/saved-designs.ts';
 import { SavedDesignCard } from '#web/features/designer/components/saved-design-card.tsx';
+import { StartGroupOrder } from '#web/features/group-orders/components/start-group-order.tsx';
 
 /** A saved design with its product's name and print areas (the thumbnails' size). */
 function SavedDesignItem({ saved }: { saved: SavedDesign }) {
@@ -22,6 +23,11 @@ function SavedDesignItem({ saved }: { saved: SavedDesign }) {
         ) : (
           'a product no longer on sale'
         )
+      }
+      moreActions={
+        product.data ? (
+          <StartGroupOrder savedId={saved._id} productId={saved.productId} name={saved.name} />
+        ) : null
       }
     />
   );

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { type Design, printedSides } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { inputStyles } from '#web/components/ui/form-field.tsx';
@@ -14,6 +14,8 @@ interface SaveDesignFormProps {
   savedId: string | null;
   initialName: string;
   onSaved: (savedId: string) => void;
+  /** What else the page offers once the design is saved ('Start a group order'). */
+  renderSavedActions?: (savedId: string, name: string) => ReactNode;
 }
 
 /**
@@ -27,6 +29,7 @@ export function SaveDesignForm({
   savedId,
   initialName,
   onSaved,
+  renderSavedActions,
 }: SaveDesignFormProps) {
   const nameId = useId();
   const [name, setName] = useState(initialName);
@@ -71,6 +74,7 @@ export function SaveDesignForm({
       {savedId ? (
         <div className="flex flex-wrap gap-2">
           <ShareDesignButtons savedId={savedId} name={name} shared={false} />
+          {renderSavedActions?.(savedId, name)}
         </div>
       ) : null}
     </form>

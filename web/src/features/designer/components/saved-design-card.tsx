@@ -25,6 +25,8 @@ interface SavedDesignCardProps {
   /** The product's colour, once known: the thumbnails draw the design on it. */
   garment: ProductColor | undefined;
   productTitle: ReactNode;
+  /** What else the page offers for this design ('Start a group order'): after the buttons. */
+  moreActions?: ReactNode;
 }
 
 /** One saved design: its thumbnails, and open (a copy in the designer), rename, duplicate, share, delete. */
@@ -33,6 +35,7 @@ export function SavedDesignCard({
   printAreas,
   garment,
   productTitle,
+  moreActions,
 }: SavedDesignCardProps) {
   const nameId = useId();
   const [renaming, setRenaming] = useState(false);
@@ -152,6 +155,7 @@ export function SavedDesignCard({
           >
             Delete
           </button>
+          {moreActions}
         </div>
       </div>
       {confirmDelete ? (

@@ -1,0 +1,83 @@
+import { useParams, useSearchParams } from 'react-router';
+import { formatRupees, unitPaiseAfterBreak } from '#contract';
+import { DesignThumbnails } from '#web/components/ui/design-thumbnail.tsx';
+import { NotFoundView } from '#web/components/ui/not-found-view.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { ErrorMessage } from '#web/components/ui/status-message.tsx';
+import { useGroupOrder } from '#web/features/group-orders/api/group-orders.ts';
+import {
+  EditEntryForm,
+  JoinGroupForm,
+} from '#web/features/group-orders/components/member-view.tsx';
+import { OrganiserView } from '#web/features/group-orders/components/organiser-view.tsx';
+import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
+import { formatDateTime } from '#web/utils/format-date.ts';
+
+const GROUP_GONE = 'Group order not found';
+
+/**
+ * /g/{token}: a group order (issue 29, decision 060). Members join (or, from
+ * their email's link `?entry=…&token=…`, change or leave); its organiser sees
+ * the roster live and closes it.
+ */
+export function GroupOrderRoute() {
+  const { token = '' } = useParams();
+  const [search] = useSearchParams();
+  const entryId = search.get('entry');
+  const entryToken = search.get('token');
+  const { data: group, error, refetch } = useGroupOrder(token);
+  const gone = error?.status === 404 || error?.status === 400;
+  useDocumentTitle(
+    gone ? GROUP_GONE : group ? `Group order: ${group.product.title}` : 'Group order',
+  );
+
+  if (gone) {
+    return <NotFoundView title={GROUP_GONE}>The link may be mistyped.</NotFoundView>;
+  }
+  if (error) return <ErrorMessage message={error.message} onRetry={() => void refetch()} />;
+  if (!group) return <Spinner label="Loading the group order" />;
+
+  const open = group.status === 'open' && new Date(group.closesAt).getTime() > Date.now();
+  // The group's pieces count together toward the product's price breaks (decision 055).
+  const each =
+    unitPaiseAfterBreak(
+      Math.round(group.unitPrice * 100),
+      group.product.priceBreaks,
+      Math.max(group.pieces, 1),
+    ) / 100;
+  return (
+    <div className="mx-auto max-w-xl space-y-6 px-4 py-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-ink-900">
+          {group.organiserName}'s group order
+        </h1>
+        <p className="mt-1 text-ink-600">
+          {group.product.title} in {group.product.color.name}
+        </p>
+      </div>
+      <DesignThumbnails
+        design={group.design}
+        printAreas={group.product.printAreas}
+        garment={group.product.color}
+        className="w-full max-w-xs"
+      />
+      <dl className="grid grid-cols-2 gap-2 text-ink-800">
+        <dt className="text-ink-600">Price each</dt>
+        <dd className="font-semibold">{formatRupees(each)}</dd>
+        <dt className="text-ink-600">{open ? 'Closes' : 'Closed'}</dt>
+        <dd>{open ? formatDateTime(group.closesAt) : 'No more changes'}</dd>
+        <dt className="text-ink-600">Pieces so far</dt>
+        <dd>{group.pieces}</dd>
+      </dl>
+      {group.isOrganiser ? (
+        <OrganiserView group={group} />
+      ) : !open ? (
+        <p className="font-medium text-ink-900">This group order is closed.</p>
+      ) : entryId && entryToken ? (
+        <EditEntryForm group={group} entryId={entryId} entryToken={entryToken} />
+      ) : (
+        <JoinGroupForm group={group} />
+      )}
+    </div>
+  );
+}

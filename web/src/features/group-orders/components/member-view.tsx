@@ -1,0 +1,200 @@
+import { type FormEvent, useState } from 'react';
+import {
+  type GroupEntry,
+  type GroupOrder,
+  isSize,
+  type JoinedGroupOrder,
+  letteringText,
+} from '#contract';
+import { buttonStyles } from '#web/components/ui/button-styles.ts';
+import { EmailField, TextField } from '#web/components/ui/form-field.tsx';
+import { ApiError, getErrorMessage } from '#web/lib/api-client.ts';
+import {
+  useDeleteGroupEntry,
+  useJoinGroupOrder,
+  useUpdateGroupEntry,
+} from '../api/group-orders.ts';
+import { EMPTY_PIECE, PieceFields, type PieceValues, pieceBody } from './entry-fields.tsx';
+
+/** The envelope's message and its field errors, as the form shows them. */
+function errorsOf(error: unknown) {
+  return {
+    message: error ? getErrorMessage(error) : null,
+    field: (name: string) => (error instanceof ApiError ? error.fieldError(name) : undefined),
+  };
+}
+
+function ErrorLine({ message }: { message: string | null }) {
+  return message ? (
+    <p role="alert" className="text-sm font-medium text-red-700">
+      {message}
+    </p>
+  ) : null;
+}
+
+export const CHOOSE_SIZE_MESSAGE = 'Choose a size';
+
+/** What a member chose, in words: 'M · ASHA · 7'. */
+export function pieceText(entry: Pick<GroupEntry, 'size' | 'playerName' | 'number'>): string {
+  const lettering =
+    entry.playerName || entry.number !== null
+      ? ` · ${letteringText({ name: entry.playerName ?? '', number: entry.number })}`
+      : '';
+  return `${entry.size}${lettering}`;
+}
+
+/** A member joins with a name, an email and their piece; then 'You're in'. */
+export function JoinGroupForm({ group }: { group: GroupOrder }) {
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [piece, setPiece] = useState<PieceValues>(EMPTY_PIECE);
+  const [sizeMissing, setSizeMissing] = useState(false);
+  const [joined, setJoined] = useState<JoinedGroupOrder | null>(null);
+  const join = useJoinGroupOrder(group.token);
+  const errors = errorsOf(join.error);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!isSize(piece.size)) {
+      setSizeMissing(true);
+      return;
+    }
+    setSizeMissing(false);
+    try {
+      setJoined(
+        await join.mutateAsync({
+          name,
+          email,
+          ...pieceBody(piece, group.personalise),
+          size: piece.size,
+        }),
+      );
+    } catch {
+      // Shown from the mutation's error below.
+    }
+  };
+
+  if (joined) {
+    return (
+      <section aria-labelledby="joined-title" className="rounded-2xl bg-green-50 p-4">
+        <h2 id="joined-title" className="text-xl font-bold text-ink-900">
+          You're in
+        </h2>
+        <p className="mt-1 text-ink-800">
+          {joined.entry.name}: {pieceText(joined.entry)}.
+        </p>
+        <p className="mt-1 text-sm text-ink-700">
+          We emailed {joined.entry.email} a link to change your piece or leave the group until the
+          deadline.
+        </p>
+      </section>
+    );
+  }
+  return (
+    <form onSubmit={onSubmit} aria-label="Join the group order" className="space-y-3">
+      <h2 className="text-xl font-bold text-ink-900">Join</h2>
+      <TextField
+        label="Your name"
+        autoComplete="name"
+        required
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        error={errors.field('name')}
+      />
+      <EmailField
+        label="Your email"
+        required
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        error={errors.field('email')}
+      />
+      <PieceFields
+        group={group}
+        values={piece}
+        onChange={setPiece}
+        sizePlaceholder="Choose a size"
+        errorOf={(field) =>
+          field === 'size' && sizeMissing ? CHOOSE_SIZE_MESSAGE : errors.field(field)
+        }
+      />
+      <ErrorLine message={errors.message} />
+      <button
+        type="submit"
+        disabled={join.isPending}
+        className={buttonStyles({ className: 'w-full' })}
+      >
+        {join.isPending ? 'Joining…' : 'Join the group'}
+      </button>
+    </form>
+  );
+}
+
+/** The 'joined' email's link: the member changes their piece or leaves, until the deadline. */
+export function EditEntryForm({
+  group,
+  entryId,
+  entryToken,
+}: {
+  group: GroupOrder;
+  entryId: string;
+  entryToken: string;
+}) {
+  const [piece, setPiece] = useState<PieceValues>(EMPTY_PIECE);
+  const [done, setDone] = useState<string | null>(null);
+  const update = useUpdateGroupEntry(group.token, entryToken);
+  const leave = useDeleteGroupEntry(group.token, entryToken);
+  const errors = errorsOf(update.error ?? leave.error);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      const entry = await update.mutateAsync({
+        entryId,
+        body: pieceBody(piece, group.personalise),
+      });
+      setDone(`Saved: ${pieceText(entry)}.`);
+    } catch {
+      // Shown from the mutation's error below.
+    }
+  };
+  const onLeave = async () => {
+    try {
+      await leave.mutateAsync(entryId);
+      setDone('You left the group order.');
+    } catch {
+      // Shown from the mutation's error below.
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} aria-label="Change your entry" className="space-y-3">
+      <h2 className="text-xl font-bold text-ink-900">Change your entry</h2>
+      <PieceFields
+        group={group}
+        values={piece}
+        onChange={setPiece}
+        sizePlaceholder="Keep my size"
+        errorOf={errors.field}
+      />
+      <ErrorLine message={errors.message} />
+      {done ? (
+        <p role="status" className="font-medium text-ink-900">
+          {done}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" disabled={update.isPending} className={buttonStyles()}>
+          {update.isPending ? 'Saving…' : 'Save changes'}
+        </button>
+        <button
+          type="button"
+          disabled={leave.isPending}
+          onClick={() => void onLeave()}
+          className={buttonStyles({ variant: 'outline' })}
+        >
+          Leave the group
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,138 @@
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { type GroupOrder, orderNumber, SIZES } from '#contract';
+import { buttonStyles } from '#web/components/ui/button-styles.ts';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { TextField } from '#web/components/ui/form-field.tsx';
+import { paths } from '#web/config/paths.ts';
+import { getErrorMessage } from '#web/lib/api-client.ts';
+import {
+  useCloseGroupOrder,
+  useDeleteGroupEntry,
+  useExtendGroupOrder,
+} from '../api/group-orders.ts';
+import { fromDateTimeLocal, toDateTimeLocal } from './deadline.ts';
+import { pieceText } from './member-view.tsx';
+
+function ErrorLine({ error }: { error: unknown }) {
+  return error ? (
+    <p role="alert" className="text-sm font-medium text-red-700">
+      {getErrorMessage(error)}
+    </p>
+  ) : null;
+}
+
+/** Pieces per size, in the shop's size order. */
+function SizeTotals({ group }: { group: GroupOrder }) {
+  const sizes = SIZES.filter((size) => group.sizeTotals[size]);
+  return (
+    <p className="text-ink-800">
+      {group.pieces === 0
+        ? 'No one has joined yet.'
+        : `${group.pieces} ${group.pieces === 1 ? 'piece' : 'pieces'}: ${sizes
+            .map((size) => `${size} × ${group.sizeTotals[size]}`)
+            .join(', ')}`}
+    </p>
+  );
+}
+
+/** The organiser's page: the roster (refreshed while open), the deadline, closing. */
+export function OrganiserView({ group }: { group: GroupOrder }) {
+  const remove = useDeleteGroupEntry(group.token);
+  const extend = useExtendGroupOrder(group.token);
+  const close = useCloseGroupOrder(group.token);
+  const [closesAt, setClosesAt] = useState(() => toDateTimeLocal(new Date(group.closesAt)));
+  const [confirmClose, setConfirmClose] = useState(false);
+  const open = group.status === 'open';
+
+  const onExtend = (event: FormEvent) => {
+    event.preventDefault();
+    extend.mutate(fromDateTimeLocal(closesAt));
+  };
+
+  return (
+    <section aria-labelledby="roster-title" className="space-y-4">
+      <h2 id="roster-title" className="text-xl font-bold text-ink-900">
+        Your group
+      </h2>
+      <SizeTotals group={group} />
+      <ul aria-label="Roster" className="divide-y divide-ink-200 rounded-xl border border-ink-200">
+        {(group.entries ?? []).map((entry) => (
+          <li key={entry._id} className="flex items-center justify-between gap-2 px-3 py-2">
+            <span className="min-w-0">
+              <span className="block truncate font-medium text-ink-900">{entry.name}</span>
+              <span className="block text-sm text-ink-600">{pieceText(entry)}</span>
+            </span>
+            {open ? (
+              <button
+                type="button"
+                disabled={remove.isPending}
+                onClick={() => remove.mutate(entry._id)}
+                className={buttonStyles({ variant: 'ghost', className: 'px-3 text-red-700' })}
+                aria-label={`Remove ${entry.name}`}
+              >
+                Remove
+              </button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <ErrorLine error={remove.error} />
+      {open ? (
+        <>
+          <form onSubmit={onExtend} aria-label="Move the deadline" className="space-y-2">
+            <TextField
+              label="Deadline"
+              type="datetime-local"
+              required
+              value={closesAt}
+              onChange={(event) => setClosesAt(event.target.value)}
+            />
+            <button
+              type="submit"
+              disabled={extend.isPending}
+              className={buttonStyles({ variant: 'outline' })}
+            >
+              Move the deadline
+            </button>
+            <ErrorLine error={extend.error} />
+          </form>
+          <button
+            type="button"
+            onClick={() => setConfirmClose(true)}
+            className={buttonStyles({ className: 'w-full' })}
+          >
+            Close now
+          </button>
+          <ErrorLine error={close.error} />
+        </>
+      ) : group.orderId ? (
+        <p className="font-medium text-ink-900">
+          Ordered:{' '}
+          <Link to={paths.order(group.orderId)} className="underline">
+            {orderNumber(group.orderId)}
+          </Link>
+        </p>
+      ) : (
+        <p className="font-medium text-ink-900">
+          The pieces are in your cart.{' '}
+          <Link to={paths.cart()} className={buttonStyles({ className: 'mt-2 w-full' })}>
+            Go to the cart
+          </Link>
+        </p>
+      )}
+      {confirmClose ? (
+        <ConfirmDialog
+          title="Close the group now?"
+          description="No one can join or change their piece after this. The pieces go to your cart."
+          keepLabel="Keep it open"
+          confirmLabel="Yes, close it"
+          pendingLabel="Closing…"
+          pending={close.isPending}
+          onKeep={() => setConfirmClose(false)}
+          onConfirm={() => close.mutate(undefined, { onSettled: () => setConfirmClose(false) })}
+        />
+      ) : null}
+    </section>
+  );
+}
