@@ -218,7 +218,8 @@ export function DesignCanvas({
   const onPointerDown = (event: PointerEvent) => {
     if (event.button !== 0) return;
     event.preventDefault();
-    setEditingId(null);
+    // Only when there is an editor to close: a press that changes nothing renders nothing.
+    if (editingId !== null) setEditingId(null);
     const at = pointerMm(event);
     pointers.current.set(event.pointerId, at);
     const current = drag.current;

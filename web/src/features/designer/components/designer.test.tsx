@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Profiler } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   DEFAULT_CUSTOMISATION,
@@ -233,6 +234,47 @@ describe('Designer', () => {
     await waitFor(() => expect(rotation).toHaveValue('90'));
     await user.click(screen.getByRole('button', { name: 'Undo' }));
     expect(screen.getByRole('slider', { name: 'Rotation' })).toHaveValue('0');
+  });
+
+  it('renders nothing when fingers land and once a frame while they move, however many moves came in', async () => {
+    const commits = vi.fn();
+    const { user } = renderWithRouter(
+      <Profiler id="designer" onRender={commits}>
+        <Designer product={product} customisation={customisation} onAddToCart={vi.fn()} />
+      </Profiler>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Add text' }));
+    const area = customisation.printAreas.front;
+    const centre = { x: area.xMm + area.widthMm / 2, y: area.yMm + area.heightMm / 2 };
+    const overlay = screen.getByTestId('design-overlay');
+    const finger = (pointerId: number, dx: number) => ({
+      pointerId,
+      pointerType: 'touch',
+      clientX: centre.x + dx,
+      clientY: centre.y,
+    });
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    // A finger has touched the page before: the hint already speaks of fingers.
+    fireEvent.pointerDown(document.body, { pointerType: 'touch' });
+    commits.mockClear();
+
+    fireEvent.pointerDown(overlay, finger(1, -20));
+    fireEvent.pointerDown(overlay, finger(2, 20));
+    expect(commits).not.toHaveBeenCalled();
+    for (const dx of [25, 30, 35, 40]) fireEvent.pointerMove(overlay, finger(2, dx));
+    await nextFrame();
+    await nextFrame();
+    expect(commits).toHaveBeenCalledTimes(1);
+    fireEvent.pointerUp(overlay, finger(2, 40));
+    fireEvent.pointerUp(overlay, finger(1, -20));
+    commits.mockClear();
+
+    fireEvent.pointerDown(overlay, finger(3, 0));
+    for (const dx of [-20, -40, -60, -80]) fireEvent.pointerMove(overlay, finger(3, dx));
+    await nextFrame();
+    await nextFrame();
+    expect(commits).toHaveBeenCalledTimes(1);
+    fireEvent.pointerUp(overlay, finger(3, -80));
   });
 
   it('preselects the first size in stock, or the size brought from the product page (issue 28)', () => {
