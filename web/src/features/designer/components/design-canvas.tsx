@@ -10,6 +10,7 @@ import {
 import {
   DESIGN_LIMITS,
   type Layer,
+  layersOutsidePrintArea,
   MOCKUP_SIZE_MM,
   type PrintArea,
   type TextLayer,
@@ -59,6 +60,10 @@ interface PointerDrag {
   hits: Layer[];
   wasSelected: boolean;
   moved: boolean;
+  /** What the drag makes of the layer so far (null until it moves). */
+  patch: LayerPatch | null;
+  snappedX: boolean;
+  snappedY: boolean;
 }
 
 /** Two fingers on the canvas: the selected layer as they landed, where they landed, and what they make of it so far. */
@@ -70,10 +75,13 @@ interface Pinch {
   patch: LayerPatch | null;
 }
 
-/** The layer a pinch is changing and how, drawn by the canvas alone until the fingers lift. */
-interface PinchPreview {
+/** The layer a gesture is changing and how, drawn by the canvas alone until the finger, mouse or fingers lift. */
+interface GesturePreview {
   id: string;
   patch: LayerPatch;
+  /** The centre lines a moved layer snapped to. */
+  snappedX: boolean;
+  snappedY: boolean;
 }
 
 /** Mock-up millimetres kept around the print area when the canvas is cropped on a phone. */
@@ -116,12 +124,13 @@ interface DesignCanvasProps {
  * layer to move it (snapping to the centre lines), the corner handle to scale,
  * the top handle to rotate. Mouse, pen and touch alike (pointer events).
  *
- * A pinch is the heaviest gesture: each frame would change the layer's size,
- * so the whole designer (tools, layer list, price, guard rails) and the
- * layer's art would be drawn again. While it lasts the canvas keeps it to
- * itself: the layer's art, as it was, is scaled, turned and moved by its
- * transform, and the designer gets the result once, when the fingers lift
- * (issue 28: 60 fps on a phone).
+ * Were each frame of a gesture given to the designer, the whole designer
+ * (tools, layer list, price, guard rails) would be drawn again, and for a
+ * pinch or a scale the layer's art too. While a drag, a handle's drag or a
+ * pinch lasts the canvas keeps it to itself, one render a frame: the layer's
+ * art, as it was, is moved, turned and scaled by its transform, and the
+ * designer gets the result once, when the finger, mouse or fingers lift
+ * (issue 28: 60 fps on a phone; decision 064).
  */
 export function DesignCanvas({
   state,
@@ -137,9 +146,8 @@ export function DesignCanvas({
   /** Every finger (or the mouse) down on the canvas, in print-area mm. */
   const pointers = useRef(new Map<number, PointMm>());
   const lastTap = useRef<{ id: string; time: number } | null>(null);
-  const pinchFrame = useRef<number | null>(null);
-  const [pinchPreview, setPinchPreview] = useState<PinchPreview | null>(null);
-  const [snapped, setSnapped] = useState({ x: false, y: false });
+  const frame = useRef<number | null>(null);
+  const [preview, setPreview] = useState<GesturePreview | null>(null);
   const [mmPerPx, setMmPerPx] = useState(1);
   const [editingId, setEditingId] = useState<string | null>(null);
   const layers = state.design[state.side];
@@ -186,6 +194,9 @@ export function DesignCanvas({
       hits,
       wasSelected: state.selectedId === layer.id,
       moved: false,
+      patch: null,
+      snappedX: false,
+      snappedY: false,
     };
     if (state.selectedId !== layer.id) dispatch({ type: 'select', id: layer.id });
   };
@@ -207,24 +218,26 @@ export function DesignCanvas({
   const onPointerDown = (event: PointerEvent) => {
     if (event.button !== 0) return;
     event.preventDefault();
-    setEditingId(null);
+    // Only when there is an editor to close: a press that changes nothing renders nothing.
+    if (editingId !== null) setEditingId(null);
     const at = pointerMm(event);
     pointers.current.set(event.pointerId, at);
     const current = drag.current;
     if (pointers.current.size === 2 && current?.mode !== 'pinch') {
       const id = current?.layer.id ?? state.selectedId;
-      const layer = layers.find((candidate) => candidate.id === id);
+      const found = layers.find((candidate) => candidate.id === id);
       const [first, second] = [...pointers.current.entries()];
-      if (!layer || !first || !second) return;
+      if (!found || !first || !second) return;
+      // The pinch carries on from where the first finger has moved the layer so far.
+      const layer = current?.patch ? ({ ...found, ...current.patch } as Layer) : found;
       overlay.current?.setPointerCapture?.(event.pointerId);
       drag.current = {
         mode: 'pinch',
         layer,
         pointerIds: [first[0], second[0]],
         from: [first[1], second[1]],
-        patch: null,
+        patch: current?.patch ?? null,
       };
-      setSnapped({ x: false, y: false });
       return;
     }
     if (pointers.current.size > 1) return;
@@ -237,47 +250,56 @@ export function DesignCanvas({
     begin('move', target, event, hits);
   };
 
-  /** The pinch's fingers as they are now, applied to the layer as it was when they landed. */
-  const applyPinch = () => {
-    pinchFrame.current = null;
+  /** What the gesture's pointers, as they are now, make of its layer as it was when it began. */
+  const gesturePatch = (current: PointerDrag | Pinch): LayerPatch | null => {
+    const { layer } = current;
+    if (current.mode === 'pinch') {
+      const [a, b] = current.pointerIds.map((id) => pointers.current.get(id));
+      return a && b ? pinchedLayer(layer, current.from, [a, b]) : null;
+    }
+    const at = pointers.current.get(current.pointerId);
+    if (!at) return null;
+    if (current.mode === 'move') {
+      const next = snapToCentre(at.xMm - current.offsetXMm, at.yMm - current.offsetYMm, printArea);
+      current.snappedX = next.snappedX;
+      current.snappedY = next.snappedY;
+      return { xMm: next.xMm, yMm: next.yMm };
+    }
+    if (current.mode === 'scale') {
+      const ratio = Math.hypot(at.xMm - layer.xMm, at.yMm - layer.yMm) / current.startDistanceMm;
+      return scaledLayer(layer, ratio);
+    }
+    return { rotationDeg: rotationTowards(at.xMm - layer.xMm, at.yMm - layer.yMm) };
+  };
+
+  /** The gesture as it stands, drawn: one canvas render a frame, however many moves it had. */
+  const applyGesture = () => {
+    frame.current = null;
     const current = drag.current;
-    if (current?.mode !== 'pinch') return;
-    const [a, b] = current.pointerIds.map((id) => pointers.current.get(id));
-    if (!a || !b) return;
-    current.patch = pinchedLayer(current.layer, current.from, [a, b]);
-    setPinchPreview({ id: current.layer.id, patch: current.patch });
+    if (!current) return;
+    const patch = gesturePatch(current);
+    if (!patch) return;
+    current.patch = patch;
+    const snappedX = current.mode === 'move' && current.snappedX;
+    const snappedY = current.mode === 'move' && current.snappedY;
+    setPreview({ id: current.layer.id, patch, snappedX, snappedY });
   };
 
   const onPointerMove = (event: PointerEvent) => {
     if (!pointers.current.has(event.pointerId)) return;
-    const at = pointerMm(event);
-    pointers.current.set(event.pointerId, at);
+    pointers.current.set(event.pointerId, pointerMm(event));
     const current = drag.current;
     if (!current) return;
-    if (current.mode === 'pinch') {
-      // Both fingers report each move: one render per frame for the pair.
-      pinchFrame.current ??= requestAnimationFrame(applyPinch);
-      return;
+    if (current.mode !== 'pinch') {
+      if (current.pointerId !== event.pointerId) return;
+      if (
+        !current.moved &&
+        Math.hypot(event.clientX - current.startX, event.clientY - current.startY) < TAP_SLOP_PX
+      )
+        return;
+      current.moved = true;
     }
-    if (current.pointerId !== event.pointerId) return;
-    if (
-      !current.moved &&
-      Math.hypot(event.clientX - current.startX, event.clientY - current.startY) < TAP_SLOP_PX
-    )
-      return;
-    current.moved = true;
-    const { layer } = current;
-    if (current.mode === 'move') {
-      const next = snapToCentre(at.xMm - current.offsetXMm, at.yMm - current.offsetYMm, printArea);
-      setSnapped({ x: next.snappedX, y: next.snappedY });
-      dispatch({ type: 'gesture', id: layer.id, patch: { xMm: next.xMm, yMm: next.yMm } });
-    } else if (current.mode === 'scale') {
-      const ratio = Math.hypot(at.xMm - layer.xMm, at.yMm - layer.yMm) / current.startDistanceMm;
-      dispatch({ type: 'gesture', id: layer.id, patch: scaledLayer(layer, ratio) });
-    } else {
-      const rotationDeg = rotationTowards(at.xMm - layer.xMm, at.yMm - layer.yMm);
-      dispatch({ type: 'gesture', id: layer.id, patch: { rotationDeg } });
-    }
+    frame.current ??= requestAnimationFrame(applyGesture);
   };
 
   /** A tap on a layer: twice quickly on text edits it in place, again on the selected one picks the one below. */
@@ -296,41 +318,44 @@ export function DesignCanvas({
     lastTap.current = picked ? { id: picked.id, time } : null;
   };
 
+  /** The gesture's result to the designer: one render of it and one undo step. */
+  const finish = (current: PointerDrag | Pinch) => {
+    drag.current = null;
+    setPreview(null);
+    if (current.patch) dispatch({ type: 'gesture', id: current.layer.id, patch: current.patch });
+    dispatch({ type: 'endGesture' });
+  };
+
   const end = (event: PointerEvent) => {
-    if (pinchFrame.current !== null && pointers.current.has(event.pointerId)) {
+    if (frame.current !== null && pointers.current.has(event.pointerId)) {
       // The last move before the lift is not lost to the frame it waited for.
-      cancelAnimationFrame(pinchFrame.current);
-      applyPinch();
+      cancelAnimationFrame(frame.current);
+      applyGesture();
     }
     if (!pointers.current.delete(event.pointerId)) return;
     const current = drag.current;
     if (!current) return;
-    if (current.mode === 'pinch') {
-      // The pinch ends with its first lifted finger; the other one stays still.
-      drag.current = null;
-      setPinchPreview(null);
-      if (current.patch) dispatch({ type: 'gesture', id: current.layer.id, patch: current.patch });
-      dispatch({ type: 'endGesture' });
-      return;
-    }
-    if (current.pointerId !== event.pointerId) return;
-    drag.current = null;
-    setSnapped({ x: false, y: false });
-    dispatch({ type: 'endGesture' });
+    // A pinch ends with its first lifted finger; the other one stays still.
+    if (current.mode !== 'pinch' && current.pointerId !== event.pointerId) return;
+    finish(current);
     if (current.mode === 'move' && !current.moved && event.type === 'pointerup')
       onTap(current, event.timeStamp);
   };
 
-  /** A layer where it shows: the pinch's preview applied to the pinched one. */
+  /** A layer where it shows: the gesture's preview applied to the layer it changes. */
   const shown = (layer: Layer): Layer =>
-    pinchPreview?.id === layer.id ? ({ ...layer, ...pinchPreview.patch } as Layer) : layer;
-  /** Where a layer's art sits: its place and turn, and while pinched the size the pinch gives it. */
+    preview?.id === layer.id ? ({ ...layer, ...preview.patch } as Layer) : layer;
+  /** Where a layer's art sits: its place and turn, and while scaled or pinched the size the gesture gives it. */
   const artTransform = (layer: Layer) => {
     const { xMm, yMm, rotationDeg } = shown(layer);
-    const scale =
-      pinchPreview?.id === layer.id ? ` scale(${sizeRatio(layer, pinchPreview.patch)})` : '';
-    return `translate(${xMm} ${yMm}) rotate(${rotationDeg})${scale}`;
+    const ratio = preview?.id === layer.id ? sizeRatio(layer, preview.patch) : 1;
+    return `translate(${xMm} ${yMm}) rotate(${rotationDeg})${ratio === 1 ? '' : ` scale(${ratio})`}`;
   };
+  /** The designer's flags, and the previewed layer's own as it moves (it is flagged as it leaves the print area). */
+  const isOutside = (layer: Layer) =>
+    preview?.id === layer.id
+      ? layersOutsidePrintArea([layer], printArea).length > 0
+      : outside.has(layer.id);
   const handleMm = HANDLE_PX * mmPerPx;
   const found = layers.find((layer) => layer.id === state.selectedId);
   const selected = found && shown(found);
@@ -379,7 +404,7 @@ export function DesignCanvas({
           data-testid="design-overlay"
         >
           <g transform={`translate(${printArea.xMm} ${printArea.yMm})`}>
-            {snapped.x ? (
+            {preview?.snappedX ? (
               <line
                 x1={printArea.widthMm / 2}
                 x2={printArea.widthMm / 2}
@@ -389,7 +414,7 @@ export function DesignCanvas({
                 strokeWidth={mmPerPx}
               />
             ) : null}
-            {snapped.y ? (
+            {preview?.snappedY ? (
               <line
                 x1={0}
                 x2={printArea.widthMm}
@@ -401,7 +426,7 @@ export function DesignCanvas({
             ) : null}
             {layers.map(shown).map((layer) => {
               const { widthMm, heightMm } = layerBox(layer);
-              const flagged = outside.has(layer.id);
+              const flagged = isOutside(layer);
               return (
                 <g
                   key={layer.id}

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Profiler } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   DEFAULT_CUSTOMISATION,
@@ -163,6 +164,117 @@ describe('Designer', () => {
     expect(preview.querySelector('g[transform*="scale("]')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Undo' }));
     expect(screen.getByRole('slider', { name: 'Size' })).toHaveValue('30');
+  });
+
+  it('draws a dragged layer by its transform alone while the finger moves, and commits it as one undo step when it lifts', async () => {
+    const { user } = renderDesigner();
+    await user.click(screen.getByRole('button', { name: 'Add text' }));
+    const rotation = screen.getByRole('slider', { name: 'Rotation' });
+    const area = customisation.printAreas.front;
+    const centre = { x: area.xMm + area.widthMm / 2, y: area.yMm + area.heightMm / 2 };
+    const overlay = screen.getByTestId('design-overlay');
+    const preview = screen.getByTestId('design-preview');
+    const outline = () => overlay.querySelector('rect[data-testid^="layer-"]');
+    const listed = () => screen.getByRole('button', { name: /^Text: Your text/ });
+    const finger = (dx: number) => ({
+      pointerId: 1,
+      pointerType: 'touch',
+      clientX: centre.x + dx,
+      clientY: centre.y,
+    });
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+
+    // Dragged 200 mm left, out of the print area: the canvas moves and flags it, the tools wait for the lift.
+    fireEvent.pointerDown(overlay, finger(0));
+    fireEvent.pointerMove(overlay, finger(-100));
+    fireEvent.pointerMove(overlay, finger(-200));
+    await nextFrame();
+    await nextFrame();
+    expect(preview.querySelector('g[transform^="translate(-50 "]')).not.toBeNull();
+    expect(outline()).toHaveAttribute('stroke', '#dc2626');
+    expect(within(listed()).queryByText(GUARD_MESSAGES.outsideLayer)).not.toBeInTheDocument();
+    expect(rotation).toHaveValue('0');
+
+    fireEvent.pointerUp(overlay, finger(-200));
+    await waitFor(() =>
+      expect(within(listed()).getByText(GUARD_MESSAGES.outsideLayer)).toBeInTheDocument(),
+    );
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(
+      preview.querySelector(`g[transform^="translate(${centre.x - area.xMm} "]`),
+    ).not.toBeNull();
+    expect(within(listed()).queryByText(GUARD_MESSAGES.outsideLayer)).not.toBeInTheDocument();
+  });
+
+  it('turns a layer by its handle on the canvas alone until the mouse lifts, then as one undo step', async () => {
+    const { user } = renderDesigner();
+    await user.click(screen.getByRole('button', { name: 'Add text' }));
+    const rotation = screen.getByRole('slider', { name: 'Rotation' });
+    const area = customisation.printAreas.front;
+    const centre = { x: area.xMm + area.widthMm / 2, y: area.yMm + area.heightMm / 2 };
+    const overlay = screen.getByTestId('design-overlay');
+    const preview = screen.getByTestId('design-preview');
+    const mouse = (dx: number, dy: number) => ({
+      pointerId: 1,
+      pointerType: 'mouse',
+      clientX: centre.x + dx,
+      clientY: centre.y + dy,
+    });
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+
+    fireEvent.pointerDown(screen.getByTestId('rotate-handle'), mouse(0, -60));
+    // Pointing to the right of the centre turns the layer's top that way: a quarter turn.
+    fireEvent.pointerMove(overlay, mouse(80, 0));
+    await nextFrame();
+    await nextFrame();
+    expect(preview.querySelector('g[transform$="rotate(90)"]')).not.toBeNull();
+    expect(rotation).toHaveValue('0');
+
+    fireEvent.pointerUp(overlay, mouse(80, 0));
+    await waitFor(() => expect(rotation).toHaveValue('90'));
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(screen.getByRole('slider', { name: 'Rotation' })).toHaveValue('0');
+  });
+
+  it('renders nothing when fingers land and once a frame while they move, however many moves came in', async () => {
+    const commits = vi.fn();
+    const { user } = renderWithRouter(
+      <Profiler id="designer" onRender={commits}>
+        <Designer product={product} customisation={customisation} onAddToCart={vi.fn()} />
+      </Profiler>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Add text' }));
+    const area = customisation.printAreas.front;
+    const centre = { x: area.xMm + area.widthMm / 2, y: area.yMm + area.heightMm / 2 };
+    const overlay = screen.getByTestId('design-overlay');
+    const finger = (pointerId: number, dx: number) => ({
+      pointerId,
+      pointerType: 'touch',
+      clientX: centre.x + dx,
+      clientY: centre.y,
+    });
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    // A finger has touched the page before: the hint already speaks of fingers.
+    fireEvent.pointerDown(document.body, { pointerType: 'touch' });
+    commits.mockClear();
+
+    fireEvent.pointerDown(overlay, finger(1, -20));
+    fireEvent.pointerDown(overlay, finger(2, 20));
+    expect(commits).not.toHaveBeenCalled();
+    for (const dx of [25, 30, 35, 40]) fireEvent.pointerMove(overlay, finger(2, dx));
+    await nextFrame();
+    await nextFrame();
+    expect(commits).toHaveBeenCalledTimes(1);
+    fireEvent.pointerUp(overlay, finger(2, 40));
+    fireEvent.pointerUp(overlay, finger(1, -20));
+    commits.mockClear();
+
+    fireEvent.pointerDown(overlay, finger(3, 0));
+    for (const dx of [-20, -40, -60, -80]) fireEvent.pointerMove(overlay, finger(3, dx));
+    await nextFrame();
+    await nextFrame();
+    expect(commits).toHaveBeenCalledTimes(1);
+    fireEvent.pointerUp(overlay, finger(3, -80));
   });
 
   it('preselects the first size in stock, or the size brought from the product page (issue 28)', () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 /** Whether a CSS media query matches, kept up to date. */
 export function useMediaQuery(query: string): boolean {
@@ -23,11 +23,19 @@ export const PHONE_QUERY = '(max-width: 639.98px)';
 export function useInputKind(): 'touch' | 'keys' {
   const coarse = useMediaQuery('(pointer: coarse)');
   const [seen, setSeen] = useState<'touch' | 'keys' | null>(null);
+  const kind = seen ?? (coarse ? 'touch' : 'keys');
+  // The listeners set the state only when the answer changes: a touch or a key that changes nothing renders nothing.
+  const kindNow = useRef(kind);
+  useEffect(() => {
+    kindNow.current = kind;
+  }, [kind]);
   useEffect(() => {
     const onPointer = (event: PointerEvent) => {
-      if (event.pointerType === 'touch') setSeen('touch');
+      if (event.pointerType === 'touch' && kindNow.current !== 'touch') setSeen('touch');
     };
-    const onKey = () => setSeen('keys');
+    const onKey = () => {
+      if (kindNow.current !== 'keys') setSeen('keys');
+    };
     window.addEventListener('pointerdown', onPointer, { capture: true, passive: true });
     window.addEventListener('keydown', onKey, { capture: true, passive: true });
     return () => {
@@ -35,5 +43,5 @@ export function useInputKind(): 'touch' | 'keys' {
       window.removeEventListener('keydown', onKey, { capture: true });
     };
   }, []);
-  return seen ?? (coarse ? 'touch' : 'keys');
+  return kind;
 }
