@@ -3,6 +3,8 @@ import {
   DESIGN_FONTS,
   DESIGN_LIMITS,
   DESIGN_PALETTE,
+  type DesignColorId,
+  type DesignFontId,
   type ImageLayer,
   type Layer,
   type TextLayer,
@@ -52,6 +54,69 @@ function Range({ label, value, min, max, step = 1, unit, onChange }: RangeProps)
   );
 }
 
+/**
+ * A font select and a row of colour swatches from the design's lists: a text
+ * layer's, and the names and numbers' lettering.
+ */
+export function FontAndColour({
+  fontLabel,
+  colourLabel,
+  colourName,
+  fontId,
+  colorId,
+  onChange,
+}: {
+  fontLabel: string;
+  colourLabel: string;
+  /** A swatch's accessible name from its colour's label. */
+  colourName: (colour: string) => string;
+  fontId: DesignFontId;
+  colorId: DesignColorId;
+  onChange: (patch: { fontId: DesignFontId } | { colorId: DesignColorId }) => void;
+}) {
+  const selectId = useId();
+  return (
+    <>
+      <div>
+        <label htmlFor={selectId} className="text-sm font-medium text-ink-800">
+          {fontLabel}
+        </label>
+        <select
+          id={selectId}
+          value={fontId}
+          onChange={(event) => {
+            const font = DESIGN_FONTS.find(({ id }) => id === event.target.value);
+            if (font) onChange({ fontId: font.id });
+          }}
+          className={`${inputStyles(false)} mt-1.5 h-11`}
+        >
+          {DESIGN_FONTS.map((font) => (
+            <option key={font.id} value={font.id}>
+              {font.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Group label={colourLabel}>
+        {DESIGN_PALETTE.map((colour) => (
+          <button
+            key={colour.id}
+            type="button"
+            aria-label={colourName(colour.label)}
+            aria-pressed={colorId === colour.id}
+            title={colour.label}
+            onClick={() => onChange({ colorId: colour.id })}
+            className={`${TOUCH_TARGET} size-9 rounded-full border border-ink-300 ring-offset-2 focus-visible:outline-2 focus-visible:outline-brand-600 ${
+              colorId === colour.id ? 'ring-2 ring-ink-900' : ''
+            }`}
+            style={{ backgroundColor: colour.hex }}
+          />
+        ))}
+      </Group>
+    </>
+  );
+}
+
 export function Group({ label, children }: { label: string; children: ReactNode }) {
   return (
     <fieldset>
@@ -93,7 +158,6 @@ type Update = (patch: LayerPatch, mergeKey?: string) => void;
 
 function TextControls({ layer, update }: { layer: TextLayer; update: Update }) {
   const textId = useId();
-  const fontId = useId();
   return (
     <>
       <div>
@@ -109,42 +173,14 @@ function TextControls({ layer, update }: { layer: TextLayer; update: Update }) {
           className={`${inputStyles(layer.text.trim() === '')} mt-1.5 h-11`}
         />
       </div>
-      <div>
-        <label htmlFor={fontId} className="text-sm font-medium text-ink-800">
-          Font
-        </label>
-        <select
-          id={fontId}
-          value={layer.fontId}
-          onChange={(event) => {
-            const font = DESIGN_FONTS.find(({ id }) => id === event.target.value);
-            if (font) update({ fontId: font.id });
-          }}
-          className={`${inputStyles(false)} mt-1.5 h-11`}
-        >
-          {DESIGN_FONTS.map((font) => (
-            <option key={font.id} value={font.id}>
-              {font.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <Group label="Colour">
-        {DESIGN_PALETTE.map((colour) => (
-          <button
-            key={colour.id}
-            type="button"
-            aria-label={colour.label}
-            aria-pressed={layer.colorId === colour.id}
-            title={colour.label}
-            onClick={() => update({ colorId: colour.id })}
-            className={`${TOUCH_TARGET} size-9 rounded-full border border-ink-300 ring-offset-2 focus-visible:outline-2 focus-visible:outline-brand-600 ${
-              layer.colorId === colour.id ? 'ring-2 ring-ink-900' : ''
-            }`}
-            style={{ backgroundColor: colour.hex }}
-          />
-        ))}
-      </Group>
+      <FontAndColour
+        fontLabel="Font"
+        colourLabel="Colour"
+        colourName={(colour) => colour}
+        fontId={layer.fontId}
+        colorId={layer.colorId}
+        onChange={(patch) => update(patch)}
+      />
       <Range
         label="Size"
         value={layer.fontSizeMm}

@@ -1,5 +1,5 @@
 import { type Dispatch, useId, useState } from 'react';
-import { DESIGN_FONTS, DESIGN_PALETTE, type NamesAndNumbers, ROSTER_LIMITS } from '#contract';
+import { type NamesAndNumbers, ROSTER_LIMITS } from '#contract';
 import {
   parseRoster,
   type RosterEntry,
@@ -9,7 +9,7 @@ import {
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { inputStyles } from '#web/components/ui/form-field.tsx';
 import type { EditorAction } from '../utils/editor-state.ts';
-import { Group } from './layer-controls.tsx';
+import { FontAndColour } from './layer-controls.tsx';
 import { TOUCH_TARGET } from './touch-target.ts';
 
 /** A roster row as the table edits it: its key survives edits and removals of other rows. */
@@ -119,42 +119,14 @@ export function NamesAndNumbersPanel({
         Each piece gets its own name (up to {ROSTER_LIMITS.nameMaxLength} characters) and number (
         {ROSTER_LIMITS.number.min}–{ROSTER_LIMITS.number.max}) on the back.
       </p>
-      <div>
-        <label htmlFor={fontId} className="text-sm font-medium text-ink-800">
-          Lettering font
-        </label>
-        <select
-          id={fontId}
-          value={lettering.fontId}
-          onChange={(event) => {
-            const font = DESIGN_FONTS.find(({ id }) => id === event.target.value);
-            if (font) setLettering({ fontId: font.id });
-          }}
-          className={`${inputStyles(false)} mt-1.5 h-11`}
-        >
-          {DESIGN_FONTS.map((font) => (
-            <option key={font.id} value={font.id}>
-              {font.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <Group label="Lettering colour">
-        {DESIGN_PALETTE.map((colour) => (
-          <button
-            key={colour.id}
-            type="button"
-            aria-label={`Lettering ${colour.label.toLowerCase()}`}
-            aria-pressed={lettering.colorId === colour.id}
-            title={colour.label}
-            onClick={() => setLettering({ colorId: colour.id })}
-            className={`${TOUCH_TARGET} size-9 rounded-full border border-ink-300 ring-offset-2 focus-visible:outline-2 focus-visible:outline-brand-600 ${
-              lettering.colorId === colour.id ? 'ring-2 ring-ink-900' : ''
-            }`}
-            style={{ backgroundColor: colour.hex }}
-          />
-        ))}
-      </Group>
+      <FontAndColour
+        fontLabel="Lettering font"
+        colourLabel="Lettering colour"
+        colourName={(colour) => `Lettering ${colour.toLowerCase()}`}
+        fontId={lettering.fontId}
+        colorId={lettering.colorId}
+        onChange={setLettering}
+      />
 
       <div className="overflow-x-auto">
         <table className="w-full text-sm">
