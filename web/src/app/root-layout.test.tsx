@@ -1,25 +1,10 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type CartItem, CartItemSchema } from '#contract';
 import { useGuestCartStore } from '#web/features/cart/stores/guest-cart-store.ts';
 import { STORAGE_KEYS } from '#web/lib/storage-keys.ts';
-import { makeProduct } from '#web/testing/data.ts';
+import { makeCartItem } from '#web/testing/data.ts';
 import { renderRoutes } from '#web/testing/render.tsx';
 import { RootLayout } from './root-layout.tsx';
-
-function line(id: string): CartItem {
-  const product = makeProduct();
-  return CartItemSchema.parse({
-    _id: id,
-    productId: product,
-    size: 'M',
-    quantity: 1,
-    selected: true,
-    design: null,
-    unitPrice: product.price,
-    totalPrice: product.price,
-  });
-}
 
 afterEach(() => {
   useGuestCartStore.getState().clear();
@@ -33,7 +18,7 @@ describe('RootLayout', () => {
 
     act(() =>
       useGuestCartStore.setState({
-        list: [line('a'), line('b')],
+        list: [makeCartItem(), makeCartItem()],
         totalPrice: 998,
         totalProduct: 2,
       }),

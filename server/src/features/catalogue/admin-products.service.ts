@@ -105,7 +105,7 @@ export function createAdminProductsService(
       body.priceBreaks ??
       (body.styleId === undefined
         ? undefined
-        : await catalogue.findStylePriceBreaks(tx, body.styleId));
+        : await catalogue.findStylePriceBreaks(tx, body.styleId, row.id));
     if (priceBreaks !== undefined)
       await catalogue.setStylePriceBreaks(tx, row.styleId, priceBreaks);
   }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, notInArray, sql } from 'drizzle-orm';
 import { defaultHsn, type PriceBreak, type Size } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import {
@@ -150,12 +150,19 @@ export async function styleExists(db: Database, styleId: string): Promise<boolea
   return row !== undefined;
 }
 
-/** The price breaks a style's colours share (issue 29); [] for a style with none. */
-export async function findStylePriceBreaks(db: Database, styleId: string): Promise<PriceBreak[]> {
+/**
+ * The price breaks a style's colours share (issue 29), read from a colour
+ * other than `exceptId` (the one joining); [] for a style with none.
+ */
+export async function findStylePriceBreaks(
+  db: Database,
+  styleId: string,
+  exceptId: string,
+): Promise<PriceBreak[]> {
   const [row] = await db
     .select({ priceBreaks: products.priceBreaks })
     .from(products)
-    .where(eq(products.styleId, styleId))
+    .where(and(eq(products.styleId, styleId), ne(products.id, exceptId)))
     .limit(1);
   return row?.priceBreaks ?? [];
 }
