@@ -102,7 +102,8 @@ export default defineConfig({
       command: `node --import tsx server/src/admin-cli.ts --email ${E2E_ADMIN.email} --password '${E2E_ADMIN.password}' --name '${E2E_ADMIN.name}' && node scripts/start.mjs`,
       cwd: '..',
       url: `${baseURL}/api/v1/health`,
-      timeout: 180_000,
+      // A first start migrates and seeds an empty database: ~20 s on a quiet machine, minutes on a busy one.
+      timeout: 300_000,
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',
@@ -137,7 +138,7 @@ export default defineConfig({
       command: 'node scripts/start.mjs',
       cwd: '..',
       url: `${ONLINE_SHOP.url}/api/v1/health`,
-      timeout: 120_000,
+      timeout: 300_000,
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',
