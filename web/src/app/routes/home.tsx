@@ -16,7 +16,10 @@ import { type ProductsState, useProducts } from '#web/features/catalogue/api/lis
 import { ProductGrid } from '#web/features/catalogue/components/product-grid.tsx';
 import { RecentlyViewed } from '#web/features/catalogue/components/recently-viewed.tsx';
 import { NewsletterForm } from '#web/features/messages/components/newsletter-form.tsx';
-import { wishlistHeartFor } from '#web/features/wishlist/components/wishlist-heart.tsx';
+import {
+  SavedProductsProvider,
+  wishlistHeartFor,
+} from '#web/features/wishlist/components/wishlist-heart.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 
 /** SPEC §9: 10 products in Latest, 5 in Best Sellers; D23 says which. */
@@ -45,7 +48,7 @@ export function HomeRoute() {
   const firstLoad = latest.isLoading || bestSellers.isLoading;
 
   return (
-    <>
+    <SavedProductsProvider>
       {firstLoad ? <FullScreenSpinner label="Loading products" /> : null}
       <Hero />
       <ProductSection
@@ -68,7 +71,7 @@ export function HomeRoute() {
       </div>
       <Benefits />
       <NewsletterBlock />
-    </>
+    </SavedProductsProvider>
   );
 }
 

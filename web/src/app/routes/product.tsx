@@ -23,6 +23,7 @@ import { SizeGuideButton } from '#web/features/catalogue/components/size-guide-b
 import { ProductReviews } from '#web/features/reviews/components/product-reviews.tsx';
 import { NotifyMe } from '#web/features/wishlist/components/notify-me.tsx';
 import {
+  SavedProductsProvider,
   WishlistHeart,
   wishlistHeartFor,
 } from '#web/features/wishlist/components/wishlist-heart.tsx';
@@ -48,70 +49,74 @@ export function ProductRoute() {
   }
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10 lg:px-8">
-      <Breadcrumb
-        className="mb-6"
-        crumbs={[
-          { label: 'Products', to: paths.products() },
-          ...(product ? [{ label: product.title }] : []),
-        ]}
-      />
+    <SavedProductsProvider>
+      <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10 lg:px-8">
+        <Breadcrumb
+          className="mb-6"
+          crumbs={[
+            { label: 'Products', to: paths.products() },
+            ...(product ? [{ label: product.title }] : []),
+          ]}
+        />
 
-      {error ? (
-        <ErrorMessage message={error.message} onRetry={() => void refetch()} />
-      ) : product ? (
-        // Keyed by product, so the picture, size, quantity and review page start afresh on another product.
-        <div key={product._id}>
-          <div className="grid gap-8 md:grid-cols-2 lg:gap-14">
-            <ProductGallery title={product.title} images={product.images} />
-            <div>
-              <ProductDetails
-                product={product}
-                onAddToCart={(size, quantity) => addToCart(product, size, quantity)}
-                sizeGuide={<SizeGuideButton category={product.category} />}
-                groupOrder={<OrderForGroupButton product={product} className="w-full sm:w-auto" />}
-                customise={
-                  product.customisation.customisable
-                    ? (size) => (
-                        <>
-                          <Link
-                            to={paths.productCustomise(product._id, { size: size ?? undefined })}
-                            className={buttonStyles({
-                              variant: 'outline',
-                              size: 'lg',
-                              className: 'w-full sm:w-auto',
-                            })}
-                          >
-                            <PencilIcon className="size-5" />
-                            Customise
-                          </Link>
-                          {printedPhotos ? (
-                            <p className="w-full text-sm text-ink-600">{printedPhotos}</p>
-                          ) : null}
-                          <PriceBreaksTable
-                            unitPrice={product.price}
-                            priceBreaks={product.priceBreaks}
-                          />
-                        </>
-                      )
-                    : undefined
-                }
-              />
-              {/* Issue 16: the page never dead-ends. */}
-              <div className="mt-6 flex flex-wrap items-center gap-3">
-                <WishlistHeart productId={product._id} title={product.title} variant="inline" />
-                <ShareProductButton title={product.title} />
+        {error ? (
+          <ErrorMessage message={error.message} onRetry={() => void refetch()} />
+        ) : product ? (
+          // Keyed by product, so the picture, size, quantity and review page start afresh on another product.
+          <div key={product._id}>
+            <div className="grid gap-8 md:grid-cols-2 lg:gap-14">
+              <ProductGallery title={product.title} images={product.images} />
+              <div>
+                <ProductDetails
+                  product={product}
+                  onAddToCart={(size, quantity) => addToCart(product, size, quantity)}
+                  sizeGuide={<SizeGuideButton category={product.category} />}
+                  groupOrder={
+                    <OrderForGroupButton product={product} className="w-full sm:w-auto" />
+                  }
+                  customise={
+                    product.customisation.customisable
+                      ? (size) => (
+                          <>
+                            <Link
+                              to={paths.productCustomise(product._id, { size: size ?? undefined })}
+                              className={buttonStyles({
+                                variant: 'outline',
+                                size: 'lg',
+                                className: 'w-full sm:w-auto',
+                              })}
+                            >
+                              <PencilIcon className="size-5" />
+                              Customise
+                            </Link>
+                            {printedPhotos ? (
+                              <p className="w-full text-sm text-ink-600">{printedPhotos}</p>
+                            ) : null}
+                            <PriceBreaksTable
+                              unitPrice={product.price}
+                              priceBreaks={product.priceBreaks}
+                            />
+                          </>
+                        )
+                      : undefined
+                  }
+                />
+                {/* Issue 16: the page never dead-ends. */}
+                <div className="mt-6 flex flex-wrap items-center gap-3">
+                  <WishlistHeart productId={product._id} title={product.title} variant="inline" />
+                  <ShareProductButton title={product.title} />
+                </div>
+                <NotifyMe product={product} />
               </div>
-              <NotifyMe product={product} />
             </div>
+            <ProductReviews productId={product._id} />
+            <RelatedProducts productId={product._id} cardAction={wishlistHeartFor} />
+            <RecentlyViewed excludeId={product._id} cardAction={wishlistHeartFor} />
           </div>
-          <ProductReviews productId={product._id} />
-          <RelatedProducts productId={product._id} cardAction={wishlistHeartFor} />
-          <RecentlyViewed excludeId={product._id} cardAction={wishlistHeartFor} />
-        </div>
-      ) : (
-        <ProductDetailsSkeleton />
-      )}
-    </div>
+        ) : (
+          <ProductDetailsSkeleton />
+        )}
+      </div>
+    </SavedProductsProvider>
   );
 }

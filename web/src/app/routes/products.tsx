@@ -28,7 +28,10 @@ import {
   toListProductsQuery,
   writeProductsView,
 } from '#web/features/catalogue/utils/products-view.ts';
-import { wishlistHeartFor } from '#web/features/wishlist/components/wishlist-heart.tsx';
+import {
+  SavedProductsProvider,
+  wishlistHeartFor,
+} from '#web/features/wishlist/components/wishlist-heart.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
 import { useHydrated } from '#web/hooks/use-hydrated.ts';
 
@@ -128,127 +131,129 @@ export function ProductsRoute() {
   const page = products.data;
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10 lg:px-8">
-      <div className="mb-6 flex flex-wrap items-end justify-between gap-x-6 gap-y-2">
-        <div className="min-w-0">
-          <h1 className="text-3xl font-bold tracking-tight break-words text-ink-900">
-            {view.search ? `Results for “${view.search}”` : 'All Products'}
-          </h1>
-          <p aria-live="polite" className="mt-1 text-sm text-ink-600">
-            {page ? resultsSummary(page) : '\u00a0'}
-          </p>
+    <SavedProductsProvider>
+      <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10 lg:px-8">
+        <div className="mb-6 flex flex-wrap items-end justify-between gap-x-6 gap-y-2">
+          <div className="min-w-0">
+            <h1 className="text-3xl font-bold tracking-tight break-words text-ink-900">
+              {view.search ? `Results for “${view.search}”` : 'All Products'}
+            </h1>
+            <p aria-live="polite" className="mt-1 text-sm text-ink-600">
+              {page ? resultsSummary(page) : '\u00a0'}
+            </p>
+          </div>
+          {view.search ? (
+            <Link
+              to={hrefOf({ ...view, search: undefined, page: 1 })}
+              className="rounded-sm text-sm font-semibold text-brand-700 hover:text-brand-800"
+            >
+              Clear search
+            </Link>
+          ) : null}
         </div>
-        {view.search ? (
-          <Link
-            to={hrefOf({ ...view, search: undefined, page: 1 })}
-            className="rounded-sm text-sm font-semibold text-brand-700 hover:text-brand-800"
+
+        <div className="lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10">
+          <aside aria-labelledby="filters-heading" className="hidden lg:block">
+            <h2 id="filters-heading" className="mb-2 text-lg font-bold text-ink-900">
+              Filters
+            </h2>
+            {filtersPanel}
+          </aside>
+
+          <section aria-labelledby="product-list-heading" className="min-w-0">
+            {/* The filters' heading is hidden on phones: this keeps the cards' h3s under an h2 there. */}
+            <h2 id="product-list-heading" className="sr-only">
+              Product list
+            </h2>
+            <div className="mb-5 flex flex-wrap items-center justify-between gap-3 lg:justify-end">
+              <button
+                type="button"
+                disabled={!hydrated}
+                onClick={() => setDrawerOpen(true)}
+                className={buttonStyles({ variant: 'outline', size: 'sm', className: 'lg:hidden' })}
+              >
+                <FilterIcon className="size-4" />
+                Filters
+                {activeFilters > 0 ? (
+                  <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs text-white">
+                    {activeFilters}
+                    <span className="sr-only"> applied</span>
+                  </span>
+                ) : null}
+              </button>
+              <ProductSortSelect value={view.sortBy} onChange={changeSort} search={view.search} />
+            </div>
+            <ActiveFilterChips filters={view.filters} onChange={applyFilters} />
+
+            {products.isLoading ? (
+              <ProductGridSkeleton className={GRID_COLUMNS} />
+            ) : products.error ? (
+              <ErrorMessage
+                message={products.error.message}
+                onRetry={() => void products.refetch()}
+              />
+            ) : page && page.results.length > 0 ? (
+              <div className="flex flex-col gap-10">
+                <ProductGrid
+                  products={page.results}
+                  emptyText="No products found"
+                  className={GRID_COLUMNS}
+                  cardAction={wishlistHeartFor}
+                  eagerImages={FIRST_SCREEN_CARDS}
+                />
+                <Pagination
+                  page={page.page}
+                  pages={page.pages}
+                  more={page.moreThanTotal}
+                  hrefFor={(number) => hrefOf({ ...view, page: number })}
+                />
+              </div>
+            ) : page && page.total > 0 ? (
+              <EmptyState
+                title={`There is no page ${view.page}`}
+                actions={
+                  <>
+                    <Link to={hrefOf({ ...view, page: page.pages })} className={buttonStyles()}>
+                      Go to the last page
+                    </Link>
+                    <Link
+                      to={hrefOf({ ...view, page: 1 })}
+                      className={buttonStyles({ variant: 'outline' })}
+                    >
+                      Go to the first page
+                    </Link>
+                  </>
+                }
+              >
+                These results have {page.pages} {page.pages === 1 ? 'page' : 'pages'}.
+              </EmptyState>
+            ) : (
+              <EmptyState
+                title="No products found"
+                actions={
+                  <Link to={paths.products()} className={buttonStyles()}>
+                    Browse all categories
+                  </Link>
+                }
+              >
+                Try adjusting your filters, check your search terms for typos, or browse all
+                categories.
+              </EmptyState>
+            )}
+          </section>
+        </div>
+
+        {drawerOpen ? (
+          <Dialog
+            title="Filters"
+            variant="sheet"
+            closeLabel="Close filters"
+            onClose={() => setDrawerOpen(false)}
           >
-            Clear search
-          </Link>
+            {filtersPanel}
+          </Dialog>
         ) : null}
       </div>
-
-      <div className="lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10">
-        <aside aria-labelledby="filters-heading" className="hidden lg:block">
-          <h2 id="filters-heading" className="mb-2 text-lg font-bold text-ink-900">
-            Filters
-          </h2>
-          {filtersPanel}
-        </aside>
-
-        <section aria-labelledby="product-list-heading" className="min-w-0">
-          {/* The filters' heading is hidden on phones: this keeps the cards' h3s under an h2 there. */}
-          <h2 id="product-list-heading" className="sr-only">
-            Product list
-          </h2>
-          <div className="mb-5 flex flex-wrap items-center justify-between gap-3 lg:justify-end">
-            <button
-              type="button"
-              disabled={!hydrated}
-              onClick={() => setDrawerOpen(true)}
-              className={buttonStyles({ variant: 'outline', size: 'sm', className: 'lg:hidden' })}
-            >
-              <FilterIcon className="size-4" />
-              Filters
-              {activeFilters > 0 ? (
-                <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs text-white">
-                  {activeFilters}
-                  <span className="sr-only"> applied</span>
-                </span>
-              ) : null}
-            </button>
-            <ProductSortSelect value={view.sortBy} onChange={changeSort} search={view.search} />
-          </div>
-          <ActiveFilterChips filters={view.filters} onChange={applyFilters} />
-
-          {products.isLoading ? (
-            <ProductGridSkeleton className={GRID_COLUMNS} />
-          ) : products.error ? (
-            <ErrorMessage
-              message={products.error.message}
-              onRetry={() => void products.refetch()}
-            />
-          ) : page && page.results.length > 0 ? (
-            <div className="flex flex-col gap-10">
-              <ProductGrid
-                products={page.results}
-                emptyText="No products found"
-                className={GRID_COLUMNS}
-                cardAction={wishlistHeartFor}
-                eagerImages={FIRST_SCREEN_CARDS}
-              />
-              <Pagination
-                page={page.page}
-                pages={page.pages}
-                more={page.moreThanTotal}
-                hrefFor={(number) => hrefOf({ ...view, page: number })}
-              />
-            </div>
-          ) : page && page.total > 0 ? (
-            <EmptyState
-              title={`There is no page ${view.page}`}
-              actions={
-                <>
-                  <Link to={hrefOf({ ...view, page: page.pages })} className={buttonStyles()}>
-                    Go to the last page
-                  </Link>
-                  <Link
-                    to={hrefOf({ ...view, page: 1 })}
-                    className={buttonStyles({ variant: 'outline' })}
-                  >
-                    Go to the first page
-                  </Link>
-                </>
-              }
-            >
-              These results have {page.pages} {page.pages === 1 ? 'page' : 'pages'}.
-            </EmptyState>
-          ) : (
-            <EmptyState
-              title="No products found"
-              actions={
-                <Link to={paths.products()} className={buttonStyles()}>
-                  Browse all categories
-                </Link>
-              }
-            >
-              Try adjusting your filters, check your search terms for typos, or browse all
-              categories.
-            </EmptyState>
-          )}
-        </section>
-      </div>
-
-      {drawerOpen ? (
-        <Dialog
-          title="Filters"
-          variant="sheet"
-          closeLabel="Close filters"
-          onClose={() => setDrawerOpen(false)}
-        >
-          {filtersPanel}
-        </Dialog>
-      ) : null}
-    </div>
+    </SavedProductsProvider>
   );
 }

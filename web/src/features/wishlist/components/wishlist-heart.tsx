@@ -1,6 +1,22 @@
+import { createContext, type ReactNode, use } from 'react';
 import { HeartIcon } from '#web/components/ui/icons.tsx';
 import { useHydrated } from '#web/hooks/use-hydrated.ts';
 import { useWishlistIds } from '../hooks/use-wishlist-ids.ts';
+
+type SavedProducts = ReturnType<typeof useWishlistIds> & { hydrated: boolean };
+
+const SavedProductsContext = createContext<SavedProducts | null>(null);
+
+/**
+ * One subscription to the wishlist for every heart inside: a listing's 24
+ * cards each had their own query, mutation and store subscriptions, set up
+ * in hydration's commit (about 6 % of /products' script on a throttled phone;
+ * issue 30, decision 071).
+ */
+export function SavedProductsProvider({ children }: { children: ReactNode }) {
+  const saved = { ...useWishlistIds(), hydrated: useHydrated() };
+  return <SavedProductsContext value={saved}>{children}</SavedProductsContext>;
+}
 
 interface WishlistHeartProps {
   productId: string;
@@ -9,12 +25,16 @@ interface WishlistHeartProps {
   variant?: 'overlay' | 'inline';
 }
 
-/** Save a product for later (D33): a toggle button, pressed while the product is saved. */
+/**
+ * Save a product for later (D33): a toggle button, pressed while the product
+ * is saved. Inside a SavedProductsProvider.
+ */
 export function WishlistHeart({ productId, title, variant = 'overlay' }: WishlistHeartProps) {
-  const { saved, toggle } = useWishlistIds();
-  const pressed = saved.has(productId);
+  const context = use(SavedProductsContext);
+  if (!context) throw new Error('WishlistHeart needs a SavedProductsProvider around it');
   // A tap before React takes over a server-rendered page would be lost (decision 022).
-  const hydrated = useHydrated();
+  const { saved, toggle, hydrated } = context;
+  const pressed = saved.has(productId);
   const label = `Save to wishlist: ${title}`;
   if (variant === 'inline') {
     return (
@@ -52,7 +72,7 @@ export function WishlistHeart({ productId, title, variant = 'overlay' }: Wishlis
   );
 }
 
-/** The heart a product grid shows on each card (ProductGrid's `cardAction`). */
+/** The heart a product grid shows on each card (ProductGrid's `cardAction`), under a SavedProductsProvider. */
 export const wishlistHeartFor = (product: { _id: string; title: string }) => (
   <WishlistHeart productId={product._id} title={product.title} />
 );
