@@ -328,13 +328,14 @@ export function DesignCanvas({
     for (const element of [selectedArt.current, selection.current]) {
       if (element) element.style.transform = transform;
     }
-    if (moved && selection.current)
-      selection.current.dataset.outside = String(
-        layersOutsidePrintArea([moved], printArea).length > 0,
-      );
+    if (moved && selection.current) {
+      const flag = String(layersOutsidePrintArea([moved], printArea).length > 0);
+      // Written only when it changes: the box's looks hang on it (a restyle of the selection).
+      if (selection.current.dataset.outside !== flag) selection.current.dataset.outside = flag;
+    }
     const snapped = current?.mode === 'move' ? current : null;
-    if (snapLineX.current) snapLineX.current.style.visibility = snapped?.snappedX ? 'visible' : '';
-    if (snapLineY.current) snapLineY.current.style.visibility = snapped?.snappedY ? 'visible' : '';
+    showSnapLine(snapLineX.current, snapped?.snappedX ?? false);
+    showSnapLine(snapLineY.current, snapped?.snappedY ?? false);
   };
 
   /** The gesture as it stands, drawn once a frame however many moves it had. */
@@ -541,6 +542,12 @@ export function DesignCanvas({
       </div>
     </div>
   );
+}
+
+/** A centre line shown while a moved layer snaps to it, written only when that changes. */
+function showSnapLine(line: SVGLineElement | null, shown: boolean) {
+  const visibility = shown ? 'visible' : '';
+  if (line && line.style.visibility !== visibility) line.style.visibility = visibility;
 }
 
 /** An SVG over the print area in its millimetres, drawing past its edges (a layer may reach outside). */
