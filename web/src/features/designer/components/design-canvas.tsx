@@ -99,7 +99,7 @@ const pivot = (layer: Layer, area: PrintArea) =>
  * it (`moved`), about the drawn layer's centre (its `pivot`): carried, turned
  * and scaled. Shares of the print area, so it needs no pixel size.
  */
-export function gestureTransform(drawn: Layer, moved: Layer, area: PrintArea): string {
+function gestureTransform(drawn: Layer, moved: Layer, area: PrintArea): string {
   const dx = ((moved.xMm - drawn.xMm) / area.widthMm) * 100;
   const dy = ((moved.yMm - drawn.yMm) / area.heightMm) * 100;
   const turn = moved.rotationDeg - drawn.rotationDeg;
