@@ -3,7 +3,9 @@ import {
   type Dispatch,
   memo,
   type PointerEvent,
+  type ReactNode,
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
 } from 'react';
@@ -49,6 +51,8 @@ interface PointerDrag {
   mode: 'move' | 'scale' | 'rotate';
   pointerId: number;
   layer: Layer;
+  /** The layer as the designer has it, drawn where it was when the gesture began. */
+  drawn: Layer;
   /** Pointer minus the layer's centre at the start (move), in print-area mm. */
   offsetXMm: number;
   offsetYMm: number;
@@ -70,18 +74,36 @@ interface PointerDrag {
 interface Pinch {
   mode: 'pinch';
   layer: Layer;
+  drawn: Layer;
   pointerIds: [number, number];
   from: [PointMm, PointMm];
   patch: LayerPatch | null;
 }
 
-/** The layer a gesture is changing and how, drawn by the canvas alone until the finger, mouse or fingers lift. */
-interface GesturePreview {
-  id: string;
-  patch: LayerPatch;
-  /** The centre lines a moved layer snapped to. */
-  snappedX: boolean;
-  snappedY: boolean;
+/** The box the design's layers are drawn in: the print area, as shares of the mock-up. */
+function printAreaBox(area: PrintArea): CSSProperties {
+  return {
+    left: `${(area.xMm / MOCKUP_W) * 100}%`,
+    top: `${(area.yMm / MOCKUP_H) * 100}%`,
+    width: `${(area.widthMm / MOCKUP_W) * 100}%`,
+    height: `${(area.heightMm / MOCKUP_H) * 100}%`,
+  };
+}
+
+/** A layer's centre as shares of the print area: the point a gesture turns and scales its layer about. */
+const pivot = (layer: Layer, area: PrintArea) =>
+  `${(layer.xMm / area.widthMm) * 100}% ${(layer.yMm / area.heightMm) * 100}%`;
+
+/**
+ * The CSS transform taking a layer drawn as `drawn` to where a gesture puts
+ * it (`moved`), about the drawn layer's centre (its `pivot`): carried, turned
+ * and scaled. Shares of the print area, so it needs no pixel size.
+ */
+function gestureTransform(drawn: Layer, moved: Layer, area: PrintArea): string {
+  const dx = ((moved.xMm - drawn.xMm) / area.widthMm) * 100;
+  const dy = ((moved.yMm - drawn.yMm) / area.heightMm) * 100;
+  const turn = moved.rotationDeg - drawn.rotationDeg;
+  return `translate(${dx}%, ${dy}%) rotate(${turn}deg) scale(${sizeRatio(drawn, moved)})`;
 }
 
 /** Mock-up millimetres kept around the print area when the canvas is cropped on a phone. */
@@ -124,13 +146,13 @@ interface DesignCanvasProps {
  * layer to move it (snapping to the centre lines), the corner handle to scale,
  * the top handle to rotate. Mouse, pen and touch alike (pointer events).
  *
- * Were each frame of a gesture given to the designer, the whole designer
- * (tools, layer list, price, guard rails) would be drawn again, and for a
- * pinch or a scale the layer's art too. While a drag, a handle's drag or a
- * pinch lasts the canvas keeps it to itself, one render a frame: the layer's
- * art, as it was, is moved, turned and scaled by its transform, and the
- * designer gets the result once, when the finger, mouse or fingers lift
- * (issue 28: 60 fps on a phone; decision 064).
+ * The selected layer's art and its selection box each sit in a layer of their
+ * own (`will-change: transform`), between the layers under and over it. While
+ * a drag, a handle's drag or a pinch lasts, the canvas moves, turns and scales
+ * those two by a CSS transform written once a frame, outside React: the
+ * compositor moves what is already drawn, and nothing renders, lays out or
+ * paints again. The designer gets the result once, when the finger, mouse or
+ * fingers lift (issue 28: 60 fps on a phone; decision 068).
  */
 export function DesignCanvas({
   state,
@@ -142,15 +164,23 @@ export function DesignCanvas({
   lettering = [],
 }: DesignCanvasProps) {
   const overlay = useRef<SVGSVGElement>(null);
+  const selectedArt = useRef<HTMLDivElement>(null);
+  const selection = useRef<HTMLDivElement>(null);
+  const snapLineX = useRef<SVGLineElement>(null);
+  const snapLineY = useRef<SVGLineElement>(null);
   const drag = useRef<PointerDrag | Pinch | null>(null);
   /** Every finger (or the mouse) down on the canvas, in print-area mm. */
   const pointers = useRef(new Map<number, PointMm>());
+  /** Where the overlay sits on screen, read at a gesture's first press: a move then reads no layout. */
+  const place = useRef<DOMRect | null>(null);
   const lastTap = useRef<{ id: string; time: number } | null>(null);
   const frame = useRef<number | null>(null);
-  const [preview, setPreview] = useState<GesturePreview | null>(null);
   const [mmPerPx, setMmPerPx] = useState(1);
   const [editingId, setEditingId] = useState<string | null>(null);
   const layers = state.design[state.side];
+  const selectedIndex = layers.findIndex((layer) => layer.id === state.selectedId);
+  const selected = layers[selectedIndex];
+  const selectedOutside = selected ? outside.has(selected.id) : false;
 
   useEffect(() => {
     const element = overlay.current;
@@ -163,10 +193,23 @@ export function DesignCanvas({
     return () => observer.disconnect();
   }, []);
 
+  // The selection's flag as the designer has it; a gesture sets it as the layer moves (see drawGesture).
+  useLayoutEffect(() => {
+    if (selection.current) selection.current.dataset.outside = String(selectedOutside);
+  });
+
   const imageHref = (imageId: string) => images.get(imageId)?.url ?? '';
+  /** A press's pointer in print-area millimetres: the first of a gesture reads where the canvas sits. */
+  const pressAt = (event: PointerEvent): PointMm => {
+    if (pointers.current.size === 0)
+      place.current = overlay.current?.getBoundingClientRect() ?? null;
+    const at = pointerMm(event);
+    pointers.current.set(event.pointerId, at);
+    return at;
+  };
   /** The pointer in print-area millimetres. */
   const pointerMm = (event: PointerEvent): PointMm => {
-    const rect = overlay.current?.getBoundingClientRect();
+    const rect = place.current;
     const scale = rect && rect.width > 0 ? MOCKUP_W / rect.width : 1;
     return {
       xMm: (event.clientX - (rect?.left ?? 0)) * scale - printArea.xMm,
@@ -178,14 +221,15 @@ export function DesignCanvas({
     mode: PointerDrag['mode'],
     layer: Layer,
     event: PointerEvent,
+    at: PointMm,
     hits: Layer[] = [layer],
   ) => {
-    const at = pointerMm(event);
     overlay.current?.setPointerCapture?.(event.pointerId);
     drag.current = {
       mode,
       pointerId: event.pointerId,
       layer,
+      drawn: layer,
       offsetXMm: at.xMm - layer.xMm,
       offsetYMm: at.yMm - layer.yMm,
       startDistanceMm: Math.max(1, Math.hypot(at.xMm - layer.xMm, at.yMm - layer.yMm)),
@@ -206,8 +250,7 @@ export function DesignCanvas({
     if (event.button !== 0) return;
     event.stopPropagation();
     event.preventDefault();
-    pointers.current.set(event.pointerId, pointerMm(event));
-    begin(mode, layer, event);
+    begin(mode, layer, event, pressAt(event));
   };
 
   /**
@@ -220,8 +263,7 @@ export function DesignCanvas({
     event.preventDefault();
     // Only when there is an editor to close: a press that changes nothing renders nothing.
     if (editingId !== null) setEditingId(null);
-    const at = pointerMm(event);
-    pointers.current.set(event.pointerId, at);
+    const at = pressAt(event);
     const current = drag.current;
     if (pointers.current.size === 2 && current?.mode !== 'pinch') {
       const id = current?.layer.id ?? state.selectedId;
@@ -234,6 +276,7 @@ export function DesignCanvas({
       drag.current = {
         mode: 'pinch',
         layer,
+        drawn: found,
         pointerIds: [first[0], second[0]],
         from: [first[1], second[1]],
         patch: current?.patch ?? null,
@@ -247,7 +290,7 @@ export function DesignCanvas({
       dispatch({ type: 'select', id: null });
       return;
     }
-    begin('move', target, event, hits);
+    begin('move', target, event, at, hits);
   };
 
   /** What the gesture's pointers, as they are now, make of its layer as it was when it began. */
@@ -272,7 +315,30 @@ export function DesignCanvas({
     return { rotationDeg: rotationTowards(at.xMm - layer.xMm, at.yMm - layer.yMm) };
   };
 
-  /** The gesture as it stands, drawn: one canvas render a frame, however many moves it had. */
+  /**
+   * The gesture as it stands, drawn without React: the selected layer's art
+   * and its box moved by their layers' transform, the box flagged in red as
+   * it leaves the print area (the contract's `layersOutsidePrintArea` on that
+   * one layer) and the centre lines it snaps to shown. `null` puts the art
+   * and the box back where the designer has them (the lift's render moves them).
+   */
+  const drawGesture = (current: PointerDrag | Pinch | null) => {
+    const moved = current?.patch ? ({ ...current.drawn, ...current.patch } as Layer) : null;
+    const transform = current && moved ? gestureTransform(current.drawn, moved, printArea) : '';
+    for (const element of [selectedArt.current, selection.current]) {
+      if (element) element.style.transform = transform;
+    }
+    if (moved && selection.current) {
+      const flag = String(layersOutsidePrintArea([moved], printArea).length > 0);
+      // Written only when it changes: the box's looks hang on it (a restyle of the selection).
+      if (selection.current.dataset.outside !== flag) selection.current.dataset.outside = flag;
+    }
+    const snapped = current?.mode === 'move' ? current : null;
+    showSnapLine(snapLineX.current, snapped?.snappedX ?? false);
+    showSnapLine(snapLineY.current, snapped?.snappedY ?? false);
+  };
+
+  /** The gesture as it stands, drawn once a frame however many moves it had. */
   const applyGesture = () => {
     frame.current = null;
     const current = drag.current;
@@ -280,9 +346,7 @@ export function DesignCanvas({
     const patch = gesturePatch(current);
     if (!patch) return;
     current.patch = patch;
-    const snappedX = current.mode === 'move' && current.snappedX;
-    const snappedY = current.mode === 'move' && current.snappedY;
-    setPreview({ id: current.layer.id, patch, snappedX, snappedY });
+    drawGesture(current);
   };
 
   const onPointerMove = (event: PointerEvent) => {
@@ -318,10 +382,14 @@ export function DesignCanvas({
     lastTap.current = picked ? { id: picked.id, time } : null;
   };
 
-  /** The gesture's result to the designer: one render of it and one undo step. */
+  /**
+   * The gesture's result to the designer: one render of it and one undo step.
+   * The art and the box are put back in the same task, so the frame after the
+   * lift draws them once, where the designer now has the layer.
+   */
   const finish = (current: PointerDrag | Pinch) => {
     drag.current = null;
-    setPreview(null);
+    drawGesture(null);
     if (current.patch) dispatch({ type: 'gesture', id: current.layer.id, patch: current.patch });
     dispatch({ type: 'endGesture' });
   };
@@ -342,24 +410,22 @@ export function DesignCanvas({
       onTap(current, event.timeStamp);
   };
 
-  /** A layer where it shows: the gesture's preview applied to the layer it changes. */
-  const shown = (layer: Layer): Layer =>
-    preview?.id === layer.id ? ({ ...layer, ...preview.patch } as Layer) : layer;
-  /** Where a layer's art sits: its place and turn, and while scaled or pinched the size the gesture gives it. */
-  const artTransform = (layer: Layer) => {
-    const { xMm, yMm, rotationDeg } = shown(layer);
-    const ratio = preview?.id === layer.id ? sizeRatio(layer, preview.patch) : 1;
-    return `translate(${xMm} ${yMm}) rotate(${rotationDeg})${ratio === 1 ? '' : ` scale(${ratio})`}`;
-  };
-  /** The designer's flags, and the previewed layer's own as it moves (it is flagged as it leaves the print area). */
-  const isOutside = (layer: Layer) =>
-    preview?.id === layer.id
-      ? layersOutsidePrintArea([layer], printArea).length > 0
-      : outside.has(layer.id);
   const handleMm = HANDLE_PX * mmPerPx;
-  const found = layers.find((layer) => layer.id === state.selectedId);
-  const selected = found && shown(found);
   const editing = layers.find((layer) => layer.id === editingId);
+  const areaBox = printAreaBox(printArea);
+  const drawnArt = (layer: Layer) => (
+    <g
+      key={layer.id}
+      transform={`translate(${layer.xMm} ${layer.yMm}) rotate(${layer.rotationDeg})`}
+    >
+      <LayerArt
+        layer={layer}
+        printArea={printArea}
+        imageHref={imageHref(layer.type === 'image' ? layer.imageId : '')}
+      />
+    </g>
+  );
+  const snapLine = { stroke: '#db2777', strokeWidth: mmPerPx, className: 'invisible' };
 
   return (
     <div
@@ -369,28 +435,25 @@ export function DesignCanvas({
     >
       <div className="absolute inset-0 max-sm:inset-auto max-sm:top-(--crop-top) max-sm:left-(--crop-left) max-sm:aspect-(--mockup-aspect) max-sm:w-(--crop-width)">
         <GarmentMockup side={state.side} hex={garment} printArea={printArea} />
-        <svg
-          viewBox={`0 0 ${printArea.widthMm} ${printArea.heightMm}`}
-          className="absolute overflow-visible"
-          style={{
-            left: `${(printArea.xMm / MOCKUP_W) * 100}%`,
-            top: `${(printArea.yMm / MOCKUP_H) * 100}%`,
-            width: `${(printArea.widthMm / MOCKUP_W) * 100}%`,
-            height: `${(printArea.heightMm / MOCKUP_H) * 100}%`,
-          }}
-          aria-hidden="true"
-          data-testid="design-preview"
-        >
-          {[...layers, ...lettering].map((layer) => (
-            <g key={layer.id} transform={artTransform(layer)}>
-              <LayerArt
-                layer={layer}
-                printArea={printArea}
-                imageHref={imageHref(layer.type === 'image' ? layer.imageId : '')}
-              />
-            </g>
-          ))}
-        </svg>
+        <div className="absolute" style={areaBox} aria-hidden="true" data-testid="design-preview">
+          <PrintAreaSvg area={printArea}>
+            {(selected ? layers.slice(0, selectedIndex) : layers).map(drawnArt)}
+          </PrintAreaSvg>
+          {selected ? (
+            <div
+              ref={selectedArt}
+              className="absolute inset-0 will-change-transform"
+              style={{ transformOrigin: pivot(selected, printArea) }}
+              data-testid="selected-art"
+            >
+              <PrintAreaSvg area={printArea}>{drawnArt(selected)}</PrintAreaSvg>
+            </div>
+          ) : null}
+          <PrintAreaSvg area={printArea}>
+            {(selected ? layers.slice(selectedIndex + 1) : []).map(drawnArt)}
+            {lettering.map(drawnArt)}
+          </PrintAreaSvg>
+        </div>
         <svg
           ref={overlay}
           viewBox={`0 0 ${MOCKUP_W} ${MOCKUP_H}`}
@@ -404,29 +467,28 @@ export function DesignCanvas({
           data-testid="design-overlay"
         >
           <g transform={`translate(${printArea.xMm} ${printArea.yMm})`}>
-            {preview?.snappedX ? (
-              <line
-                x1={printArea.widthMm / 2}
-                x2={printArea.widthMm / 2}
-                y1={0}
-                y2={printArea.heightMm}
-                stroke="#db2777"
-                strokeWidth={mmPerPx}
-              />
-            ) : null}
-            {preview?.snappedY ? (
-              <line
-                x1={0}
-                x2={printArea.widthMm}
-                y1={printArea.heightMm / 2}
-                y2={printArea.heightMm / 2}
-                stroke="#db2777"
-                strokeWidth={mmPerPx}
-              />
-            ) : null}
-            {layers.map(shown).map((layer) => {
+            <line
+              ref={snapLineX}
+              x1={printArea.widthMm / 2}
+              x2={printArea.widthMm / 2}
+              y1={0}
+              y2={printArea.heightMm}
+              {...snapLine}
+              data-testid="snap-line-x"
+            />
+            <line
+              ref={snapLineY}
+              x1={0}
+              x2={printArea.widthMm}
+              y1={printArea.heightMm / 2}
+              y2={printArea.heightMm / 2}
+              {...snapLine}
+              data-testid="snap-line-y"
+            />
+            {layers.map((layer) => {
               const { widthMm, heightMm } = layerBox(layer);
-              const flagged = isOutside(layer);
+              // The selected layer's box is drawn by the selection's own layer.
+              const flagged = layer !== selected && outside.has(layer.id);
               return (
                 <g
                   key={layer.id}
@@ -438,7 +500,7 @@ export function DesignCanvas({
                     width={widthMm}
                     height={heightMm}
                     fill="transparent"
-                    stroke={flagged ? '#dc2626' : layer.id === selected?.id ? '#4f46e5' : 'none'}
+                    stroke={flagged ? OUTSIDE_STROKE : 'none'}
                     strokeWidth={2 * mmPerPx}
                     strokeDasharray={flagged ? `${6 * mmPerPx} ${4 * mmPerPx}` : undefined}
                     style={{ cursor: 'move' }}
@@ -447,16 +509,27 @@ export function DesignCanvas({
                 </g>
               );
             })}
-            {selected ? (
+          </g>
+        </svg>
+        {selected ? (
+          <div
+            ref={selection}
+            className="group pointer-events-none absolute will-change-transform"
+            style={{ ...areaBox, transformOrigin: pivot(selected, printArea) }}
+            aria-hidden="true"
+            data-testid="selection"
+          >
+            <PrintAreaSvg area={printArea}>
               <SelectionHandles
                 layer={selected}
                 handleMm={handleMm}
+                mmPerPx={mmPerPx}
                 onScale={startHandle('scale', selected)}
                 onRotate={startHandle('rotate', selected)}
               />
-            ) : null}
-          </g>
-        </svg>
+            </PrintAreaSvg>
+          </div>
+        ) : null}
         {editing?.type === 'text' ? (
           <InPlaceTextEditor
             layer={editing}
@@ -471,21 +544,63 @@ export function DesignCanvas({
   );
 }
 
+/** A centre line shown while a moved layer snaps to it, written only when that changes. */
+function showSnapLine(line: SVGLineElement | null, shown: boolean) {
+  const visibility = shown ? 'visible' : '';
+  if (line && line.style.visibility !== visibility) line.style.visibility = visibility;
+}
+
+/** An SVG over the print area in its millimetres, drawing past its edges (a layer may reach outside). */
+function PrintAreaSvg({ area, children }: { area: PrintArea; children: ReactNode }) {
+  return (
+    <svg
+      viewBox={`0 0 ${area.widthMm} ${area.heightMm}`}
+      className="absolute inset-0 size-full overflow-visible"
+      aria-hidden="true"
+    >
+      {children}
+    </svg>
+  );
+}
+
+const SELECTED_STROKE = '#4f46e5';
+const OUTSIDE_STROKE = '#dc2626';
+
 interface SelectionHandlesProps {
   layer: Layer;
   handleMm: number;
+  mmPerPx: number;
   onScale: (event: PointerEvent) => void;
   onRotate: (event: PointerEvent) => void;
 }
 
-function SelectionHandles({ layer, handleMm, onScale, onRotate }: SelectionHandlesProps) {
+/**
+ * The selected layer's box, in blue, or dashed red while it reaches outside
+ * the print area (the selection's `data-outside`), and its handles.
+ */
+function SelectionHandles({ layer, handleMm, mmPerPx, onScale, onRotate }: SelectionHandlesProps) {
   const { widthMm, heightMm } = layerBox(layer);
   // Each handle is drawn about half its size, within a transparent hit area a finger covers.
   const radius = handleMm / 2;
   const rotateY = -heightMm / 2 - handleMm * 1.2;
-  const stroke = { stroke: '#4f46e5', strokeWidth: radius / 8 };
+  const stroke = { stroke: SELECTED_STROKE, strokeWidth: radius / 8 };
+  const box = { x: -widthMm / 2, y: -heightMm / 2, width: widthMm, height: heightMm, fill: 'none' };
   return (
     <g transform={`translate(${layer.xMm} ${layer.yMm}) rotate(${layer.rotationDeg})`}>
+      <rect
+        {...box}
+        stroke={SELECTED_STROKE}
+        strokeWidth={2 * mmPerPx}
+        className="group-data-[outside=true]:invisible"
+      />
+      <rect
+        {...box}
+        stroke={OUTSIDE_STROKE}
+        strokeWidth={2 * mmPerPx}
+        strokeDasharray={`${6 * mmPerPx} ${4 * mmPerPx}`}
+        className="invisible group-data-[outside=true]:visible"
+        data-testid="selection-outside"
+      />
       <line x1={0} x2={0} y1={-heightMm / 2} y2={rotateY} {...stroke} />
       <circle cx={0} cy={rotateY} r={radius * 0.55} fill="#ffffff" {...stroke} />
       <circle
@@ -493,6 +608,7 @@ function SelectionHandles({ layer, handleMm, onScale, onRotate }: SelectionHandl
         cy={rotateY}
         r={radius}
         fill="transparent"
+        className="pointer-events-auto"
         style={{ cursor: 'grab' }}
         onPointerDown={onRotate}
         data-testid="rotate-handle"
@@ -511,6 +627,7 @@ function SelectionHandles({ layer, handleMm, onScale, onRotate }: SelectionHandl
         width={radius * 2}
         height={radius * 2}
         fill="transparent"
+        className="pointer-events-auto"
         style={{ cursor: 'nwse-resize' }}
         onPointerDown={onScale}
         data-testid="scale-handle"

@@ -36,6 +36,10 @@ function renderDesigner(onAddToCart = vi.fn(async (_design: Design, _size: strin
 }
 
 const price = () => screen.getByTestId('designer-price');
+/** The selected layer's art and its selection box, each in a layer of its own that a gesture moves. */
+const art = () => screen.getByTestId('selected-art');
+const selection = () => screen.getByTestId('selection');
+const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 
 describe('Designer', () => {
   it('adds text, prices each printed side live, and undoes and redoes by button and key', async () => {
@@ -131,7 +135,7 @@ describe('Designer', () => {
     expect(design?.front).toMatchObject([{ type: 'text', text: 'Your text', xMm: 150 }]);
   });
 
-  it('draws a pinched layer by its transform alone while the fingers move, and commits it as one undo step when they lift', async () => {
+  it("moves a pinched layer and its box by their own layers' CSS transform while the fingers move, and commits it as one undo step when they lift", async () => {
     const { user } = renderDesigner();
     await user.click(screen.getByRole('button', { name: 'Add text' }));
     const size = screen.getByRole('slider', { name: 'Size' });
@@ -146,27 +150,29 @@ describe('Designer', () => {
       clientX: centre.x + dx,
       clientY: centre.y,
     });
-    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 
     fireEvent.pointerDown(overlay, finger(1, -20));
     fireEvent.pointerDown(overlay, finger(2, 20));
     fireEvent.pointerMove(overlay, finger(2, 40));
     await nextFrame();
     await nextFrame();
-    // Spread from 40 to 60 mm apart: half as big again, drawn so, with the controls untouched until the lift.
-    const preview = screen.getByTestId('design-preview');
-    expect(preview.querySelector('g[transform$="scale(1.5)"]')).not.toBeNull();
+    // Spread from 40 to 60 mm apart: half as big again about its centre, carried 10 mm right with the fingers' midpoint.
+    const moved = `translate(${(10 / area.widthMm) * 100}%, 0%) rotate(0deg) scale(1.5)`;
+    expect(art().style.transform).toBe(moved);
+    expect(selection().style.transform).toBe(moved);
+    expect(art().style.transformOrigin).toBe('50% 50%');
     expect(size).toHaveValue('30');
 
     fireEvent.pointerUp(overlay, finger(2, 40));
     fireEvent.pointerUp(overlay, finger(1, -20));
     await waitFor(() => expect(size).toHaveValue('45'));
-    expect(preview.querySelector('g[transform*="scale("]')).toBeNull();
+    expect(art().style.transform).toBe('');
+    expect(selection().style.transform).toBe('');
     await user.click(screen.getByRole('button', { name: 'Undo' }));
     expect(screen.getByRole('slider', { name: 'Size' })).toHaveValue('30');
   });
 
-  it('draws a dragged layer by its transform alone while the finger moves, and commits it as one undo step when it lifts', async () => {
+  it("moves a dragged layer by its own layer's transform, flags it and shows the centre line it snaps to, and commits it as one undo step when it lifts", async () => {
     const { user } = renderDesigner();
     await user.click(screen.getByRole('button', { name: 'Add text' }));
     const rotation = screen.getByRole('slider', { name: 'Rotation' });
@@ -174,7 +180,6 @@ describe('Designer', () => {
     const centre = { x: area.xMm + area.widthMm / 2, y: area.yMm + area.heightMm / 2 };
     const overlay = screen.getByTestId('design-overlay');
     const preview = screen.getByTestId('design-preview');
-    const outline = () => overlay.querySelector('rect[data-testid^="layer-"]');
     const listed = () => screen.getByRole('button', { name: /^Text: Your text/ });
     const finger = (dx: number) => ({
       pointerId: 1,
@@ -182,7 +187,7 @@ describe('Designer', () => {
       clientX: centre.x + dx,
       clientY: centre.y,
     });
-    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(selection()).toHaveAttribute('data-outside', 'false');
 
     // Dragged 200 mm left, out of the print area: the canvas moves and flags it, the tools wait for the lift.
     fireEvent.pointerDown(overlay, finger(0));
@@ -190,8 +195,12 @@ describe('Designer', () => {
     fireEvent.pointerMove(overlay, finger(-200));
     await nextFrame();
     await nextFrame();
-    expect(preview.querySelector('g[transform^="translate(-50 "]')).not.toBeNull();
-    expect(outline()).toHaveAttribute('stroke', '#dc2626');
+    expect(art().style.transform).toBe(
+      `translate(${(-200 / area.widthMm) * 100}%, 0%) rotate(0deg) scale(1)`,
+    );
+    expect(selection()).toHaveAttribute('data-outside', 'true');
+    expect(screen.getByTestId('snap-line-y').style.visibility).toBe('visible');
+    expect(screen.getByTestId('snap-line-x').style.visibility).toBe('');
     expect(within(listed()).queryByText(GUARD_MESSAGES.outsideLayer)).not.toBeInTheDocument();
     expect(rotation).toHaveValue('0');
 
@@ -199,44 +208,50 @@ describe('Designer', () => {
     await waitFor(() =>
       expect(within(listed()).getByText(GUARD_MESSAGES.outsideLayer)).toBeInTheDocument(),
     );
+    expect(art().style.transform).toBe('');
+    expect(screen.getByTestId('snap-line-y').style.visibility).toBe('');
+    expect(preview.querySelector('g[transform^="translate(-50 "]')).not.toBeNull();
+    expect(selection()).toHaveAttribute('data-outside', 'true');
     await user.click(screen.getByRole('button', { name: 'Undo' }));
     expect(
       preview.querySelector(`g[transform^="translate(${centre.x - area.xMm} "]`),
     ).not.toBeNull();
     expect(within(listed()).queryByText(GUARD_MESSAGES.outsideLayer)).not.toBeInTheDocument();
+    expect(selection()).toHaveAttribute('data-outside', 'false');
   });
 
-  it('turns a layer by its handle on the canvas alone until the mouse lifts, then as one undo step', async () => {
+  it("turns a layer by its handle with its own layer's transform until the mouse lifts, then as one undo step", async () => {
     const { user } = renderDesigner();
     await user.click(screen.getByRole('button', { name: 'Add text' }));
     const rotation = screen.getByRole('slider', { name: 'Rotation' });
     const area = customisation.printAreas.front;
     const centre = { x: area.xMm + area.widthMm / 2, y: area.yMm + area.heightMm / 2 };
     const overlay = screen.getByTestId('design-overlay');
-    const preview = screen.getByTestId('design-preview');
     const mouse = (dx: number, dy: number) => ({
       pointerId: 1,
       pointerType: 'mouse',
       clientX: centre.x + dx,
       clientY: centre.y + dy,
     });
-    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 
     fireEvent.pointerDown(screen.getByTestId('rotate-handle'), mouse(0, -60));
     // Pointing to the right of the centre turns the layer's top that way: a quarter turn.
     fireEvent.pointerMove(overlay, mouse(80, 0));
     await nextFrame();
     await nextFrame();
-    expect(preview.querySelector('g[transform$="rotate(90)"]')).not.toBeNull();
+    expect(art().style.transform).toBe('translate(0%, 0%) rotate(90deg) scale(1)');
     expect(rotation).toHaveValue('0');
 
     fireEvent.pointerUp(overlay, mouse(80, 0));
     await waitFor(() => expect(rotation).toHaveValue('90'));
+    expect(
+      screen.getByTestId('design-preview').querySelector('g[transform$="rotate(90)"]'),
+    ).not.toBeNull();
     await user.click(screen.getByRole('button', { name: 'Undo' }));
     expect(screen.getByRole('slider', { name: 'Rotation' })).toHaveValue('0');
   });
 
-  it('renders nothing when fingers land and once a frame while they move, however many moves came in', async () => {
+  it('renders nothing when fingers land or move, only when they lift', async () => {
     const commits = vi.fn();
     const { user } = renderWithRouter(
       <Profiler id="designer" onRender={commits}>
@@ -253,28 +268,54 @@ describe('Designer', () => {
       clientX: centre.x + dx,
       clientY: centre.y,
     });
-    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
     // A finger has touched the page before: the hint already speaks of fingers.
     fireEvent.pointerDown(document.body, { pointerType: 'touch' });
     commits.mockClear();
 
     fireEvent.pointerDown(overlay, finger(1, -20));
     fireEvent.pointerDown(overlay, finger(2, 20));
+    for (const dx of [25, 30, 35, 40]) {
+      fireEvent.pointerMove(overlay, finger(2, dx));
+      await nextFrame();
+    }
     expect(commits).not.toHaveBeenCalled();
-    for (const dx of [25, 30, 35, 40]) fireEvent.pointerMove(overlay, finger(2, dx));
-    await nextFrame();
-    await nextFrame();
-    expect(commits).toHaveBeenCalledTimes(1);
     fireEvent.pointerUp(overlay, finger(2, 40));
     fireEvent.pointerUp(overlay, finger(1, -20));
+    expect(commits).toHaveBeenCalled();
     commits.mockClear();
 
     fireEvent.pointerDown(overlay, finger(3, 0));
-    for (const dx of [-20, -40, -60, -80]) fireEvent.pointerMove(overlay, finger(3, dx));
-    await nextFrame();
-    await nextFrame();
-    expect(commits).toHaveBeenCalledTimes(1);
+    for (const dx of [-20, -40, -60, -80]) {
+      fireEvent.pointerMove(overlay, finger(3, dx));
+      await nextFrame();
+    }
+    expect(commits).not.toHaveBeenCalled();
     fireEvent.pointerUp(overlay, finger(3, -80));
+  });
+
+  it('reads where the canvas sits once a gesture, at the press: a move makes the browser lay nothing out', async () => {
+    const { user } = renderDesigner();
+    await user.click(screen.getByRole('button', { name: 'Add text' }));
+    const area = customisation.printAreas.front;
+    const centre = { x: area.xMm + area.widthMm / 2, y: area.yMm + area.heightMm / 2 };
+    const overlay = screen.getByTestId('design-overlay');
+    const finger = (pointerId: number, dx: number) => ({
+      pointerId,
+      pointerType: 'touch',
+      clientX: centre.x + dx,
+      clientY: centre.y,
+    });
+    const measured = vi.spyOn(overlay, 'getBoundingClientRect');
+
+    fireEvent.pointerDown(overlay, finger(1, -20));
+    fireEvent.pointerDown(overlay, finger(2, 20));
+    for (const dx of [25, 30, 35, 40]) {
+      fireEvent.pointerMove(overlay, finger(2, dx));
+      await nextFrame();
+    }
+    fireEvent.pointerUp(overlay, finger(2, 40));
+    fireEvent.pointerUp(overlay, finger(1, -20));
+    expect(measured).toHaveBeenCalledTimes(1);
   });
 
   it('preselects the first size in stock, or the size brought from the product page (issue 28)', () => {
