@@ -265,24 +265,35 @@ async function render(
   const hrefs = await embeddedImages(layers, images);
   await png.writeTransparent(topPx);
   // The window in bands from the top; each band is drawn with only the layers
-  // whose ink reaches it (the others would draw nothing there) and deflated
-  // while the next one is drawn.
-  let written: Promise<void> = Promise.resolve();
+  // whose ink reaches it (the others would draw nothing there).
+  const bands: { top: number; rows: number }[] = [];
   for (let top = topPx; top < topPx + window.heightPx; top += bandRows) {
-    const rows = Math.min(bandRows, topPx + window.heightPx - top);
+    bands.push({ top, rows: Math.min(bandRows, topPx + window.heightPx - top) });
+  }
+  const draw = ({ top, rows }: { top: number; rows: number }) => {
     const crossing = layerInk
       .filter(({ ink }) => ink.top < top + rows && ink.bottom > top)
       .map(({ layer }) => layer);
-    const band = await drawBand(crossing, area, hrefs, {
+    const drawn = drawBand(crossing, area, hrefs, {
       ...window,
       yMm: top / pxPerMm,
       heightMm: rows / pxPerMm,
       heightPx: rows,
     });
-    await written;
-    written = band ? png.writeBand(band, window.widthPx, rows, leftPx) : png.writeTransparent(rows);
+    // Awaited in its turn; until then a failure must not count as unhandled.
+    drawn.catch(() => undefined);
+    return drawn;
+  };
+  let drawing = bands[0] ? draw(bands[0]) : Promise.resolve(null);
+  for (const [index, { rows }] of bands.entries()) {
+    const pixels = await drawing;
+    // resvg draws the next band while this one is unpremultiplied and deflated.
+    const next = bands[index + 1];
+    if (next) drawing = draw(next);
+    await (pixels
+      ? png.writeBand(pixels, window.widthPx, rows, leftPx)
+      : png.writeTransparent(rows));
   }
-  await written;
   await png.writeTransparent(size.height - topPx - window.heightPx);
   return png.end();
 }
