@@ -15,8 +15,12 @@ import { renderPrintFile } from '#server/features/designs/print-file.ts';
  * Then 'roster': a team's 30 backs, each its own name and number (two text
  * layers), one after another as the print queue's worker makes them.
  * Prints the time per file (median and slowest), the roster's total, the
- * process's peak resident memory and its peak V8 heap.
+ * process's peak resident memory (and its peak before the first render: the
+ * modules and the bench's own inputs) and its peak V8 heap.
  */
+
+/** maxRSS is in kilobytes: the peak of the whole process so far. */
+const peakRssMb = () => process.resourceUsage().maxRSS / 1024;
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const AREA: PrintArea = { xMm: 150, yMm: 150, widthMm: 300, heightMm: 400 };
@@ -161,6 +165,7 @@ const CASES = {
 };
 
 async function runRoster() {
+  const peakBeforeMb = peakRssMb();
   const times: number[] = [];
   const started = performance.now();
   for (let index = 0; index < ROSTER_SIZE; index++) {
@@ -174,7 +179,7 @@ async function runRoster() {
     [
       `print files 'roster': ${ROSTER_SIZE} backs, each its own name and number, ${AREA.widthMm} × ${AREA.heightMm} mm at 300 DPI, one after another`,
       `  total ${(total / 1000).toFixed(1)} s; per file: median ${(times[Math.floor(times.length / 2)] ?? 0).toFixed(0)} ms, slowest ${(times[times.length - 1] ?? 0).toFixed(0)} ms`,
-      `  peak resident memory ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`,
+      `  peak resident memory ${peakRssMb().toFixed(0)} MB (${peakBeforeMb.toFixed(0)} MB before the first render)`,
     ].join('\n'),
   );
 }
@@ -184,6 +189,7 @@ async function runCase(name: keyof typeof CASES) {
   const inputMb =
     [...images.values()].reduce((sum, image) => sum + image.bytes.length, 0) / 2 ** 20;
   const size = printPixelSize(AREA);
+  const peakBeforeMb = peakRssMb();
   const times: number[] = [];
   let fileBytes = 0;
   let peakHeapMb = 0;
@@ -200,13 +206,13 @@ async function runCase(name: keyof typeof CASES) {
   times.sort((a, b) => a - b);
   const median = times[Math.floor(times.length / 2)] ?? 0;
   const slowest = times[times.length - 1] ?? 0;
-  // maxRSS is in kilobytes: the peak of the whole process, photo generation included.
-  const peakMb = process.resourceUsage().maxRSS / 1024;
+  // The peak of the whole process, photo generation included.
+  const peakMb = peakRssMb();
   console.log(
     [
       `print file '${name}': ${layers.length} layers (${images.size} images, ${inputMb.toFixed(1)} MB of files), ${AREA.widthMm} × ${AREA.heightMm} mm at 300 DPI = ${size.width} × ${size.height} px, ${RUNS} runs`,
       `  time per file: median ${median.toFixed(0)} ms, slowest ${slowest.toFixed(0)} ms`,
-      `  file: ${(fileBytes / 1024 / 1024).toFixed(1)} MB PNG; peak resident memory ${peakMb.toFixed(0)} MB, peak V8 heap ${peakHeapMb.toFixed(0)} MB`,
+      `  file: ${(fileBytes / 1024 / 1024).toFixed(1)} MB PNG; peak resident memory ${peakMb.toFixed(0)} MB (${peakBeforeMb.toFixed(0)} MB before the first render), peak V8 heap ${peakHeapMb.toFixed(0)} MB`,
     ].join('\n'),
   );
 }

@@ -1,6 +1,6 @@
 import { Resvg } from '@resvg/resvg-js';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   DESIGN_FONTS,
   DESIGN_LIMITS,
@@ -24,6 +24,20 @@ import {
   printInkWindow,
   renderPrintFile,
 } from './print-file.ts';
+
+/** What the print file asks resvg to draw: each SVG and the height it came out. */
+const resvgDrawn = vi.hoisted(() => [] as { svg: string; heightPx: number }[]);
+vi.mock('@resvg/resvg-js', async (importOriginal) => {
+  const resvg = await importOriginal<typeof import('@resvg/resvg-js')>();
+  return {
+    ...resvg,
+    renderAsync: async (...args: Parameters<typeof resvg.renderAsync>) => {
+      const rendered = await resvg.renderAsync(...args);
+      resvgDrawn.push({ svg: String(args[0]), heightPx: rendered.height });
+      return rendered;
+    },
+  };
+});
 
 /** Where resvg, with the print file's fonts, draws a text layer's ink (mm). */
 function printedInk(layer: TextLayer, area: { widthMm: number; heightMm: number }) {
@@ -159,6 +173,21 @@ describe('images embedded in a print file', () => {
     expect(hrefs.get('small')).toBe(`data:image/png;base64,${small.toString('base64')}`);
   });
 
+  it('embeds a photo with at most twice the pixels its print needs as stored, and resizes one with more', async () => {
+    // 100 × 80 mm at 300 DPI is 1181 × 945 px: 1.1 MP.
+    const near = await imageBytes('png', 1400, 1100);
+    const far = await imageBytes('png', 1600, 1400);
+    const hrefs = await embeddedImages(
+      [imageLayer('near', 100, 80), imageLayer('far', 100, 80)],
+      new Map([
+        ['near', { bytes: near, contentType: 'image/png' }],
+        ['far', { bytes: far, contentType: 'image/png' }],
+      ]),
+    );
+    expect(hrefs.get('near')).toBe(`data:image/png;base64,${near.toString('base64')}`);
+    expect((await embedded(hrefs)).get('far')).toEqual({ format: 'png', width: 1181, height: 945 });
+  });
+
   it(`keeps a side's images within ${PRINT_IMAGE_MAX_PIXELS / 1_000_000} megapixels, each scaled alike`, async () => {
     const photo = await imageBytes('jpeg', 3000, 3000);
     const ids = Array.from({ length: 10 }, (_, index) => `photo-${index}`);
@@ -284,8 +313,8 @@ describe('a print file draws only the box its layers cover (decision 065)', () =
     expect(edge?.leftPx).toBeGreaterThanOrEqual(0);
   });
 
-  it('prints the same pixels, size and DPI as drawing the whole area', async () => {
-    const images = new Map([
+  const photoImages = async () =>
+    new Map([
       [
         'photo',
         {
@@ -294,7 +323,9 @@ describe('a print file draws only the box its layers cover (decision 065)', () =
         },
       ],
     ]);
-    const png = await renderPrintFile(side, printArea, images);
+
+  /** Checks a print file against the whole area drawn at once: size, DPI and the pixels as seen. */
+  async function expectSameAsWholeArea(png: Buffer, images: Map<string, PrintImage>) {
     const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
     const metadata = await sharp(png).metadata();
     expect([info.width, info.height, info.channels]).toEqual([size.width, size.height, 4]);
@@ -319,6 +350,36 @@ describe('a print file draws only the box its layers cover (decision 065)', () =
     // a sample row flips with a rounding, 64 of 255); nothing else may change.
     expect(largest).toBeLessThanOrEqual(64);
     expect(total / inked).toBeLessThan(1.5);
+  }
+
+  it('prints the same pixels, size and DPI as drawing the whole area', async () => {
+    const images = await photoImages();
+    await expectSameAsWholeArea(await renderPrintFile(side, printArea, images), images);
+  });
+
+  it('draws the ink in bands, each with only the layers reaching it, and prints the same pixels (decision 067)', async () => {
+    const images = await photoImages();
+    const bandRows = 97;
+    resvgDrawn.length = 0;
+    const png = await renderPrintFile(side, printArea, images, bandRows);
+    const ink = printInkWindow(side, printArea);
+    if (!ink) throw new Error('no window for a drawn side');
+    // Bands from the window's top; a layer reaches those its ink rows (with the antialiasing margin) cross.
+    const pxPerMm = size.width / printArea.widthMm;
+    const bandsReached = (layer: Layer) => {
+      const bounds = layerBounds(layer);
+      const band = (rowPx: number) => Math.floor((rowPx - ink.topPx) / bandRows);
+      const first = band(Math.floor(bounds.top * pxPerMm) - 2);
+      const last = band(Math.ceil(bounds.bottom * pxPerMm) + 1);
+      return Array.from({ length: last - first + 1 }, (_, index) => first + index);
+    };
+    const reached = new Set(side.flatMap(bandsReached));
+    expect(reached.size).toBeLessThan(Math.ceil(ink.window.heightPx / bandRows));
+    expect(resvgDrawn.length).toBe(reached.size);
+    expect(Math.max(...resvgDrawn.map((drawn) => drawn.heightPx))).toBe(bandRows);
+    const withPhoto = resvgDrawn.filter((drawn) => drawn.svg.includes('data:image/png')).length;
+    expect(withPhoto).toBe(bandsReached(photoLayer).length);
+    await expectSameAsWholeArea(png, images);
   });
 
   it('prints an empty side as a transparent file of the full size', async () => {

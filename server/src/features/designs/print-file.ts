@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import type { ResvgRenderOptions } from '@resvg/resvg-js';
-import type { Sharp } from 'sharp';
 import {
   DESIGN_FONT_FILES,
   DESIGN_FONTS,
@@ -15,6 +14,7 @@ import {
 } from '#contract';
 import { renderDesignSvg, renderGarmentSvg, type SvgWindow } from '#contract/design-render';
 import { onFirstUse } from '#server/lib/on-first-use.ts';
+import { createPngStream } from './png-stream.ts';
 
 const loadSharp = onFirstUse(async () => {
   const sharp = (await import('sharp')).default;
@@ -70,8 +70,18 @@ interface PixelSize {
 }
 
 /**
- * Each image's pixels as the print needs them: no more than its largest layer
- * covers at 300 DPI (a 36-megapixel photo printed 150 mm wide needs 1772 px),
+ * An image with at most this many times the pixels its print needs is
+ * embedded as stored (decision 067): resvg's bicubic filter scales it down by
+ * at most √2 a side, and the stored file is smaller to parse and decode (once
+ * per band it crosses) than the resized one, which took longer to make than
+ * the band's drawing.
+ */
+const EMBED_AS_STORED_MAX_RATIO = 2;
+
+/**
+ * Each image's pixels as the print embeds them: no more than its largest
+ * layer covers at 300 DPI (a 36-megapixel photo printed 150 mm wide needs
+ * 1772 px), or as stored when that is close (EMBED_AS_STORED_MAX_RATIO),
  * never more than it has, and all of them together within
  * PRINT_IMAGE_MAX_PIXELS. Answers each image's own size and its print size.
  */
@@ -97,10 +107,9 @@ async function printSizes(
     const image = images.get(id);
     if (!image) continue;
     const { width, height } = await sharp(image.bytes).metadata();
-    sizes.set(id, {
-      native: { width, height },
-      print: { width: Math.min(width, size.width), height: Math.min(height, size.height) },
-    });
+    const print = { width: Math.min(width, size.width), height: Math.min(height, size.height) };
+    const nearPrintSize = width * height <= EMBED_AS_STORED_MAX_RATIO * print.width * print.height;
+    sizes.set(id, { native: { width, height }, print: nearPrintSize ? { width, height } : print });
   }
   const total = [...sizes.values()].reduce((sum, { print }) => sum + print.width * print.height, 0);
   if (total > PRINT_IMAGE_MAX_PIXELS) {
@@ -147,17 +156,19 @@ export async function embeddedImages(
 /**
  * One printed side as a PNG at 300 DPI of its print area (decision 019): the
  * contract's SVG, with each image embedded at the pixels its layer prints
- * (decision 031), rasterised by resvg with the
- * bundled fonts only (never the machine's), on a transparent background. The
- * rasterising runs off the event loop (resvg's thread pool) and so does the
- * PNG encoding (sharp), which also records the 300 DPI in the file.
+ * (decision 031), rasterised by resvg with the bundled fonts only (never
+ * the machine's), on a transparent background, in bands of `bandRows` rows
+ * deflated into the PNG as they are drawn (decision 067). The rasterising
+ * and the deflating run off the event loop (resvg's and zlib's threads);
+ * the file records its 300 DPI.
  */
 export function renderPrintFile(
   layers: readonly Layer[],
   area: PrintArea,
   images: ReadonlyMap<string, PrintImage>,
+  bandRows = PRINT_BAND_ROWS,
 ): Promise<Buffer> {
-  const next = queue.then(() => render(layers, area, images));
+  const next = queue.then(() => render(layers, area, images, bandRows));
   queue = next.catch(() => undefined);
   return next;
 }
@@ -168,27 +179,50 @@ export function renderPrintFile(
  */
 const ANTIALIAS_MARGIN_PX = 2;
 
+/** A box of whole pixels of a print file: left and top inclusive, right and bottom exclusive. */
+interface PixelBox {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/**
+ * The pixels a layer's ink can touch: its bounds (the guard rail's, which
+ * hold every glyph resvg draws), grown by the antialiasing margin and
+ * snapped outwards to the file's pixel grid (not yet kept within the file).
+ */
+function inkPixels(layer: Layer, pxPerMm: number): PixelBox {
+  const bounds = layerBounds(layer);
+  return {
+    left: Math.floor(bounds.left * pxPerMm) - ANTIALIAS_MARGIN_PX,
+    top: Math.floor(bounds.top * pxPerMm) - ANTIALIAS_MARGIN_PX,
+    right: Math.ceil(bounds.right * pxPerMm) + ANTIALIAS_MARGIN_PX,
+    bottom: Math.ceil(bounds.bottom * pxPerMm) + ANTIALIAS_MARGIN_PX,
+  };
+}
+
+/** One scale for both axes, as resvg fits the whole area to the file's width. */
+function pixelsPerMm(area: Pick<PrintArea, 'widthMm' | 'heightMm'>): number {
+  return printPixelSize(area).width / area.widthMm;
+}
+
 /**
  * The part of a print file its layers' ink can touch (decision 065): the
- * union of the layers' bounds (the guard rail's, which hold every glyph
- * resvg draws), grown by the antialiasing margin, snapped outwards to the
- * file's pixel grid and kept within it; null when nothing is drawn. The
- * rest of the file is transparent and never drawn.
+ * union of the layers' ink pixels, kept within the file; null when nothing
+ * is drawn. The rest of the file is transparent and never drawn.
  */
 export function printInkWindow(
   layers: readonly Layer[],
   area: Pick<PrintArea, 'widthMm' | 'heightMm'>,
 ): { window: SvgWindow; leftPx: number; topPx: number } | null {
   const size = printPixelSize(area);
-  // One scale for both axes, as resvg fits the whole area to the file's width.
-  const pxPerMm = size.width / area.widthMm;
+  const pxPerMm = pixelsPerMm(area);
   let [left, top, right, bottom] = [size.width, size.height, 0, 0];
   for (const layer of layers) {
-    const bounds = layerBounds(layer);
-    left = Math.min(left, Math.floor(bounds.left * pxPerMm) - ANTIALIAS_MARGIN_PX);
-    top = Math.min(top, Math.floor(bounds.top * pxPerMm) - ANTIALIAS_MARGIN_PX);
-    right = Math.max(right, Math.ceil(bounds.right * pxPerMm) + ANTIALIAS_MARGIN_PX);
-    bottom = Math.max(bottom, Math.ceil(bounds.bottom * pxPerMm) + ANTIALIAS_MARGIN_PX);
+    const ink = inkPixels(layer, pxPerMm);
+    [left, top] = [Math.min(left, ink.left), Math.min(top, ink.top)];
+    [right, bottom] = [Math.max(right, ink.right), Math.max(bottom, ink.bottom)];
   }
   [left, top] = [Math.max(0, left), Math.max(0, top)];
   [right, bottom] = [Math.min(size.width, right), Math.min(size.height, bottom)];
@@ -204,46 +238,97 @@ export function printInkWindow(
   return { window, leftPx: left, topPx: top };
 }
 
+/**
+ * Rows of pixels resvg draws at a time (decision 067): a 300 mm wide band of
+ * 512 rows is 7 MB of pixels; the whole window of a covered side, 67 MB.
+ * Each band parses the SVG of the layers it crosses again, so a band much
+ * shorter costs time: an image is decoded once per band it crosses.
+ */
+export const PRINT_BAND_ROWS = 512;
+
 async function render(
   layers: readonly Layer[],
   area: PrintArea,
   images: ReadonlyMap<string, PrintImage>,
+  bandRows: number,
 ): Promise<Buffer> {
   const size = printPixelSize(area);
-  const sharp = await loadSharp();
+  const png = createPngStream(size.width, size.height, DESIGN_LIMITS.printDpi);
   const ink = printInkWindow(layers, area);
-  const transparent = { r: 0, g: 0, b: 0, alpha: 0 };
-  let canvas: Sharp;
-  if (ink) {
-    const { window, leftPx, topPx } = ink;
-    const hrefs = await embeddedImages(layers, images);
-    const svg = renderDesignSvg(
-      layers,
-      area,
-      { separateGlyphs: true, imageHref: (id) => hrefs.get(id) ?? '' },
-      window,
-    );
-    // Only the ink's box is drawn and copied into JavaScript; libvips places
-    // it on the transparent page line by line as the PNG is written (decision 065).
-    const { image } = await rasterise(svg, { mode: 'original' }, fontFilesOf(layers));
-    canvas = image.extend({
-      left: leftPx,
-      top: topPx,
-      right: size.width - leftPx - window.widthPx,
-      bottom: size.height - topPx - window.heightPx,
-      background: transparent,
-    });
-  } else {
-    canvas = sharp({
-      create: { width: size.width, height: size.height, channels: 4, background: transparent },
-    });
+  if (!ink) {
+    await png.writeTransparent(size.height);
+    return png.end();
   }
-  // Zlib's fastest level, no filter search: the file is ~25% larger and made
-  // several times faster (decision 059); a print shop's RIP reads either alike.
-  return canvas
-    .png({ compressionLevel: 1, adaptiveFiltering: false })
-    .withMetadata({ density: DESIGN_LIMITS.printDpi })
-    .toBuffer();
+  const { window, leftPx, topPx } = ink;
+  const pxPerMm = pixelsPerMm(area);
+  const layerInk = layers.map((layer) => ({ layer, ink: inkPixels(layer, pxPerMm) }));
+  const hrefs = await embeddedImages(layers, images);
+  await png.writeTransparent(topPx);
+  // The window in bands from the top; each band is drawn with only the layers
+  // whose ink reaches it (the others would draw nothing there).
+  const bands: { top: number; rows: number }[] = [];
+  for (let top = topPx; top < topPx + window.heightPx; top += bandRows) {
+    bands.push({ top, rows: Math.min(bandRows, topPx + window.heightPx - top) });
+  }
+  const draw = ({ top, rows }: { top: number; rows: number }) => {
+    const crossing = layerInk
+      .filter(({ ink }) => ink.top < top + rows && ink.bottom > top)
+      .map(({ layer }) => layer);
+    const drawn = drawBand(crossing, area, hrefs, {
+      ...window,
+      yMm: top / pxPerMm,
+      heightMm: rows / pxPerMm,
+      heightPx: rows,
+    });
+    // Awaited in its turn; until then a failure must not count as unhandled.
+    drawn.catch(() => undefined);
+    return drawn;
+  };
+  let drawing = bands[0] ? draw(bands[0]) : Promise.resolve(null);
+  for (const [index, { rows }] of bands.entries()) {
+    const pixels = await drawing;
+    // resvg draws the next band while this one is unpremultiplied and deflated.
+    const next = bands[index + 1];
+    if (next) drawing = draw(next);
+    await (pixels
+      ? png.writeBand(pixels, window.widthPx, rows, leftPx)
+      : png.writeTransparent(rows));
+  }
+  await png.writeTransparent(size.height - topPx - window.heightPx);
+  return png.end();
+}
+
+/** One band of the print file as resvg's premultiplied RGBA pixels; null when no layer reaches it. */
+async function drawBand(
+  layers: readonly Layer[],
+  area: PrintArea,
+  hrefs: ReadonlyMap<string, string>,
+  band: SvgWindow,
+): Promise<Buffer | null> {
+  if (layers.length === 0) return null;
+  const svg = renderDesignSvg(
+    layers,
+    area,
+    { separateGlyphs: true, imageHref: (id) => hrefs.get(id) ?? '' },
+    band,
+  );
+  const { renderAsync } = await loadResvg();
+  const rendered = await renderAsync(svg, resvgOptions({ mode: 'original' }, fontFilesOf(layers)));
+  if (rendered.width !== band.widthPx || rendered.height !== band.heightPx) {
+    throw new Error(
+      `resvg drew ${rendered.width} × ${rendered.height} px for a band of ${band.widthPx} × ${band.heightPx}`,
+    );
+  }
+  return rendered.pixels;
+}
+
+/** resvg's options: the bundled fonts only (never the machine's), fitted as `fitTo` says. */
+function resvgOptions(fitTo: ResvgFit, fontFiles: string[]): ResvgRenderOptions {
+  return {
+    font: { fontFiles, loadSystemFonts: false, defaultFontFamily: DESIGN_FONTS[0].family },
+    fitTo,
+    logLevel: 'off',
+  };
 }
 
 /**
@@ -252,15 +337,7 @@ async function render(
  */
 async function rasterise(svg: string, fitTo: ResvgFit, fontFiles: string[]) {
   const [{ renderAsync }, sharp] = await Promise.all([loadResvg(), loadSharp()]);
-  const rendered = await renderAsync(svg, {
-    font: {
-      fontFiles,
-      loadSystemFonts: false,
-      defaultFontFamily: DESIGN_FONTS[0].family,
-    },
-    fitTo,
-    logLevel: 'off',
-  });
+  const rendered = await renderAsync(svg, resvgOptions(fitTo, fontFiles));
   // resvg's pixels are premultiplied RGBA; sharp turns them back before encoding.
   const { width: renderedWidth, height } = rendered;
   const image = sharp(rendered.pixels, {
