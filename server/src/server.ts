@@ -37,6 +37,7 @@ import {
   createPrintWorker,
   PRINT_WORKER_DEFAULTS,
 } from '#server/features/print-jobs/print-worker.ts';
+import { boundHeapGrowth } from '#server/lib/heap-budget.ts';
 import { runMain } from '#server/lib/run-main.ts';
 
 /** Which database the shop uses, for its start line: never a password. */
@@ -48,6 +49,7 @@ function describeDatabase(config: AppConfig): string {
 
 /** Starts the shop: migrate, seed an empty catalogue, listen, and close cleanly on a signal. */
 async function main(): Promise<void> {
+  boundHeapGrowth();
   const config = loadConfig();
   const database = await openDatabase(config);
   await database.migrate();
