@@ -1,6 +1,7 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type DatabaseHandle, wrapPglite } from './client.ts';
 import { createPgliteAutovacuum, vacuumDueTables } from './pglite-autovacuum.ts';
 import { rowsOf } from './rows.ts';
@@ -59,5 +60,20 @@ describe('PGlite autovacuum (what PostgreSQL would do in the background)', {
     await db.execute(sql`update busy set price = price + 1 where id <= 600`);
 
     expect(await vacuumDueTables(db)).toEqual(['analyze busy']);
+  });
+
+  it('catches up at start a table at a time, so a request meanwhile is answered before it ends', async () => {
+    const db = await freshDatabase();
+    await db.execute(sql`update busy set price = price + 1`);
+    const caughtUp = vi.fn();
+    const catchingUp = createPgliteAutovacuum(db, { intervalMs: 60_000 }).catchUp().then(caughtUp);
+
+    // A request arrives in a later turn of the event loop than the catch-up began in.
+    await nextTurn();
+    await db.execute(sql`select 1`);
+    expect(caughtUp).not.toHaveBeenCalled();
+
+    await catchingUp;
+    expect(await heapFetches(db)).toBe(0);
   });
 });
