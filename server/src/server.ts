@@ -174,12 +174,7 @@ async function main(): Promise<void> {
     listenTextResolver: (address) => `Shop listening at ${address}, on ${describeDatabase(config)}`,
   });
   // The vacuum PGlite needs after opening runs once the shop answers, a table at a time (issue 30).
-  void autovacuum
-    ?.catchUp()
-    .then(() => {
-      if (!closing) autovacuum.start();
-    })
-    .catch((error: unknown) => app.log.error({ err: error }, 'Vacuuming the database failed'));
+  autovacuum?.start();
   mailWorker?.start();
   printWorker.start();
   refundSweep.start();

@@ -40,7 +40,7 @@ async function heapFetches(db: DatabaseHandle['db']) {
 }
 
 describe('PGlite autovacuum (what PostgreSQL would do in the background)', {
-  timeout: 30_000,
+  timeout: 60_000,
 }, () => {
   it('vacuums a table whose rows were rewritten, and only that one', async () => {
     const db = await freshDatabase();
@@ -76,4 +76,19 @@ describe('PGlite autovacuum (what PostgreSQL would do in the background)', {
     await catchingUp;
     expect(await heapFetches(db)).toBe(0);
   });
+
+  it('starts with the catch-up once the shop has had a moment to answer, then rounds', async () => {
+    const db = await freshDatabase();
+    await db.execute(sql`update busy set price = price + 1`);
+    const autovacuum = createPgliteAutovacuum(db, { intervalMs: 60_000, catchUpAfterMs: 200 });
+    try {
+      autovacuum.start();
+      await nextTurn();
+      expect(await heapFetches(db)).toBeGreaterThan(0);
+
+      await vi.waitFor(async () => expect(await heapFetches(db)).toBe(0), { timeout: 20_000 });
+    } finally {
+      await autovacuum.stop();
+    }
+  }, 60_000);
 });

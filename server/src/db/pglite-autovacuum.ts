@@ -4,8 +4,12 @@ import { createRepeatingTask, type RepeatingTaskOptions } from '#server/lib/repe
 import type { Database } from './client.ts';
 import { rowsOf } from './rows.ts';
 
-/** Autovacuum's naptime: a look at the tables every minute. */
-export const PGLITE_AUTOVACUUM_DEFAULTS = { intervalMs: 60_000 } as const;
+/**
+ * Autovacuum's naptime: a look at the tables every minute. The catch-up waits
+ * a few seconds after the shop listens, so the first answers after a restart
+ * (a health check, the shoppers' retried pages) do not queue behind it (issue 30).
+ */
+export const PGLITE_AUTOVACUUM_DEFAULTS = { intervalMs: 60_000, catchUpAfterMs: 3_000 } as const;
 
 /**
  * The tables past PostgreSQL's default autovacuum thresholds: dead rows over
@@ -51,21 +55,48 @@ const USER_TABLES = sql`select schemaname as schema, relname as table from pg_st
  * PGlite forgets its table statistics when it closes, so `catchUp` vacuums
  * every table once at start; then each round does what autovacuum would.
  */
-export function createPgliteAutovacuum(db: Database, options: RepeatingTaskOptions) {
+export function createPgliteAutovacuum(
+  db: Database,
+  options: RepeatingTaskOptions & { catchUpAfterMs?: number },
+) {
+  const rounds = createRepeatingTask(() => vacuumDueTables(db), options);
+  let timer: NodeJS.Timeout | undefined;
+  let catchingUp: Promise<void> | undefined;
+  let stopping = false;
+
+  /**
+   * One table at a time, giving way to the event loop between tables: PGlite
+   * holds the process while it vacuums, and a whole-database vacuum kept the
+   * shop's first answers waiting seconds (issue 30).
+   */
+  async function catchUp() {
+    await flushStatistics(db);
+    const tables = rowsOf<{ schema: string; table: string }>(await db.execute(USER_TABLES));
+    for (const { schema, table } of tables) {
+      if (stopping) return;
+      await nextTurn();
+      await db.execute(sql`vacuum (analyze) ${sql.identifier(schema)}.${sql.identifier(table)}`);
+    }
+  }
+
   return {
-    /**
-     * One table at a time, giving way to the event loop between tables: PGlite
-     * holds the process while it vacuums, and a whole-database vacuum kept the
-     * shop's first answers waiting seconds (issue 30).
-     */
-    async catchUp() {
-      await flushStatistics(db);
-      const tables = rowsOf<{ schema: string; table: string }>(await db.execute(USER_TABLES));
-      for (const { schema, table } of tables) {
-        await nextTurn();
-        await db.execute(sql`vacuum (analyze) ${sql.identifier(schema)}.${sql.identifier(table)}`);
-      }
+    catchUp,
+    /** The catch-up `catchUpAfterMs` from now, then a round every `intervalMs`. */
+    start() {
+      timer = setTimeout(() => {
+        catchingUp = catchUp()
+          .catch((error: unknown) => options.onError?.(error))
+          .then(() => {
+            if (!stopping) rounds.start();
+          });
+      }, options.catchUpAfterMs ?? 0);
     },
-    ...createRepeatingTask(() => vacuumDueTables(db), options),
+    /** Stops and waits for the table or round in progress. */
+    async stop() {
+      stopping = true;
+      clearTimeout(timer);
+      await catchingUp;
+      await rounds.stop();
+    },
   };
 }
