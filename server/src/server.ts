@@ -175,13 +175,8 @@ async function main(): Promise<void> {
     // One line says where the shop is and on which database.
     listenTextResolver: (address) => `Shop listening at ${address}, on ${describeDatabase(config)}`,
   });
-  // The whole-database vacuum PGlite needs after opening runs once the shop answers (issue 30).
-  void autovacuum
-    ?.catchUp()
-    .then(() => {
-      if (!closing) autovacuum.start();
-    })
-    .catch((error: unknown) => app.log.error({ err: error }, 'Vacuuming the database failed'));
+  // The vacuum PGlite needs after opening runs once the shop answers, a table at a time (issue 30).
+  autovacuum?.start();
   mailWorker?.start();
   printWorker.start();
   refundSweep.start();

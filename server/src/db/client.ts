@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +13,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import { dumpPglite, dumpPostgres } from './dump.ts';
+import { rowsOf } from './rows.ts';
 
 /** A database or a transaction on it: repositories accept either. */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -43,6 +45,31 @@ const RELISTEN_DELAY_MS = 1_000;
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 const DRIZZLE_OPTIONS = { casing: 'snake_case' } as const;
+
+/** The journal's newest migration: drizzle records its `when` as the applied row's created_at. */
+function newestMigrationMillis(): number {
+  const journal = JSON.parse(
+    readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8'),
+  ) as { entries: { when: number }[] };
+  return Math.max(...journal.entries.map((entry) => entry.when));
+}
+
+/**
+ * Whether a migration is left to apply, in one query: drizzle's migrator
+ * creates its schema and table, reads and hashes every migration file and
+ * opens a transaction on every start (issue 30). A database never migrated
+ * has no such table, and the query fails.
+ */
+async function migrationsPending(db: Database): Promise<boolean> {
+  try {
+    const [applied] = rowsOf<{ newest: string | number | null }>(
+      await db.execute(sql`select max(created_at) as newest from drizzle.__drizzle_migrations`),
+    );
+    return Number(applied?.newest ?? 0) < newestMigrationMillis();
+  } catch {
+    return true;
+  }
+}
 
 /** The embedded database's folder inside DATA_DIR. */
 export const PGLITE_FOLDER = 'pglite';
@@ -81,7 +108,10 @@ export function wrapPglite(client: PGlite, onClose?: () => void): DatabaseHandle
   return {
     kind: 'pglite',
     db,
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: async () => {
+      if (await migrationsPending(db))
+        await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    },
     close: async () => {
       await client.close();
       onClose?.();
@@ -122,6 +152,7 @@ export function openPostgres(connectionString: string, poolSize = 10): DatabaseH
     kind: 'postgres',
     db,
     migrate: async () => {
+      if (!(await migrationsPending(db))) return;
       // Several processes may start at once on one database: one migrates, the
       // others wait on the lock, on the same connection that then migrates.
       const client = await pool.connect();

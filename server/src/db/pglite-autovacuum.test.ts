@@ -1,6 +1,7 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type DatabaseHandle, wrapPglite } from './client.ts';
 import { createPgliteAutovacuum, vacuumDueTables } from './pglite-autovacuum.ts';
 import { rowsOf } from './rows.ts';
@@ -39,7 +40,7 @@ async function heapFetches(db: DatabaseHandle['db']) {
 }
 
 describe('PGlite autovacuum (what PostgreSQL would do in the background)', {
-  timeout: 30_000,
+  timeout: 60_000,
 }, () => {
   it('vacuums a table whose rows were rewritten, and only that one', async () => {
     const db = await freshDatabase();
@@ -60,4 +61,34 @@ describe('PGlite autovacuum (what PostgreSQL would do in the background)', {
 
     expect(await vacuumDueTables(db)).toEqual(['analyze busy']);
   });
+
+  it('catches up at start a table at a time, so a request meanwhile is answered before it ends', async () => {
+    const db = await freshDatabase();
+    await db.execute(sql`update busy set price = price + 1`);
+    const caughtUp = vi.fn();
+    const catchingUp = createPgliteAutovacuum(db, { intervalMs: 60_000 }).catchUp().then(caughtUp);
+
+    // A request arrives in a later turn of the event loop than the catch-up began in.
+    await nextTurn();
+    await db.execute(sql`select 1`);
+    expect(caughtUp).not.toHaveBeenCalled();
+
+    await catchingUp;
+    expect(await heapFetches(db)).toBe(0);
+  });
+
+  it('starts with the catch-up once the shop has had a moment to answer, then rounds', async () => {
+    const db = await freshDatabase();
+    await db.execute(sql`update busy set price = price + 1`);
+    const autovacuum = createPgliteAutovacuum(db, { intervalMs: 60_000, catchUpAfterMs: 200 });
+    try {
+      autovacuum.start();
+      await nextTurn();
+      expect(await heapFetches(db)).toBeGreaterThan(0);
+
+      await vi.waitFor(async () => expect(await heapFetches(db)).toBe(0), { timeout: 20_000 });
+    } finally {
+      await autovacuum.stop();
+    }
+  }, 60_000);
 });

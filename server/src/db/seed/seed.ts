@@ -277,10 +277,13 @@ async function insertSeedReviews(db: Database, seeded: SeededProduct[], now: num
 }
 
 /**
- * Seeds the catalogue on first start. The advisory lock makes several
- * processes starting together on one PostgreSQL seed it once.
+ * Seeds the catalogue on first start. Every later start asks one count, with
+ * no transaction or lock (issue 30); an empty catalogue is counted again under
+ * the advisory lock, which makes several processes starting together on one
+ * PostgreSQL seed it once.
  */
 export async function seedCatalogueIfEmpty(db: Database): Promise<number> {
+  if ((await createCatalogueService(db).countProducts(db)) > 0) return 0;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('shop:seed'))`);
     if ((await createCatalogueService(tx).countProducts(tx)) > 0) return 0;
