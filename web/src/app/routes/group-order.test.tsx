@@ -60,6 +60,7 @@ describe('GroupOrderRoute', () => {
       payment: null,
     };
     const { requests } = mockApi({
+      'GET /payment/options': apiOk({ online: null }),
       'GET /group-orders/tok': apiOk(group),
       'POST /group-orders/tok/entries': apiOk(joined, 201),
     });
@@ -84,6 +85,7 @@ describe('GroupOrderRoute', () => {
 
   it("shows the organiser a closed group's order number", async () => {
     mockApi({
+      'GET /payment/options': apiOk({ online: null }),
       'GET /group-orders/tok': apiOk({
         ...group,
         status: 'closed',
