@@ -4,6 +4,7 @@ import { IdSchema, RupeesSchema, TimestampSchema } from './common.ts';
 import { DesignSchema, PrintAreasSchema } from './design.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { EmailSchema, NameSchema } from './fields.ts';
+import { PayOrderBodySchema } from './orders.ts';
 import { PERSONALISATION_EMPTY_MESSAGE, PersonalisationSchema, ROSTER_LIMITS } from './roster.ts';
 import { textSchema } from './text.ts';
 
@@ -39,8 +40,22 @@ export const GROUP_FULL_MESSAGE = `A group order takes at most ${GROUP_ORDER_LIM
 export const GROUP_SIZE_NOT_OFFERED_MESSAGE = 'This size is not offered for this product';
 export const GROUP_CLOSES_IN_PAST_MESSAGE = 'The deadline must be in the future';
 export const GROUP_CLOSES_TOO_LATE_MESSAGE = `The deadline must be within ${GROUP_ORDER_LIMITS.closesWithinDays} days`;
-export const GROUP_EACH_PAYS_NOT_OPEN_MESSAGE =
-  'Groups where each member pays for their own piece are not available yet: choose organiser pays';
+export const GROUP_EACH_PAYS_NEEDS_ONLINE_MESSAGE =
+  'Each member paying for their own piece needs online payment, which the shop has not turned on: choose organiser pays';
+export const GROUP_EACH_PAYS_NEEDS_ADDRESS_MESSAGE =
+  "Add a delivery address first: the group's order is delivered to you";
+export const GROUP_ENTRY_NOT_AWAITING_PAYMENT_MESSAGE = 'This entry is not waiting for a payment';
+/** The 'each pays' rule the group's page states (decision 066). */
+export const GROUP_EACH_PAYS_PRICE_NOTE =
+  "Each member pays for their own piece when joining, at the group's price so far. The group's final price break applies to everyone: if it closes at a better one, the difference is refunded to each member.";
+/** Why a member's payment comes back: their reason in the refund email and the roster. */
+export const GROUP_REFUND_REASONS = {
+  left: 'You left the group order: refunded in full',
+  removed: 'The organiser removed your entry: refunded in full',
+  soldOut: 'Your size ran out before the group closed: refunded in full',
+  priceBreak: 'The group closed at a better price break: the difference is refunded',
+  late: 'Your payment arrived after the group closed: refunded in full',
+} as const;
 export const TOO_MANY_OPEN_GROUPS_MESSAGE = `You can run at most ${GROUP_ORDER_LIMITS.openPerOrganiser} open group orders at once`;
 
 /** The page a group's link opens. */
@@ -112,6 +127,12 @@ export const GroupEntrySchema = z.object({
   playerName: z.string().nullable(),
   number: z.number().int().nullable(),
   paid: z.boolean(),
+  /** Each pays (decision 066): what the member paid, null until paid and when the organiser pays. */
+  amountPaid: RupeesSchema.nullable(),
+  /** Each pays: what was refunded to the member so far (a price break's difference, or all of it). */
+  refunded: RupeesSchema,
+  /** Each pays: a paid member who left, was removed or whose size ran out; refunded in full. */
+  dropped: z.boolean(),
   createdAt: TimestampSchema,
 });
 export type GroupEntry = z.infer<typeof GroupEntrySchema>;
@@ -139,7 +160,12 @@ export const GroupOrderSchema = z.object({
   payer: GroupOrderPayerSchema,
   personalise: z.boolean(),
   status: z.enum(GROUP_ORDER_STATUSES),
-  /** Pieces so far, and how many in each size. */
+  /**
+   * Each pays (decision 066): what a member joining now pays for their piece,
+   * the price of the pieces paid so far and theirs; null when the organiser pays.
+   */
+  joinPrice: RupeesSchema.nullable(),
+  /** Pieces so far (in 'each pays' groups, those paid for), and how many in each size. */
   pieces: z.number().int(),
   sizeTotals: z.partialRecord(SizeSchema, z.number().int()),
   /** Whether the caller organises it: only they see the roster. */
@@ -153,10 +179,24 @@ export type GroupOrder = z.infer<typeof GroupOrderSchema>;
 
 export const CreatedGroupOrderSchema = z.object({ token: z.string(), url: z.string() });
 
+/** A member's payment to make in Razorpay Checkout (each pays, decision 066). */
+export const GroupEntryPaymentSchema = z.object({
+  provider: z.literal('razorpay'),
+  keyId: z.string(),
+  /** Razorpay's order id, order_…. */
+  orderId: z.string(),
+  /** In paise, as Razorpay Checkout takes it. */
+  amount: z.number().int(),
+  currency: z.literal('INR'),
+});
+export type GroupEntryPayment = z.infer<typeof GroupEntryPaymentSchema>;
+
 export const JoinedGroupOrderSchema = z.object({
   entry: GroupEntrySchema,
   /** Proves the entry is the member's (x-entry-token); the 'joined' email carries it too. */
   entryToken: z.string(),
+  /** Each pays: the payment that makes the entry count; null when the organiser pays. */
+  payment: GroupEntryPaymentSchema.nullable(),
 });
 export type JoinedGroupOrder = z.infer<typeof JoinedGroupOrderSchema>;
 
@@ -166,7 +206,7 @@ export const createGroupOrder = defineEndpoint({
   path: '/group-orders',
   tag: 'group-orders',
   summary:
-    "Start a group order from one of your saved designs: a link members join until closesAt; 'organiser' pays for everyone at checkout",
+    "Start a group order from one of your saved designs: a link members join until closesAt; 'organiser' pays for everyone at checkout, 'each' member pays online for their own piece (needs Razorpay and a delivery address)",
   auth: 'user',
   body: CreateGroupOrderBodySchema,
   result: CreatedGroupOrderSchema,
@@ -202,7 +242,7 @@ export const closeGroupOrder = defineEndpoint({
   path: '/group-orders/:token/close',
   tag: 'group-orders',
   summary:
-    "Close a group order now (organiser only): its pieces go to the organiser's cart, one line each",
+    "Close a group order now (organiser only): its pieces go to the organiser's cart, one line each; an 'each pays' group becomes one paid order",
   auth: 'user',
   params: GroupTokenParamsSchema,
   result: GroupOrderSchema,
@@ -214,7 +254,7 @@ export const joinGroupOrder = defineEndpoint({
   path: '/group-orders/:token/entries',
   tag: 'group-orders',
   summary:
-    'Join a group order (no account needed): name, email, size, and a name/number when it is personalised; 409 once closed',
+    "Join a group order (no account needed): name, email, size, and a name/number when it is personalised; in an 'each pays' group, answers the payment that makes the entry count; 409 once closed",
   auth: 'none',
   params: GroupTokenParamsSchema,
   body: GroupEntryBodySchema,
@@ -246,4 +286,18 @@ export const deleteGroupEntry = defineEndpoint({
   params: GroupEntryParamsSchema,
   headers: GroupEntryHeadersSchema,
   result: z.null(),
+});
+
+export const payGroupEntry = defineEndpoint({
+  name: 'payGroupEntry',
+  method: 'POST',
+  path: '/group-orders/:token/entries/:entryId/payment',
+  tag: 'group-orders',
+  summary:
+    "Each pays: report Razorpay Checkout's answer for a member's entry (x-entry-token). The signature is checked against the entry's own Razorpay order, the payment fetched and captured; the entry then counts. Paid after the group closed: refunded, 409.",
+  auth: 'none',
+  params: GroupEntryParamsSchema,
+  headers: GroupEntryHeadersSchema,
+  body: PayOrderBodySchema,
+  result: GroupEntrySchema,
 });

@@ -38,6 +38,9 @@ export const MAIL_KINDS = [
   'group-joined',
   'group-closing-soon',
   'group-closed',
+  // Decision 066: a member of an 'each pays' group was refunded (left, removed, size ran out,
+  // or the difference of a better price break).
+  'group-refunded',
 ] as const;
 export const MailKindSchema = z.enum(MAIL_KINDS);
 export type MailKind = z.infer<typeof MailKindSchema>;

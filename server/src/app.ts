@@ -55,7 +55,10 @@ import { createAdminOrdersService } from '#server/features/orders/admin-orders.s
 import { createOnlinePayments } from '#server/features/orders/online-payments.ts';
 import { createOrderInvoicing } from '#server/features/orders/order-invoicing.ts';
 import { ordersRoutes } from '#server/features/orders/orders.routes.ts';
-import { createOrdersService } from '#server/features/orders/orders.service.ts';
+import {
+  createOrdersService,
+  createPaidGroupOrders,
+} from '#server/features/orders/orders.service.ts';
 import { createPagesService } from '#server/features/pages/pages.service.ts';
 import type { PaymentProvider } from '#server/features/payments/payment-provider.ts';
 import { paymentSettingsRoutes } from '#server/features/payments/payment-settings.routes.ts';
@@ -200,6 +203,17 @@ export async function buildApp({
   const razorpayConfig = config.payments.razorpay;
   const razorpay = razorpayConfig && createRazorpayClient(razorpayConfig);
   const payments = createPaymentsService(db, paymentProvider, undefined, razorpay);
+  const printJobs = createPrintJobsService(db);
+  const groupOrders = createGroupOrdersService(db, {
+    catalogue,
+    designs,
+    cart,
+    addresses,
+    mail,
+    placePaidGroupOrder: createPaidGroupOrders({ printJobs, invoicing, mail }),
+    online: razorpay && razorpayConfig && { razorpay, ...razorpayConfig },
+    publicUrl: config.publicUrl,
+  });
   const online =
     razorpay &&
     razorpayConfig &&
@@ -211,15 +225,8 @@ export async function buildApp({
       catalogue,
       mail,
       invoicing,
+      groupEntries: groupOrders,
     });
-  const printJobs = createPrintJobsService(db);
-  const groupOrders = createGroupOrdersService(db, {
-    catalogue,
-    designs,
-    cart,
-    mail,
-    publicUrl: config.publicUrl,
-  });
   const orders = createOrdersService(db, {
     printJobs,
     groupOrders,

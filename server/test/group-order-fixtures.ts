@@ -3,20 +3,32 @@ import {
   CreatedGroupOrderSchema,
   type Design,
   type GroupEntryBody,
+  type GroupOrderPayer,
   JoinedGroupOrderSchema,
+  type PriceBreak,
   SavedDesignSchema,
   type Size,
 } from '#contract';
 import type { Database } from '#server/db/client.ts';
+import { createAddressesService } from '#server/features/addresses/addresses.service.ts';
+import { createBusinessSettingsService } from '#server/features/business/business-settings.service.ts';
 import { createCartService } from '#server/features/cart/cart.service.ts';
 import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
 import { createDesignsService } from '#server/features/designs/designs.service.ts';
-import { createGroupOrdersService } from '#server/features/group-orders/group-orders.service.ts';
+import {
+  createGroupOrdersService,
+  type GroupPayments,
+} from '#server/features/group-orders/group-orders.service.ts';
+import { createInvoicesService } from '#server/features/invoices/invoices.service.ts';
 import { createMailService } from '#server/features/mail/mail.service.ts';
 import { createMediaService } from '#server/features/media/media.service.ts';
+import { createOrderInvoicing } from '#server/features/orders/order-invoicing.ts';
+import { createPaidGroupOrders } from '#server/features/orders/orders.service.ts';
 import { createPaymentSettingsService } from '#server/features/payments/payment-settings.service.ts';
+import { createPrintJobsService } from '#server/features/print-jobs/print-jobs.service.ts';
 import { createPromotionsService } from '#server/features/promotions/promotions.service.ts';
 import { createProduct } from './catalogue-fixtures.ts';
+import { addAddress } from './checkout-fixtures.ts';
 import { expectResult } from './http.ts';
 import { type SignedUp, signUp } from './users.ts';
 
@@ -45,10 +57,15 @@ export const TEAM_DESIGN: Design = {
 };
 
 /** A customisable tee (₹499 + ₹100 for the back) with stock in S, M and L. */
-export const createTeamTee = (db: Database, stock: Partial<Record<Size, number>> = {}) =>
+export const createTeamTee = (
+  db: Database,
+  stock: Partial<Record<Size, number>> = {},
+  priceBreaks: PriceBreak[] = [],
+) =>
   createProduct(db, {
     price: 499,
     stock: { S: 20, M: 20, L: 20, ...stock },
+    priceBreaks,
     customisation: {
       customisable: true,
       printAreas: {
@@ -72,10 +89,19 @@ export interface GroupFixture {
 export async function startGroup(
   app: FastifyInstance,
   db: Database,
-  options: { personalise?: boolean; closesAt?: Date; design?: Design } = {},
+  options: {
+    personalise?: boolean;
+    closesAt?: Date;
+    design?: Design;
+    payer?: GroupOrderPayer;
+    stock?: Partial<Record<Size, number>>;
+    priceBreaks?: PriceBreak[];
+  } = {},
 ): Promise<GroupFixture> {
   const organiser = await signUp(app, { name: 'Ravi Organiser' });
-  const productId = await createTeamTee(db);
+  const productId = await createTeamTee(db, options.stock, options.priceBreaks);
+  // 'Each pays' groups are delivered to the organiser's address (decision 066).
+  if (options.payer === 'each') await addAddress(app, organiser);
   const saved = await expectResult(
     app,
     {
@@ -98,7 +124,7 @@ export async function startGroup(
         productId,
         designId: saved._id,
         closesAt: closesAt.toISOString(),
-        payer: 'organiser',
+        payer: options.payer ?? 'organiser',
         personalise: options.personalise ?? false,
       },
     },
@@ -135,9 +161,14 @@ export const joinGroup = (
     201,
   );
 
-/** The group orders service on a test's database, to run the sweep by hand. */
-export function groupOrdersServiceOn(db: Database, clock?: () => Date) {
+/** The group orders service on a test's database, to run the sweep by hand (with Razorpay: `online`). */
+export function groupOrdersServiceOn(
+  db: Database,
+  clock?: () => Date,
+  online: GroupPayments | undefined = undefined,
+) {
   const catalogue = createCatalogueService(db);
+  const mail = createMailService(db, { smtpUrl: undefined, publicUrl: PUBLIC_URL });
   const designs = createDesignsService(db, { media: createMediaService(db), catalogue });
   const cart = createCartService(db, {
     catalogue,
@@ -145,11 +176,23 @@ export function groupOrdersServiceOn(db: Database, clock?: () => Date) {
     paymentSettings: createPaymentSettingsService(db, undefined),
     promotions: createPromotionsService(db),
   });
+  const invoicing = createOrderInvoicing({
+    invoices: createInvoicesService(db),
+    businessSettings: createBusinessSettingsService(db),
+    catalogue,
+  });
   return createGroupOrdersService(db, {
     catalogue,
     designs,
     cart,
-    mail: createMailService(db, { smtpUrl: undefined, publicUrl: PUBLIC_URL }),
+    addresses: createAddressesService(db),
+    mail,
+    placePaidGroupOrder: createPaidGroupOrders({
+      printJobs: createPrintJobsService(db),
+      invoicing,
+      mail,
+    }),
+    online,
     publicUrl: PUBLIC_URL,
     ...(clock && { clock }),
   });

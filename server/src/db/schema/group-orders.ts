@@ -11,10 +11,27 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { type Design, GROUP_ORDER_PAYERS, GROUP_ORDER_STATUSES, SIZES } from '#contract';
+import {
+  type Design,
+  GROUP_ORDER_PAYERS,
+  GROUP_ORDER_STATUSES,
+  REFUND_STATUSES,
+  SIZES,
+} from '#contract';
 import { users } from './accounts.ts';
 import { products } from './catalogue.ts';
 import { orders } from './orders.ts';
+
+/** An address as an order keeps it (the orders table's address columns). */
+export interface GroupDeliveryAddress {
+  name: string;
+  phone: string;
+  pincode: string;
+  city: string;
+  state: string;
+  fullAddress: string;
+  stateCode: string;
+}
 
 /**
  * A group order (issue 29, decision 060): a link members join until the
@@ -46,6 +63,11 @@ export const groupOrders = pgTable(
     closedAt: timestamp({ withTimezone: true }),
     /** The order the organiser placed with the group's lines (organiser pays). */
     orderId: uuid().references(() => orders.id, { onDelete: 'set null' }),
+    /**
+     * Where an 'each pays' group's order goes: the organiser's address when
+     * they started it (decision 066), as an order keeps it. Null when the organiser pays.
+     */
+    deliveryAddress: jsonb().$type<GroupDeliveryAddress>(),
     /** The 'closing in 24 hours' email went (once per group; moving the deadline resets it). */
     reminderSentAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -76,13 +98,60 @@ export const groupOrderEntries = pgTable(
     number: integer(),
     /** SHA-256 of the member's edit token (the link in their 'joined' email). */
     entryTokenHash: text().notNull(),
-    /** Paid for: in 'organiser pays' groups, once the organiser's order is placed. */
+    /**
+     * Paid for: in 'organiser pays' groups, once the organiser's order is
+     * placed; in 'each pays' groups, once the member's own payment is captured.
+     */
     paid: boolean().notNull().default(false),
+    /** Each pays (decision 066): what the member is asked to pay, the group's price when they joined. */
+    amountPaise: integer(),
+    /** Each pays: the Razorpay order of the member's payment. */
+    razorpayOrderId: text(),
+    /** Each pays: Razorpay's payment id once captured; refunds are made against it. */
+    paymentReference: text(),
+    paidAt: timestamp({ withTimezone: true }),
+    /**
+     * A paid member who left, was removed, or whose size ran out at closing:
+     * refunded in full, the row kept so the roster shows it. Null for a piece that counts.
+     */
+    droppedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('group_order_entries_group_idx').on(table.groupOrderId, table.createdAt),
     uniqueIndex('group_order_entries_token_key').on(table.entryTokenHash),
+    uniqueIndex('group_order_entries_razorpay_order_key').on(table.razorpayOrderId),
   ],
 );
 export type GroupOrderEntryRow = typeof groupOrderEntries.$inferSelect;
+
+/**
+ * A refund of a member's own payment in an 'each pays' group (decision 066):
+ * the whole of it when they leave, the difference when the group closes at a
+ * better price break. Its id is Razorpay's receipt, so a refund sent twice
+ * (a lost answer, two processes) moves the money once.
+ */
+export const groupEntryRefunds = pgTable(
+  'group_entry_refunds',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    entryId: uuid()
+      .notNull()
+      .references(() => groupOrderEntries.id, { onDelete: 'cascade' }),
+    amountPaise: integer().notNull(),
+    reason: text().notNull(),
+    status: text({ enum: REFUND_STATUSES }).notNull().default('pending'),
+    providerReference: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    refundedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    index('group_entry_refunds_entry_idx').on(table.entryId, table.createdAt),
+    // The sweep sends those still pending.
+    index('group_entry_refunds_pending_idx')
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'pending'`),
+    check('group_entry_refunds_amount_positive', sql`${table.amountPaise} > 0`),
+  ],
+);
+export type GroupEntryRefundRow = typeof groupEntryRefunds.$inferSelect;

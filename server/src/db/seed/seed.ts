@@ -18,7 +18,10 @@ import { createInvoicesService } from '#server/features/invoices/invoices.servic
 import { createMailService } from '#server/features/mail/mail.service.ts';
 import { createMediaService, mediaUrl } from '#server/features/media/media.service.ts';
 import { createOrderInvoicing } from '#server/features/orders/order-invoicing.ts';
-import { createOrdersService } from '#server/features/orders/orders.service.ts';
+import {
+  createOrdersService,
+  createPaidGroupOrders,
+} from '#server/features/orders/orders.service.ts';
 import { createPaymentSettingsService } from '#server/features/payments/payment-settings.service.ts';
 import { createPaymentsService } from '#server/features/payments/payments.service.ts';
 import { createPrintJobsService } from '#server/features/print-jobs/print-jobs.service.ts';
@@ -209,23 +212,29 @@ async function insertSeedReviews(db: Database, seeded: SeededProduct[], now: num
   });
   // The seed's orders are delivered in the past: it writes them, and no email nor invoice.
   const mail = createMailService(db, { smtpUrl: undefined, publicUrl: 'http://localhost' });
+  const addresses = createAddressesService(db);
+  const invoicing = createOrderInvoicing({
+    invoices: createInvoicesService(db),
+    businessSettings: createBusinessSettingsService(db),
+    catalogue,
+  });
+  const printJobs = createPrintJobsService(db);
   const orders = createOrdersService(db, {
     cart,
-    addresses: createAddressesService(db),
+    addresses,
     payments: createPaymentsService(db),
     catalogue,
     mail,
-    invoicing: createOrderInvoicing({
-      invoices: createInvoicesService(db),
-      businessSettings: createBusinessSettingsService(db),
-      catalogue,
-    }),
-    printJobs: createPrintJobsService(db),
+    invoicing,
+    printJobs,
     groupOrders: createGroupOrdersService(db, {
       catalogue,
       designs,
       cart,
+      addresses,
       mail,
+      placePaidGroupOrder: createPaidGroupOrders({ printJobs, invoicing, mail }),
+      online: undefined,
       publicUrl: 'http://localhost',
     }),
   });

@@ -5,7 +5,7 @@ import {
   CartItemSchema,
   DesignImageSchema,
   GROUP_CLOSED_MESSAGE,
-  GROUP_EACH_PAYS_NOT_OPEN_MESSAGE,
+  GROUP_EACH_PAYS_NEEDS_ONLINE_MESSAGE,
   GROUP_SIZE_NOT_OFFERED_MESSAGE,
   GroupEntrySchema,
   GroupOrderSchema,
@@ -82,7 +82,7 @@ describe('starting a group order', () => {
     expect(await getGroup(token, organiser)).toMatchObject({ isOrganiser: true, entries: [] });
   });
 
-  it("refuses 'each pays' for now, a deadline in the past, and another shopper's design", async () => {
+  it("refuses 'each pays' without online payment, a deadline in the past, and another shopper's design", async () => {
     const organiser = await signUp(t.app);
     const productId = await createTeamTee(t.db);
     const saved = await expectResult(
@@ -112,7 +112,7 @@ describe('starting a group order', () => {
       });
     expect(await create(organiser, { payer: 'each' })).toMatchObject({
       status: 400,
-      body: { message: GROUP_EACH_PAYS_NOT_OPEN_MESSAGE },
+      body: { message: GROUP_EACH_PAYS_NEEDS_ONLINE_MESSAGE },
     });
     expect((await create(organiser, { closesAt: new Date(0).toISOString() })).status).toBe(400);
     expect((await create(await signUp(t.app), {})).status).toBe(404);

@@ -1,8 +1,10 @@
 import { type GroupEntry, type GroupOrder, groupOrderPagePath, SIZES, type Size } from '#contract';
-import type { GroupOrderEntryRow } from '#server/db/schema/group-orders.ts';
+import type { GroupOrderEntryRow, GroupOrderRow } from '#server/db/schema/group-orders.ts';
+import { paiseToRupees } from '#server/lib/money.ts';
 import type { GroupOrderWithOrganiser } from './group-orders.repository.ts';
 
-export function toGroupEntry(row: GroupOrderEntryRow): GroupEntry {
+/** `refundedPaise`: what was refunded to the entry (each pays, decision 066). */
+export function toGroupEntry(row: GroupOrderEntryRow, refundedPaise = 0): GroupEntry {
   return {
     _id: row.id,
     name: row.name,
@@ -11,6 +13,9 @@ export function toGroupEntry(row: GroupOrderEntryRow): GroupEntry {
     playerName: row.playerName,
     number: row.number,
     paid: row.paid,
+    amountPaid: row.paid && row.amountPaise !== null ? paiseToRupees(row.amountPaise) : null,
+    refunded: paiseToRupees(refundedPaise),
+    dropped: row.droppedAt !== null,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -25,6 +30,15 @@ export function sizeTotalsOf(entries: Pick<GroupOrderEntryRow, 'size'>[]) {
   return totals;
 }
 
+/**
+ * The entries that are pieces of the group: all of them when the organiser
+ * pays; when each pays, those paid for and not dropped (decision 066).
+ */
+export const piecesOf = (group: Pick<GroupOrderRow, 'payer'>, entries: GroupOrderEntryRow[]) =>
+  group.payer === 'organiser'
+    ? entries
+    : entries.filter((entry) => entry.paid && entry.droppedAt === null);
+
 export const groupOrderUrl = (publicUrl: string, token: string) =>
   `${publicUrl}${groupOrderPagePath(token)}`;
 
@@ -35,9 +49,12 @@ export function toGroupOrder(
     publicUrl: string;
     product: GroupOrder['product'];
     unitPrice: number;
+    joinPrice: number | null;
     isOrganiser: boolean;
+    refundedPaise: Map<string, number>;
   },
 ): GroupOrder {
+  const pieces = piecesOf(group, entries);
   return {
     token: group.token,
     url: groupOrderUrl(details.publicUrl, group.token),
@@ -49,10 +66,16 @@ export function toGroupOrder(
     payer: group.payer,
     personalise: group.personalise,
     status: group.status,
-    pieces: entries.length,
-    sizeTotals: sizeTotalsOf(entries),
+    joinPrice: details.joinPrice,
+    pieces: pieces.length,
+    sizeTotals: sizeTotalsOf(pieces),
     isOrganiser: details.isOrganiser,
-    entries: details.isOrganiser ? entries.map(toGroupEntry) : null,
+    // Unpaid entries that dropped out at closing were never pieces: the roster leaves them out.
+    entries: details.isOrganiser
+      ? entries
+          .filter((entry) => entry.paid || entry.droppedAt === null)
+          .map((entry) => toGroupEntry(entry, details.refundedPaise.get(entry.id)))
+      : null,
     orderId: details.isOrganiser ? group.orderId : null,
   };
 }

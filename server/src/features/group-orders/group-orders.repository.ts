@@ -1,9 +1,11 @@
-import { and, asc, count, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { users } from '#server/db/schema/accounts.ts';
 import {
+  type GroupEntryRefundRow,
   type GroupOrderEntryRow,
   type GroupOrderRow,
+  groupEntryRefunds,
   groupOrderEntries,
   groupOrders,
 } from '#server/db/schema/group-orders.ts';
@@ -29,20 +31,28 @@ export async function insertGroupOrder(
   return row;
 }
 
-/** A group by its link's token; `forUpdate` locks it for the caller's transaction. */
-export async function findGroupOrder(
+/** One group with its organiser; `forUpdate` locks it for the caller's transaction. */
+async function selectGroupOrder(
   db: Database,
-  token: string,
-  { forUpdate = false } = {},
+  where: SQL,
+  forUpdate: boolean,
 ): Promise<GroupOrderWithOrganiser | undefined> {
   const query = db
     .select({ group: groupOrders, organiser: { name: users.name, email: users.email } })
     .from(groupOrders)
     .innerJoin(users, eq(users.id, groupOrders.organiserId))
-    .where(eq(groupOrders.token, token));
+    .where(where);
   const [row] = forUpdate ? await query.for('update', { of: groupOrders }) : await query;
   return row;
 }
+
+/** A group by its link's token; `forUpdate` locks it for the caller's transaction. */
+export const findGroupOrder = (db: Database, token: string, { forUpdate = false } = {}) =>
+  selectGroupOrder(db, eq(groupOrders.token, token), forUpdate);
+
+/** A group by its id (a webhook finds it through an entry); `forUpdate` locks it. */
+export const findGroupOrderById = (db: Database, id: string, { forUpdate = false } = {}) =>
+  selectGroupOrder(db, eq(groupOrders.id, id), forUpdate);
 
 export async function countOpenGroupOrders(db: Database, organiserId: string): Promise<number> {
   const [row] = await db
@@ -150,6 +160,165 @@ export async function findEntry(
     .from(groupOrderEntries)
     .where(and(eq(groupOrderEntries.groupOrderId, groupOrderId), eq(groupOrderEntries.id, id)));
   return row;
+}
+
+/** Each pays (decision 066): the pieces paid for that still count, with a lock on none. */
+export async function countPaidPieces(db: Database, groupOrderId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(groupOrderEntries)
+    .where(
+      and(
+        eq(groupOrderEntries.groupOrderId, groupOrderId),
+        eq(groupOrderEntries.paid, true),
+        isNull(groupOrderEntries.droppedAt),
+      ),
+    );
+  return row?.total ?? 0;
+}
+
+/** An entry with its row locked for the caller's transaction. */
+export async function lockEntry(db: Database, id: string): Promise<GroupOrderEntryRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(groupOrderEntries)
+    .where(eq(groupOrderEntries.id, id))
+    .for('update');
+  return row;
+}
+
+/** The entry a member's Razorpay order pays (a webhook names only that). */
+export async function findEntryByRazorpayOrderId(
+  db: Database,
+  razorpayOrderId: string,
+): Promise<GroupOrderEntryRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(groupOrderEntries)
+    .where(eq(groupOrderEntries.razorpayOrderId, razorpayOrderId));
+  return row;
+}
+
+export async function setEntryRazorpayOrder(db: Database, id: string, razorpayOrderId: string) {
+  await db.update(groupOrderEntries).set({ razorpayOrderId }).where(eq(groupOrderEntries.id, id));
+}
+
+/** Records a member's captured payment on their entry (only once: one winner). */
+export async function markEntryPaid(
+  db: Database,
+  id: string,
+  payment: { reference: string; at: Date; dropped: boolean },
+): Promise<GroupOrderEntryRow | undefined> {
+  const [row] = await db
+    .update(groupOrderEntries)
+    .set({
+      paid: true,
+      paymentReference: payment.reference,
+      paidAt: payment.at,
+      droppedAt: payment.dropped ? payment.at : null,
+    })
+    .where(and(eq(groupOrderEntries.id, id), eq(groupOrderEntries.paid, false)))
+    .returning();
+  return row;
+}
+
+/** A paid entry no longer counts (left, removed, its size ran out): the row stays for the roster. */
+export async function dropEntry(db: Database, id: string, at: Date): Promise<void> {
+  await db.update(groupOrderEntries).set({ droppedAt: at }).where(eq(groupOrderEntries.id, id));
+}
+
+/**
+ * Unpaid entries drop out when an 'each pays' group closes; kept (hidden from
+ * the roster) so a payment made after the close still finds its entry and is refunded.
+ */
+export async function dropUnpaidEntries(db: Database, groupOrderId: string, at: Date) {
+  await db
+    .update(groupOrderEntries)
+    .set({ droppedAt: at })
+    .where(
+      and(eq(groupOrderEntries.groupOrderId, groupOrderId), eq(groupOrderEntries.paid, false)),
+    );
+}
+
+/** The order an 'each pays' group became at closing. */
+export async function setGroupOrderId(db: Database, id: string, orderId: string): Promise<void> {
+  await db.update(groupOrders).set({ orderId }).where(eq(groupOrders.id, id));
+}
+
+export async function insertEntryRefund(
+  db: Database,
+  values: typeof groupEntryRefunds.$inferInsert,
+): Promise<GroupEntryRefundRow> {
+  const [row] = await db.insert(groupEntryRefunds).values(values).returning();
+  if (!row) throw new Error('Inserting a group entry refund returned nothing');
+  return row;
+}
+
+/** What was refunded (or is on its way) to each entry; failed refunds do not count. */
+export async function findRefundedPaise(
+  db: Database,
+  entryIds: string[],
+): Promise<Map<string, number>> {
+  if (entryIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      entryId: groupEntryRefunds.entryId,
+      total: sql<number>`sum(${groupEntryRefunds.amountPaise})::int`,
+    })
+    .from(groupEntryRefunds)
+    .where(
+      and(inArray(groupEntryRefunds.entryId, entryIds), ne(groupEntryRefunds.status, 'failed')),
+    )
+    .groupBy(groupEntryRefunds.entryId);
+  return new Map(rows.map((row) => [row.entryId, row.total]));
+}
+
+/** A pending refund to send, with the payment it goes back to. */
+export interface PendingEntryRefund {
+  refund: GroupEntryRefundRow;
+  paymentReference: string | null;
+}
+
+/**
+ * Pending refunds, of one group or (the sweep) of any written before `before`,
+ * each locked with SKIP LOCKED: one sender at a time, another process skips it.
+ */
+export async function claimPendingEntryRefunds(
+  db: Database,
+  scope: { groupOrderId: string } | { before: Date },
+  limit: number,
+): Promise<PendingEntryRefund[]> {
+  return db
+    .select({ refund: groupEntryRefunds, paymentReference: groupOrderEntries.paymentReference })
+    .from(groupEntryRefunds)
+    .innerJoin(groupOrderEntries, eq(groupOrderEntries.id, groupEntryRefunds.entryId))
+    .where(
+      and(
+        eq(groupEntryRefunds.status, 'pending'),
+        sql`${groupEntryRefunds.providerReference} is null`,
+        'groupOrderId' in scope
+          ? eq(groupOrderEntries.groupOrderId, scope.groupOrderId)
+          : lte(groupEntryRefunds.createdAt, scope.before),
+      ),
+    )
+    .orderBy(asc(groupEntryRefunds.createdAt))
+    .limit(limit)
+    .for('update', { of: groupEntryRefunds, skipLocked: true });
+}
+
+export async function recordEntryRefund(
+  db: Database,
+  id: string,
+  answer: { providerReference: string; status: GroupEntryRefundRow['status']; at: Date },
+): Promise<void> {
+  await db
+    .update(groupEntryRefunds)
+    .set({
+      providerReference: answer.providerReference,
+      status: answer.status,
+      refundedAt: answer.status === 'refunded' ? answer.at : null,
+    })
+    .where(eq(groupEntryRefunds.id, id));
 }
 
 export async function countEntries(db: Database, groupOrderId: string): Promise<number> {

@@ -5,6 +5,7 @@ import {
   deleteGroupEntry,
   getGroupOrder,
   joinGroupOrder,
+  payGroupEntry,
   updateGroupEntry,
   updateGroupOrder,
 } from '#contract';
@@ -35,6 +36,9 @@ export function groupOrdersRoutes(groups: GroupOrdersService, sweepEveryMs: numb
       status: 201,
       rateLimit: GROUP_JOIN_RATE_LIMIT,
     });
+    route(app, payGroupEntry, ({ params, headers, body }) =>
+      groups.payGroupEntry(params.token, params.entryId, headers['x-entry-token'], body),
+    );
     route(app, updateGroupEntry, ({ user, params, headers, body }) =>
       groups.updateGroupEntry(
         params.token,

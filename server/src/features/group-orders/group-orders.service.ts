@@ -4,25 +4,41 @@ import {
   GROUP_CLOSED_MESSAGE,
   GROUP_CLOSES_IN_PAST_MESSAGE,
   GROUP_CLOSES_TOO_LATE_MESSAGE,
-  GROUP_EACH_PAYS_NOT_OPEN_MESSAGE,
+  GROUP_EACH_PAYS_NEEDS_ADDRESS_MESSAGE,
+  GROUP_EACH_PAYS_NEEDS_ONLINE_MESSAGE,
+  GROUP_ENTRY_NOT_AWAITING_PAYMENT_MESSAGE,
   GROUP_ENTRY_NOT_FOUND_MESSAGE,
   GROUP_FULL_MESSAGE,
   GROUP_NOT_FOUND_MESSAGE,
   GROUP_ORDER_LIMITS,
+  GROUP_REFUND_REASONS,
   GROUP_SIZE_NOT_OFFERED_MESSAGE,
   type GroupEntry,
   type GroupEntryBody,
+  type GroupEntryPayment,
   type GroupOrder,
   isSize,
   type JoinedGroupOrder,
+  ONLINE_PAYMENTS_OFF_MESSAGE,
+  PAYMENT_NOT_CAPTURED_MESSAGE,
+  type PayOrderBody,
+  type Personalisation,
   personalisationProblem,
   type Size,
   TOO_MANY_OPEN_GROUPS_MESSAGE,
   type UpdateGroupEntryBody,
   type UpdateGroupOrderBody,
+  unitPaiseAfterBreak,
+  WRONG_PAYMENT_SIGNATURE_MESSAGE,
 } from '#contract';
 import type { Database } from '#server/db/client.ts';
-import type { GroupOrderEntryRow, GroupOrderRow } from '#server/db/schema/group-orders.ts';
+import type { ProductRow } from '#server/db/schema/catalogue.ts';
+import type {
+  GroupDeliveryAddress,
+  GroupOrderEntryRow,
+  GroupOrderRow,
+} from '#server/db/schema/group-orders.ts';
+import type { AddressesService } from '#server/features/addresses/addresses.service.ts';
 import type { CartService } from '#server/features/cart/cart.service.ts';
 import {
   type CatalogueService,
@@ -33,25 +49,52 @@ import {
   PRODUCT_NOT_FOUND,
 } from '#server/features/designs/designs.service.ts';
 import type { MailService } from '#server/features/mail/mail.service.ts';
-import { badRequest, conflict, forbidden, notFound } from '#server/lib/app-error.ts';
+import { mediaUrl } from '#server/features/media/media.service.ts';
+import type { PlacePaidGroupOrder } from '#server/features/orders/orders.service.ts';
+import { REFUND_STATUS_OF } from '#server/features/payments/payments.service.ts';
+import {
+  isValidPaymentSignature,
+  type RazorpayClient,
+  type RazorpayPayment,
+} from '#server/features/payments/razorpay.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '#server/lib/app-error.ts';
 import { isUuid } from '#server/lib/ids.ts';
 import { hashToken, newToken } from '#server/lib/tokens.ts';
-import { groupOrderUrl, sizeTotalsOf, toGroupEntry, toGroupOrder } from './group-orders.mapper.ts';
+import {
+  groupOrderUrl,
+  piecesOf,
+  sizeTotalsOf,
+  toGroupEntry,
+  toGroupOrder,
+} from './group-orders.mapper.ts';
 import {
   claimDueGroupOrder,
   claimDueReminders,
+  claimPendingEntryRefunds,
   closeGroupOrder,
   countEntries,
   countOpenGroupOrders,
+  countPaidPieces,
   deleteEntry,
+  dropEntry,
+  dropUnpaidEntries,
   findEntries,
   findEntry,
+  findEntryByRazorpayOrderId,
   findGroupOrder,
+  findGroupOrderById,
+  findRefundedPaise,
   type GroupOrderEntryChanges,
   type GroupOrderWithOrganiser,
   insertEntry,
+  insertEntryRefund,
   insertGroupOrder,
+  lockEntry,
+  markEntryPaid,
   markGroupOrdered,
+  recordEntryRefund,
+  setEntryRazorpayOrder,
+  setGroupOrderId,
   updateDeadline,
   updateEntry,
 } from './group-orders.repository.ts';
@@ -60,12 +103,31 @@ export const ONLY_ORGANISER_MESSAGE = 'Only the organiser of this group order ca
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
+/** A member's refund left pending this long (its sender died, Razorpay refused) is sent by the sweep. */
+const REFUND_RETRY_AFTER_MS = 60_000;
+/** Refunds one send or sweep round takes on. */
+const REFUNDS_PER_ROUND = 50;
+
+export const PAYMENT_NOT_STARTED_MESSAGE =
+  'Online payment could not be started just now: please try joining again in a moment.';
+
+/** Razorpay as an 'each pays' group uses it (decision 066): the client and the keys. */
+export interface GroupPayments {
+  razorpay: RazorpayClient;
+  keyId: string;
+  keySecret: string;
+}
 
 export interface GroupOrdersDependencies {
-  catalogue: Pick<CatalogueService, 'findProduct' | 'findProductDetails'>;
+  catalogue: Pick<CatalogueService, 'findProduct' | 'findProductDetails' | 'takeStockFor'>;
   designs: Pick<DesignsService, 'checkDesign' | 'getSavedDesign'>;
   cart: Pick<CartService, 'addGroupPieces'>;
-  mail: Pick<MailService, 'groupJoined' | 'groupClosingSoon' | 'groupClosed'>;
+  addresses: Pick<AddressesService, 'findSelectedAddress' | 'stateCodeOf'>;
+  mail: Pick<MailService, 'groupJoined' | 'groupClosingSoon' | 'groupClosed' | 'groupRefunded'>;
+  /** The order an 'each pays' group becomes at closing (the orders feature writes it). */
+  placePaidGroupOrder: PlacePaidGroupOrder;
+  /** Razorpay, when the shop has its keys: 'each pays' groups need it. */
+  online: GroupPayments | undefined;
   publicUrl: string;
   /** The time now; tests move it. */
   clock?: () => Date;
@@ -84,8 +146,38 @@ export interface GroupSweepRound {
 }
 
 export function createGroupOrdersService(db: Database, dependencies: GroupOrdersDependencies) {
-  const { catalogue, designs, cart, mail, publicUrl } = dependencies;
+  const { catalogue, designs, cart, addresses, mail, placePaidGroupOrder, online, publicUrl } =
+    dependencies;
   const now = dependencies.clock ?? (() => new Date());
+
+  /** A piece's price before any break: the design's sides and, when personalised, its lettering. */
+  const listUnitPaise = (
+    product: ProductRow,
+    design: GroupOrderRow['design'],
+    personalisation: Personalisation | null,
+  ) =>
+    Math.round(
+      customisedUnitPrice(
+        product.pricePaise / 100,
+        toCustomisation(product),
+        design,
+        personalisation,
+      ) * 100,
+    );
+
+  /** What an entry's back says, when the group is personalised and it has a name or number. */
+  const personalisationOf = (
+    group: GroupOrderRow,
+    entry: Pick<GroupOrderEntryRow, 'playerName' | 'number'>,
+  ): Personalisation | null =>
+    group.personalise && (entry.playerName || entry.number !== null)
+      ? { name: entry.playerName ?? '', number: entry.number }
+      : null;
+
+  function paymentsOn(): GroupPayments {
+    if (!online) throw notFound(ONLINE_PAYMENTS_OFF_MESSAGE);
+    return online;
+  }
 
   function checkDeadline(closesAt: string): Date {
     const at = new Date(closesAt);
@@ -135,6 +227,7 @@ export function createGroupOrdersService(db: Database, dependencies: GroupOrders
   ): Promise<GroupOrder> {
     const { product, sizes } = await productOf(executor, found.group);
     const entries = await findEntries(executor, found.group.id);
+    const pieces = piecesOf(found.group, entries).length;
     return toGroupOrder(found, entries, {
       publicUrl,
       product: {
@@ -150,7 +243,19 @@ export function createGroupOrdersService(db: Database, dependencies: GroupOrders
         toCustomisation(product),
         found.group.design,
       ),
+      joinPrice:
+        found.group.payer === 'each'
+          ? unitPaiseAfterBreak(
+              listUnitPaise(product, found.group.design, null),
+              product.priceBreaks,
+              pieces + 1,
+            ) / 100
+          : null,
       isOrganiser: found.group.organiserId === userId,
+      refundedPaise: await findRefundedPaise(
+        executor,
+        entries.map((entry) => entry.id),
+      ),
     });
   }
 
@@ -173,22 +278,154 @@ export function createGroupOrdersService(db: Database, dependencies: GroupOrders
     return { size: piece.size, playerName: playerName || null, number };
   }
 
+  /** Whether the token of a member's link is this entry's. */
+  const isMemberOf = (entry: GroupOrderEntryRow, entryToken: string | undefined) =>
+    entryToken !== undefined && hashToken(entryToken) === entry.entryTokenHash;
+
   /** The entry a caller may change: its member (by the token of their link) or the organiser. */
   async function entryFor(
     tx: Database,
     group: GroupOrderRow,
     entryId: string,
     caller: EntryCaller,
-  ): Promise<GroupOrderEntryRow> {
+  ): Promise<{ entry: GroupOrderEntryRow; byMember: boolean }> {
     const entry = isUuid(entryId) ? await findEntry(tx, group.id, entryId) : undefined;
-    const isMember =
-      entry !== undefined &&
-      caller.entryToken !== undefined &&
-      hashToken(caller.entryToken) === entry.entryTokenHash;
+    const isMember = entry !== undefined && isMemberOf(entry, caller.entryToken);
     const isOrganiser = caller.userId !== undefined && caller.userId === group.organiserId;
-    if (!entry || !(isMember || isOrganiser)) throw notFound(GROUP_ENTRY_NOT_FOUND_MESSAGE);
-    return entry;
+    // A dropped entry (left, removed) is refunded and done: nobody changes it again.
+    if (!entry || entry.droppedAt !== null || !(isMember || isOrganiser)) {
+      throw notFound(GROUP_ENTRY_NOT_FOUND_MESSAGE);
+    }
+    return { entry, byMember: isMember };
   }
+
+  /**
+   * Refunds what is left of a member's payment (all of it, or `amountPaise`),
+   * in the caller's transaction, and tells them; sent after the commit by
+   * sendRefunds (a refund sent from a transaction that rolls back gives money for nothing).
+   */
+  async function refundEntry(
+    tx: Database,
+    found: GroupOrderWithOrganiser,
+    entry: GroupOrderEntryRow,
+    reason: string,
+    amountPaise?: number,
+  ): Promise<void> {
+    const refunded = (await findRefundedPaise(tx, [entry.id])).get(entry.id) ?? 0;
+    const left = (entry.amountPaise ?? 0) - refunded;
+    const amount = Math.min(amountPaise ?? left, left);
+    if (amount <= 0) return;
+    await insertEntryRefund(tx, { entryId: entry.id, amountPaise: amount, reason });
+    const product = await catalogue.findProduct(tx, found.group.productId);
+    await mail.groupRefunded(
+      tx,
+      { name: entry.name, email: entry.email },
+      mailFacts(found, product?.title ?? 'your design'),
+      { amountPaise: amount, reason },
+    );
+  }
+
+  /**
+   * Sends the pending refunds of a group's members (or, for the sweep, any
+   * left pending a while) to Razorpay, after the transaction that wrote them
+   * committed. Each refund's id is its receipt, so a second send (a retry,
+   * another process) moves no more money; one that fails stays pending for the sweep.
+   */
+  async function sendRefunds(scope: { groupOrderId: string } | { before: Date }): Promise<number> {
+    if (!online) return 0; // keys taken away: left pending
+    const { razorpay } = online;
+    return db.transaction(async (tx) => {
+      let sent = 0;
+      for (const { refund, paymentReference } of await claimPendingEntryRefunds(
+        tx,
+        scope,
+        REFUNDS_PER_ROUND,
+      )) {
+        if (!paymentReference) continue;
+        try {
+          const answer = await razorpay.refundOnce(paymentReference, {
+            amountPaise: refund.amountPaise,
+            receipt: refund.id,
+            notes: { group_entry_id: refund.entryId },
+          });
+          await recordEntryRefund(tx, refund.id, {
+            providerReference: answer.id,
+            status: REFUND_STATUS_OF[answer.status],
+            at: now(),
+          });
+          sent += 1;
+        } catch {
+          // Left pending: the sweep sends it again, looking for its receipt first.
+        }
+      }
+      return sent;
+    });
+  }
+
+  /**
+   * Settles a member's captured payment, in the caller's transaction with the
+   * group locked: it counts while the group is open and before its deadline;
+   * after that, it is recorded and refunded in full. Paid once: a second
+   * report (the browser and a webhook) changes nothing. 'late' when refunded.
+   * The member's entry token (the browser's report has it; a webhook not)
+   * puts the edit link in the 'joined' email.
+   */
+  async function settleEntryPayment(
+    tx: Database,
+    found: GroupOrderWithOrganiser,
+    entryId: string,
+    payment: Pick<RazorpayPayment, 'id' | 'amount' | 'currency' | 'order_id' | 'status'>,
+    entryToken?: string,
+  ): Promise<'paid' | 'late' | 'unpaid'> {
+    const entry = await lockEntry(tx, entryId);
+    if (!entry || !paysEntry(entry, payment)) return 'unpaid';
+    if (entry.paid) return entry.droppedAt === null ? 'paid' : 'late';
+    const { group } = found;
+    const late =
+      entry.droppedAt !== null ||
+      group.status !== 'open' ||
+      group.closesAt.getTime() <= now().getTime();
+    const paid = await markEntryPaid(tx, entry.id, {
+      reference: payment.id,
+      at: now(),
+      dropped: late,
+    });
+    if (!paid) return 'paid';
+    if (late) {
+      await refundEntry(tx, found, paid, GROUP_REFUND_REASONS.late);
+      return 'late';
+    }
+    const product = await catalogue.findProduct(tx, group.productId);
+    await mail.groupJoined(
+      tx,
+      { name: paid.name, email: paid.email },
+      mailFacts(found, product?.title ?? 'your design'),
+      paid,
+      editUrlOf(group.token, paid.id, entryToken),
+      { amountPaise: payment.amount, reference: payment.id },
+    );
+    return 'paid';
+  }
+
+  /** Whether a captured payment pays exactly this entry: its Razorpay order, its amount, in rupees. */
+  const paysEntry = (
+    entry: GroupOrderEntryRow,
+    payment: Pick<RazorpayPayment, 'amount' | 'currency' | 'order_id' | 'status'>,
+  ) =>
+    payment.status === 'captured' &&
+    entry.razorpayOrderId !== null &&
+    payment.order_id === entry.razorpayOrderId &&
+    payment.amount === entry.amountPaise &&
+    payment.currency === 'INR';
+
+  /**
+   * The link in the 'joined' email that lets a member change their entry;
+   * without the token (it is only ever shown once, hashed since) the page asks nothing more.
+   */
+  const editUrlOf = (token: string, entryId: string, entryToken: string | undefined) =>
+    entryToken === undefined
+      ? groupOrderUrl(publicUrl, token)
+      : `${groupOrderUrl(publicUrl, token)}?${new URLSearchParams({ entry: entryId, token: entryToken })}`;
 
   const mailFacts = (found: GroupOrderWithOrganiser, productTitle: string) => ({
     productTitle,
@@ -208,14 +445,97 @@ export function createGroupOrdersService(db: Database, dependencies: GroupOrders
   }
 
   /**
+   * Each pays (decision 066), in the closing transaction: unpaid entries drop
+   * out; the paid pieces take their stock as checkout takes it (a size that ran
+   * out leaves its latest payers out, refunded in full); each payer gets back
+   * what they paid above the group's final price; and the pieces become one
+   * order for the organiser, already paid. Answers the order's id (null: no pieces).
+   */
+  async function orderPaidPieces(
+    tx: Database,
+    found: GroupOrderWithOrganiser,
+    entries: GroupOrderEntryRow[],
+  ): Promise<string | null> {
+    const { group } = found;
+    await dropUnpaidEntries(tx, group.id, now());
+    const paid = piecesOf(group, entries).sort(
+      (a, b) => (a.paidAt?.getTime() ?? 0) - (b.paidAt?.getTime() ?? 0),
+    );
+    const product = await catalogue.findProduct(tx, group.productId);
+    const { stock, images } = await catalogue.findProductDetails(tx, [group.productId]);
+    const left = new Map(stock.map((line) => [line.size, line.stock]));
+    const pieces: GroupOrderEntryRow[] = [];
+    for (const entry of paid) {
+      const inStock = product ? (left.get(entry.size) ?? 0) : 0;
+      if (inStock > 0) {
+        left.set(entry.size, inStock - 1);
+        pieces.push(entry);
+      } else {
+        await dropEntry(tx, entry.id, now());
+        await refundEntry(tx, found, entry, GROUP_REFUND_REASONS.soldOut);
+      }
+    }
+    if (!product || pieces.length === 0 || !group.deliveryAddress) return null;
+    const sizes = [...new Set(pieces.map((entry) => entry.size))];
+    const shortage = await catalogue.takeStockFor(
+      tx,
+      sizes.map((size) => ({
+        productId: product.id,
+        title: product.title,
+        size,
+        quantity: pieces.filter((entry) => entry.size === size).length,
+      })),
+    );
+    // Stock taken meanwhile by a checkout: the whole close rolls back and the next sweep tries again.
+    if (shortage) throw conflict(GROUP_CLOSED_MESSAGE);
+    const lines = [];
+    for (const entry of pieces) {
+      const personalisation = personalisationOf(group, entry);
+      const pricePaise = unitPaiseAfterBreak(
+        listUnitPaise(product, group.design, personalisation),
+        product.priceBreaks,
+        pieces.length,
+      );
+      const difference = (entry.amountPaise ?? 0) - pricePaise;
+      if (difference > 0) {
+        await refundEntry(tx, found, entry, GROUP_REFUND_REASONS.priceBreak, difference);
+      }
+      lines.push({
+        productId: product.id,
+        name: product.title,
+        image: images[0] ? mediaUrl(images[0].imageId) : '',
+        size: entry.size,
+        colorName: product.colorName,
+        colorHex: product.colorHex,
+        pricePaise,
+        design: group.design,
+        printAreas: product.printAreas,
+        personalisation,
+        imageIds: group.imageIds,
+      });
+    }
+    const orderId = await placePaidGroupOrder(tx, {
+      organiser: { id: group.organiserId, ...found.organiser },
+      address: group.deliveryAddress,
+      pieces: lines,
+    });
+    await setGroupOrderId(tx, group.id, orderId);
+    return orderId;
+  }
+
+  /**
    * Closes a locked, open group in the caller's transaction: its pieces go to
-   * the organiser's cart and everyone hears. False when another caller closed it first.
+   * the organiser's cart (organiser pays) or become one paid order (each
+   * pays), and everyone hears. False when another caller closed it first.
    */
   async function closeLocked(tx: Database, found: GroupOrderWithOrganiser): Promise<boolean> {
     const closed = await closeGroupOrder(tx, found.group.id, now());
     if (!closed) return false;
     const entries = await findEntries(tx, closed.id);
-    if (closed.payer === 'organiser' && entries.length > 0) {
+    let orderId: string | null = null;
+    if (closed.payer === 'each') {
+      orderId = await orderPaidPieces(tx, { ...found, group: closed }, entries);
+    } else if (entries.length > 0) {
       await cart.addGroupPieces(tx, closed.organiserId, {
         groupOrderId: closed.id,
         productId: closed.productId,
@@ -223,26 +543,68 @@ export function createGroupOrdersService(db: Database, dependencies: GroupOrders
         imageIds: closed.imageIds,
         pieces: entries.map((entry) => ({
           size: entry.size,
-          personalisation:
-            closed.personalise && (entry.playerName || entry.number !== null)
-              ? { name: entry.playerName ?? '', number: entry.number }
-              : null,
+          personalisation: personalisationOf(closed, entry),
         })),
       });
     }
+    const pieces = piecesOf(closed, await findEntries(tx, closed.id));
     const product = await catalogue.findProduct(tx, closed.productId);
-    const totals = Object.entries(sizeTotalsOf(entries)).map(([size, pieces]): [string, string] => [
+    const totals = Object.entries(sizeTotalsOf(pieces)).map(([size, count]): [string, string] => [
       size,
-      String(pieces),
+      String(count),
     ]);
     await mail.groupClosed(
       tx,
       found.organiser,
-      membersOf(found, entries),
+      membersOf(found, pieces),
       mailFacts(found, product?.title ?? 'your design'),
       totals,
+      orderId,
     );
     return true;
+  }
+
+  /** Where an 'each pays' group's order goes: the organiser's selected address, kept as an order keeps it. */
+  async function deliveryAddressOf(tx: Database, userId: string): Promise<GroupDeliveryAddress> {
+    const address = await addresses.findSelectedAddress(tx, userId);
+    const stateCode = address ? addresses.stateCodeOf(address) : null;
+    if (!address || stateCode === null) {
+      throw badRequest(GROUP_EACH_PAYS_NEEDS_ADDRESS_MESSAGE, [
+        { field: 'payer', message: GROUP_EACH_PAYS_NEEDS_ADDRESS_MESSAGE },
+      ]);
+    }
+    return {
+      name: address.name,
+      phone: address.phone,
+      pincode: address.pincode,
+      city: address.city,
+      state: address.state,
+      fullAddress: address.fullAddress,
+      stateCode,
+    };
+  }
+
+  /**
+   * Each pays: the Razorpay order a new entry's payment is made in, after the
+   * join committed; kept on the entry. Razorpay unreachable: 503, and the
+   * unpaid entry drops out at the deadline (the member joins again).
+   */
+  async function startEntryPayment(entry: GroupOrderEntryRow): Promise<GroupEntryPayment> {
+    const { razorpay, keyId } = paymentsOn();
+    const amountPaise = entry.amountPaise ?? 0;
+    const created = await razorpay
+      .createOrder({ amountPaise, receipt: entry.id, notes: { group_entry_id: entry.id } })
+      .catch(() => {
+        throw new AppError('unavailable', PAYMENT_NOT_STARTED_MESSAGE);
+      });
+    await setEntryRazorpayOrder(db, entry.id, created.id);
+    return {
+      provider: 'razorpay',
+      keyId,
+      orderId: created.id,
+      amount: amountPaise,
+      currency: 'INR',
+    };
   }
 
   return {
@@ -250,9 +612,9 @@ export function createGroupOrdersService(db: Database, dependencies: GroupOrders
       userId: string,
       body: CreateGroupOrderBody,
     ): Promise<{ token: string; url: string }> {
-      if (body.payer === 'each') {
-        throw badRequest(GROUP_EACH_PAYS_NOT_OPEN_MESSAGE, [
-          { field: 'payer', message: GROUP_EACH_PAYS_NOT_OPEN_MESSAGE },
+      if (body.payer === 'each' && !online) {
+        throw badRequest(GROUP_EACH_PAYS_NEEDS_ONLINE_MESSAGE, [
+          { field: 'payer', message: GROUP_EACH_PAYS_NEEDS_ONLINE_MESSAGE },
         ]);
       }
       const closesAt = checkDeadline(body.closesAt);
@@ -269,7 +631,9 @@ export function createGroupOrdersService(db: Database, dependencies: GroupOrders
         if ((await countOpenGroupOrders(tx, userId)) >= GROUP_ORDER_LIMITS.openPerOrganiser) {
           throw conflict(TOO_MANY_OPEN_GROUPS_MESSAGE);
         }
+        const deliveryAddress = body.payer === 'each' ? await deliveryAddressOf(tx, userId) : null;
         await insertGroupOrder(tx, {
+          deliveryAddress,
           token,
           organiserId: userId,
           productId: product.id,
@@ -305,11 +669,13 @@ export function createGroupOrdersService(db: Database, dependencies: GroupOrders
 
     /** 'Close now' (organiser only): 409 when it is closed already. */
     async closeGroupOrder(userId: string, token: string): Promise<GroupOrder> {
-      await db.transaction(async (tx) => {
+      const { group } = await db.transaction(async (tx) => {
         const found = await groupOf(tx, token, true);
         ensureOrganiser(found.group, userId);
         if (!(await closeLocked(tx, found))) throw conflict(GROUP_CLOSED_MESSAGE);
+        return found;
       });
+      await sendRefunds({ groupOrderId: group.id });
       return view(db, await groupOf(db, token), userId);
     },
 
@@ -324,24 +690,118 @@ export function createGroupOrdersService(db: Database, dependencies: GroupOrders
         if ((await countEntries(tx, found.group.id)) >= GROUP_ORDER_LIMITS.entries) {
           throw conflict(GROUP_FULL_MESSAGE);
         }
+        // Each pays: the price of the pieces paid so far and this one (decision 066).
+        const amountPaise =
+          found.group.payer === 'each'
+            ? unitPaiseAfterBreak(
+                listUnitPaise(product, found.group.design, personalisationOf(found.group, piece)),
+                product.priceBreaks,
+                (await countPaidPieces(tx, found.group.id)) + 1,
+              )
+            : null;
         const row = await insertEntry(tx, {
           groupOrderId: found.group.id,
           name: body.name,
           email: body.email,
           ...piece,
+          amountPaise,
           entryTokenHash: hashToken(entryToken),
         });
-        const editUrl = `${groupOrderUrl(publicUrl, token)}?${new URLSearchParams({ entry: row.id, token: entryToken })}`;
-        await mail.groupJoined(
-          tx,
-          { name: row.name, email: row.email },
-          mailFacts(found, product.title),
-          piece,
-          editUrl,
-        );
+        // Each pays: 'joined' goes with the receipt, once paid.
+        if (found.group.payer === 'organiser') {
+          await mail.groupJoined(
+            tx,
+            { name: row.name, email: row.email },
+            mailFacts(found, product.title),
+            piece,
+            editUrlOf(token, row.id, entryToken),
+          );
+        }
         return row;
       });
-      return { entry: toGroupEntry(entry), entryToken };
+      const payment = entry.amountPaise === null ? null : await startEntryPayment(entry);
+      return { entry: toGroupEntry(entry), entryToken, payment };
+    },
+
+    /**
+     * Each pays: Checkout's answer for a member's entry (x-entry-token). The
+     * signature must be that of the entry's own Razorpay order (400); the
+     * payment is fetched, captured when only authorized, and must be captured
+     * for the entry's exact amount (402). Paid after the group closed: it is
+     * refunded in full, 409. An entry paid already answers as it is.
+     */
+    async payGroupEntry(
+      token: string,
+      entryId: string,
+      entryToken: string | undefined,
+      body: PayOrderBody,
+    ): Promise<GroupEntry> {
+      const { razorpay, keySecret } = paymentsOn();
+      const found = await groupOf(db, token);
+      // A dropped entry too: a payment that comes after the close is still answered, and refunded.
+      const entry = isUuid(entryId) ? await findEntry(db, found.group.id, entryId) : undefined;
+      if (!entry || !isMemberOf(entry, entryToken)) throw notFound(GROUP_ENTRY_NOT_FOUND_MESSAGE);
+      if (!entry.razorpayOrderId) throw conflict(GROUP_ENTRY_NOT_AWAITING_PAYMENT_MESSAGE);
+      const signed = isValidPaymentSignature(
+        {
+          orderId: entry.razorpayOrderId,
+          paymentId: body.razorpay_payment_id,
+          signature: body.razorpay_signature,
+        },
+        keySecret,
+      );
+      if (!signed) throw badRequest(WRONG_PAYMENT_SIGNATURE_MESSAGE);
+      if (!entry.paid) {
+        const payment = await razorpay
+          .fetchPayment(body.razorpay_payment_id)
+          .then((fetched) =>
+            fetched.status === 'authorized' && fetched.amount === entry.amountPaise
+              ? razorpay.capturePayment(fetched.id, fetched.amount)
+              : fetched,
+          )
+          .catch(() => {
+            throw new AppError('unavailable', PAYMENT_NOT_STARTED_MESSAGE);
+          });
+        if (!paysEntry(entry, payment)) {
+          throw new AppError('payment_required', PAYMENT_NOT_CAPTURED_MESSAGE);
+        }
+        const outcome = await db.transaction(async (tx) => {
+          const locked = await groupOf(tx, token, true);
+          return settleEntryPayment(tx, locked, entry.id, payment, entryToken);
+        });
+        if (outcome === 'late') {
+          await sendRefunds({ groupOrderId: found.group.id });
+          throw conflict(GROUP_CLOSED_MESSAGE);
+        }
+      }
+      const after = await findEntry(db, found.group.id, entry.id);
+      if (!after) throw notFound(GROUP_ENTRY_NOT_FOUND_MESSAGE);
+      if (after.droppedAt) throw conflict(GROUP_CLOSED_MESSAGE);
+      return toGroupEntry(after);
+    },
+
+    /**
+     * A captured payment a Razorpay webhook reports, when its Razorpay order is
+     * a member's entry (each pays): settled as the browser's report would be,
+     * in the webhook's transaction. True when it was one of theirs.
+     */
+    async settleReportedPayment(
+      tx: Database,
+      payment: Pick<RazorpayPayment, 'id' | 'amount' | 'currency' | 'order_id' | 'status'>,
+    ): Promise<boolean> {
+      const entry = payment.order_id
+        ? await findEntryByRazorpayOrderId(tx, payment.order_id)
+        : undefined;
+      if (!entry) return false;
+      const group = await findGroupOrderById(tx, entry.groupOrderId, { forUpdate: true });
+      if (group) await settleEntryPayment(tx, group, entry.id, payment);
+      return true;
+    },
+
+    /** Sends a group's members' pending refunds (after the webhook's transaction committed). */
+    sendRefundsOfPayment: async (razorpayOrderId: string) => {
+      const entry = await findEntryByRazorpayOrderId(db, razorpayOrderId);
+      if (entry) await sendRefunds({ groupOrderId: entry.groupOrderId });
     },
 
     async updateGroupEntry(
@@ -352,7 +812,7 @@ export function createGroupOrdersService(db: Database, dependencies: GroupOrders
     ): Promise<GroupEntry> {
       const row = await db.transaction(async (tx) => {
         const { group } = await groupOf(tx, token, true);
-        const entry = await entryFor(tx, group, entryId, caller);
+        const { entry } = await entryFor(tx, group, entryId, caller);
         ensureOpen(group);
         const { sizes } = await productOf(tx, group);
         const piece = checkedPiece(group, sizes, {
@@ -369,13 +829,30 @@ export function createGroupOrdersService(db: Database, dependencies: GroupOrders
       return toGroupEntry(row);
     },
 
+    /**
+     * A member leaves or the organiser removes an entry. Each pays: a paid
+     * entry stays on the roster, dropped, its payment refunded in full (sent
+     * after the commit); an unpaid one goes like any entry.
+     */
     async deleteGroupEntry(token: string, entryId: string, caller: EntryCaller): Promise<void> {
-      await db.transaction(async (tx) => {
-        const { group } = await groupOf(tx, token, true);
-        const entry = await entryFor(tx, group, entryId, caller);
-        ensureOpen(group);
-        await deleteEntry(tx, entry.id);
+      const groupOrderId = await db.transaction(async (tx) => {
+        const found = await groupOf(tx, token, true);
+        const { entry, byMember } = await entryFor(tx, found.group, entryId, caller);
+        ensureOpen(found.group);
+        if (!entry.paid || found.group.payer === 'organiser') {
+          await deleteEntry(tx, entry.id);
+          return null;
+        }
+        await dropEntry(tx, entry.id, now());
+        await refundEntry(
+          tx,
+          found,
+          entry,
+          byMember ? GROUP_REFUND_REASONS.left : GROUP_REFUND_REASONS.removed,
+        );
+        return found.group.id;
       });
+      if (groupOrderId) await sendRefunds({ groupOrderId });
     },
 
     /**
@@ -389,11 +866,17 @@ export function createGroupOrdersService(db: Database, dependencies: GroupOrders
       for (;;) {
         const closedOne = await db.transaction(async (tx) => {
           const found = await claimDueGroupOrder(tx, now());
-          return found ? (await closeLocked(tx, found)) || 'skipped' : false;
+          if (!found) return false;
+          return (await closeLocked(tx, found)) ? found.group.id : 'skipped';
         });
         if (closedOne === false) break;
-        if (closedOne === true) closed += 1;
+        if (closedOne !== 'skipped') {
+          closed += 1;
+          await sendRefunds({ groupOrderId: closedOne });
+        }
       }
+      // Members' refunds left pending (a sender died, Razorpay refused): sent again.
+      await sendRefunds({ before: new Date(now().getTime() - REFUND_RETRY_AFTER_MS) });
       const reminded = await db.transaction(async (tx) => {
         const at = now();
         const due = await claimDueReminders(

@@ -1,5 +1,5 @@
 /** The emails of a group order (issue 29): a member joined, the deadline is near, it closed. */
-import { GROUP_ORDER_LIMITS, SHOP_TIME_ZONE } from '#contract';
+import { formatRupees, GROUP_ORDER_LIMITS, SHOP_TIME_ZONE } from '#contract';
 import {
   action,
   compose,
@@ -40,13 +40,27 @@ function entryRows(entry: GroupMailEntry): [string, string][] {
   return rows;
 }
 
-/** To a member who joined: their entry, and the link that lets them change it until the deadline. */
+/** A member's own payment in an 'each pays' group (decision 066): the receipt's lines. */
+export interface GroupMailPayment {
+  amountPaise: number;
+  /** Razorpay's payment id. */
+  reference: string;
+}
+
+const rupees = (paise: number) => formatRupees(paise / 100);
+
+/**
+ * To a member who joined (in an 'each pays' group, once their payment is
+ * captured, with its receipt): their entry, and the link that lets them
+ * change it until the deadline.
+ */
 export function groupJoinedEmail(
   to: Recipient,
   group: GroupMailFacts,
   entry: GroupMailEntry,
   editUrl: string,
   publicUrl: string,
+  payment: GroupMailPayment | null,
 ): MailMessage {
   return compose(
     'group-joined',
@@ -57,8 +71,40 @@ export function groupJoinedEmail(
         `You joined ${group.organiserName}'s group order of ${group.productTitle}. It closes ${deadline(group.closesAt)}.`,
       ),
       details(entryRows(entry)),
+      ...(payment
+        ? [
+            paragraph(
+              'Your receipt. If the group closes at a better price break, the difference comes back to you; if you leave before the deadline, all of it.',
+            ),
+            details([
+              ['Paid', rupees(payment.amountPaise)],
+              ['Payment', payment.reference],
+            ]),
+          ]
+        : []),
       paragraph('Until then you can change your size or details, or leave the group:'),
       action('Change my entry', editUrl),
+    ],
+    publicUrl,
+  );
+}
+
+/** To a member of an 'each pays' group whose payment (or part of it) is refunded, and why. */
+export function groupRefundedEmail(
+  to: Recipient,
+  group: GroupMailFacts,
+  refund: { amountPaise: number; reason: string },
+  publicUrl: string,
+): MailMessage {
+  return compose(
+    'group-refunded',
+    to,
+    `${rupees(refund.amountPaise)} refunded: ${group.organiserName}'s group order of ${group.productTitle}`,
+    [
+      paragraph(`${refund.reason}.`),
+      details([['Refunded', rupees(refund.amountPaise)]]),
+      paragraph('It goes back the way you paid; banks take 5 to 7 working days to show it.'),
+      action('See the group order', group.url),
     ],
     publicUrl,
   );
@@ -84,12 +130,18 @@ export function groupClosingSoonEmail(
   );
 }
 
-/** To the organiser when the group closes: the pieces wait in their cart. */
+/**
+ * Where a closed group's pieces went: the organiser's cart (organiser pays),
+ * or one order already paid by its members (each pays).
+ */
+export type GroupClosedTo = { cartUrl: string } | { orderUrl: string };
+
+/** To the organiser when the group closes: the pieces wait in their cart, or are ordered. */
 export function groupClosedOrganiserEmail(
   to: Recipient,
   group: GroupMailFacts,
   sizeTotals: [string, string][],
-  cartUrl: string,
+  closedTo: GroupClosedTo,
   publicUrl: string,
 ): MailMessage {
   const pieces = sizeTotals.reduce((total, [, count]) => total + Number(count), 0);
@@ -99,10 +151,14 @@ export function groupClosedOrganiserEmail(
     `Your group order of ${group.productTitle} closed with ${pieces} pieces`,
     [
       paragraph(
-        `Your group order closed. Its ${pieces} pieces are in your cart, one line each: check out to place the order.`,
+        'cartUrl' in closedTo
+          ? `Your group order closed. Its ${pieces} pieces are in your cart, one line each: check out to place the order.`
+          : `Your group order closed. Its ${pieces} pieces, each paid for by its member, are one order now, delivered to you.`,
       ),
       details(sizeTotals),
-      action('Go to my cart', cartUrl),
+      'cartUrl' in closedTo
+        ? action('Go to my cart', closedTo.cartUrl)
+        : action('See the order', closedTo.orderUrl),
     ],
     publicUrl,
   );
@@ -112,6 +168,7 @@ export function groupClosedOrganiserEmail(
 export function groupClosedMemberEmail(
   to: Recipient,
   group: GroupMailFacts,
+  eachPays: boolean,
   publicUrl: string,
 ): MailMessage {
   return compose(
@@ -120,7 +177,9 @@ export function groupClosedMemberEmail(
     `${group.organiserName}'s group order of ${group.productTitle} has closed`,
     [
       paragraph(
-        `${group.organiserName}'s group order has closed: your piece is part of it and ${group.organiserName} places the order for everyone.`,
+        eachPays
+          ? `${group.organiserName}'s group order has closed: your piece is part of its order, delivered to ${group.organiserName}.`
+          : `${group.organiserName}'s group order has closed: your piece is part of it and ${group.organiserName} places the order for everyone.`,
       ),
       action('See the group order', group.url),
     ],

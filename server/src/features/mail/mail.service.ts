@@ -21,10 +21,12 @@ import {
 import {
   type GroupMailEntry,
   type GroupMailFacts,
+  type GroupMailPayment,
   groupClosedMemberEmail,
   groupClosedOrganiserEmail,
   groupClosingSoonEmail,
   groupJoinedEmail,
+  groupRefundedEmail,
 } from './group-order-emails.ts';
 import type { MailMessage, Recipient, UnverifiedRecipient } from './html-email.ts';
 import { type LowStockReport, lowStockEmail } from './low-stock-emails.ts';
@@ -34,6 +36,7 @@ import { newsletterConfirmEmail, newsletterCouponEmail } from './newsletter-emai
 import {
   orderCancelledEmail,
   orderDeliveredEmail,
+  orderLink,
   orderPlacedEmail,
   orderShippedEmail,
   paymentReminderEmail,
@@ -219,7 +222,16 @@ export function createMailService(db: Database, config: Pick<MailConfig, 'smtpUr
       group: GroupMailFacts,
       entry: GroupMailEntry,
       editUrl: string,
-    ) => enqueue(executor, groupJoinedEmail(to, group, entry, editUrl, publicUrl)),
+      payment: GroupMailPayment | null = null,
+    ) => enqueue(executor, groupJoinedEmail(to, group, entry, editUrl, publicUrl, payment)),
+
+    /** Decision 066: a member's own payment (or the difference of a better price break) refunded. */
+    groupRefunded: (
+      executor: Database,
+      to: Recipient,
+      group: GroupMailFacts,
+      refund: { amountPaise: number; reason: string },
+    ) => enqueue(executor, groupRefundedEmail(to, group, refund, publicUrl)),
 
     /** Issue 29: a day before a group's deadline, to its organiser and each member, once. */
     async groupClosingSoon(executor: Database, recipients: Recipient[], group: GroupMailFacts) {
@@ -228,13 +240,17 @@ export function createMailService(db: Database, config: Pick<MailConfig, 'smtpUr
       }
     },
 
-    /** Issue 29: a group closed: the organiser finds the pieces in their cart; each member hears. */
+    /**
+     * Issue 29: a group closed: the organiser finds the pieces in their cart,
+     * or (each pays, decision 066) the order `orderId` made of them; each member hears.
+     */
     async groupClosed(
       executor: Database,
       organiser: Recipient,
       members: Recipient[],
       group: GroupMailFacts,
       sizeTotals: [string, string][],
+      orderId: string | null = null,
     ) {
       await enqueue(
         executor,
@@ -242,12 +258,14 @@ export function createMailService(db: Database, config: Pick<MailConfig, 'smtpUr
           organiser,
           group,
           sizeTotals,
-          `${publicUrl}${APP_ROUTE_PATHS.cart}`,
+          orderId === null
+            ? { cartUrl: `${publicUrl}${APP_ROUTE_PATHS.cart}` }
+            : { orderUrl: orderLink(publicUrl, { _id: orderId }) },
           publicUrl,
         ),
       );
       for (const to of members)
-        await enqueue(executor, groupClosedMemberEmail(to, group, publicUrl));
+        await enqueue(executor, groupClosedMemberEmail(to, group, orderId !== null, publicUrl));
     },
 
     async listOutbox(query: ListOutboxQuery): Promise<OutboxPage> {

@@ -11,6 +11,7 @@ import type { RazorpayConfig } from '#server/config/env.ts';
 import type { Database } from '#server/db/client.ts';
 import type { OrderRow } from '#server/db/schema/orders.ts';
 import type { CatalogueService } from '#server/features/catalogue/catalogue.service.ts';
+import type { GroupOrdersService } from '#server/features/group-orders/group-orders.service.ts';
 import type { MailService } from '#server/features/mail/mail.service.ts';
 import type { PaymentsService } from '#server/features/payments/payments.service.ts';
 import {
@@ -106,6 +107,8 @@ export interface OnlinePaymentsDependencies {
   >;
   /** Paid, an order is invoiced; cancelled after its invoice, credited (issue 26). */
   invoicing: Pick<OrderInvoicing, 'invoiceOrder' | 'creditCancelledOrder'>;
+  /** 'Each pays' group entries, whose members' payments webhooks report too (decision 066). */
+  groupEntries?: Pick<GroupOrdersService, 'settleReportedPayment' | 'sendRefundsOfPayment'>;
   clock?: () => Date;
 }
 
@@ -332,11 +335,15 @@ export function createOnlinePayments(db: Database, deps: OnlinePaymentsDependenc
         event === 'payment.authorized' && reported?.order_id
           ? await captureReported(reported.order_id, reported)
           : reported;
+      let groupPayment: string | undefined;
       const refunded = await db.transaction(async (tx) => {
         if (eventId && !(await payments.claimWebhookEvent(tx, eventId, event))) return undefined;
         if (PAYMENT_EVENTS.has(event) && payment?.order_id) {
           const order = await lockOrderByRazorpayOrderId(tx, payment.order_id);
           if (order && (await settleCaptured(tx, order, payment))) return order.id;
+          if (!order && (await deps.groupEntries?.settleReportedPayment(tx, payment))) {
+            groupPayment = payment.order_id;
+          }
         } else if (event === 'payment.failed' && payment?.order_id) {
           const order = await lockOrderByRazorpayOrderId(tx, payment.order_id);
           if (order?.status === 'awaiting-payment') {
@@ -371,6 +378,7 @@ export function createOnlinePayments(db: Database, deps: OnlinePaymentsDependenc
         return undefined;
       });
       if (refunded) await payments.sendRefunds(refunded);
+      if (groupPayment) await deps.groupEntries?.sendRefundsOfPayment(groupPayment);
     },
 
     /**

@@ -35,6 +35,12 @@ import {
 
 /** The mapper's shapes other features need (decision 011): the owner's order page, a return's refunds. */
 export { type OrderPayment, toOrder, toRefund } from './orders.mapper.ts';
+/** The order an 'each pays' group becomes at closing (decision 066), for the group orders feature. */
+export {
+  createPaidGroupOrders,
+  type PaidGroupPiece,
+  type PlacePaidGroupOrder,
+} from './paid-group-orders.ts';
 
 /**
  * The orders feature's one service, composed of its jobs: checkout

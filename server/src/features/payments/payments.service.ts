@@ -61,7 +61,7 @@ export const databaseTestGateway = (db: Database, { record = false } = {}): Test
 export const REFUND_RETRY_REASON = 'Sent again: Razorpay could not complete the refund';
 
 /** A refund's state as Razorpay reports it, in the shop's words. */
-const REFUND_STATUS_OF: Record<RazorpayRefund['status'], RefundRow['status']> = {
+export const REFUND_STATUS_OF: Record<RazorpayRefund['status'], RefundRow['status']> = {
   pending: 'pending',
   processed: 'refunded',
   failed: 'failed',
@@ -103,16 +103,11 @@ export function createPaymentsService(
   ): Promise<boolean> {
     if (!razorpay) return false; // keys taken away: left pending, shown so
     try {
-      const sent = (await razorpay.fetchPaymentRefunds(refund.paymentReference)).find(
-        (candidate) => candidate.receipt === refund.id,
-      );
-      const answer =
-        sent ??
-        (await razorpay.refundPayment(refund.paymentReference, {
-          amountPaise: refund.amountPaise,
-          receipt: refund.id,
-          notes: { order_id: refund.orderId },
-        }));
+      const answer = await razorpay.refundOnce(refund.paymentReference, {
+        amountPaise: refund.amountPaise,
+        receipt: refund.id,
+        notes: { order_id: refund.orderId },
+      });
       await recordProviderRefund(tx, refund.id, {
         providerReference: answer.id,
         status: REFUND_STATUS_OF[answer.status],

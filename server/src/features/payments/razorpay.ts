@@ -193,6 +193,30 @@ export function createRazorpayClient(config: RazorpayClientConfig) {
 
   const id = (value: string) => encodeURIComponent(value);
 
+  function refundPayment(
+    paymentId: string,
+    input: { amountPaise: number; receipt: string; notes?: Record<string, string> },
+  ): Promise<RazorpayRefund> {
+    return entity<RazorpayRefund>('refund', 'POST', `/v1/payments/${id(paymentId)}/refund`, {
+      amount: input.amountPaise,
+      speed: 'normal',
+      receipt: input.receipt,
+      ...(input.notes ? { notes: input.notes } : {}),
+    });
+  }
+
+  async function fetchPaymentRefunds(paymentId: string): Promise<RazorpayRefund[]> {
+    const refunds: RazorpayRefund[] = [];
+    for (;;) {
+      const page = await items<RazorpayRefund>(
+        'refund',
+        `/v1/payments/${id(paymentId)}/refunds?count=${PAGE_SIZE}&skip=${refunds.length}`,
+      );
+      refunds.push(...page);
+      if (page.length < PAGE_SIZE) return refunds;
+    }
+  }
+
   return {
     /** POST /v1/orders: one Razorpay order per shop order, in INR; `receipt` is the shop's order id. */
     createOrder(input: {
@@ -228,31 +252,26 @@ export function createRazorpayClient(config: RazorpayClientConfig) {
 
     /**
      * POST /v1/payments/:id/refund, normal speed. Razorpay does not de-duplicate
-     * by receipt: whoever retries looks for its receipt first (fetchPaymentRefunds).
+     * by receipt: whoever retries uses refundOnce.
      */
-    refundPayment(
+    refundPayment,
+
+    /** GET /v1/payments/:id/refunds, every page (Razorpay answers 10 a page unless asked). */
+    fetchPaymentRefunds,
+
+    /**
+     * A refund made once per receipt: Razorpay does not de-duplicate, so a
+     * refund with this receipt already made (sent before and its answer lost,
+     * or sent by another process) is answered instead of making a second one.
+     */
+    async refundOnce(
       paymentId: string,
       input: { amountPaise: number; receipt: string; notes?: Record<string, string> },
     ): Promise<RazorpayRefund> {
-      return entity<RazorpayRefund>('refund', 'POST', `/v1/payments/${id(paymentId)}/refund`, {
-        amount: input.amountPaise,
-        speed: 'normal',
-        receipt: input.receipt,
-        ...(input.notes ? { notes: input.notes } : {}),
-      });
-    },
-
-    /** GET /v1/payments/:id/refunds, every page (Razorpay answers 10 a page unless asked). */
-    async fetchPaymentRefunds(paymentId: string): Promise<RazorpayRefund[]> {
-      const refunds: RazorpayRefund[] = [];
-      for (;;) {
-        const page = await items<RazorpayRefund>(
-          'refund',
-          `/v1/payments/${id(paymentId)}/refunds?count=${PAGE_SIZE}&skip=${refunds.length}`,
-        );
-        refunds.push(...page);
-        if (page.length < PAGE_SIZE) return refunds;
-      }
+      const sent = (await fetchPaymentRefunds(paymentId)).find(
+        (candidate) => candidate.receipt === input.receipt,
+      );
+      return sent ?? refundPayment(paymentId, input);
     },
   };
 }

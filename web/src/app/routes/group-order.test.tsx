@@ -25,6 +25,7 @@ const group: GroupOrder = {
   },
   design: { front: [], back: [] },
   unitPrice: 500,
+  joinPrice: null,
   closesAt: '2099-01-01T10:00:00.000Z',
   payer: 'organiser',
   personalise: true,
@@ -50,11 +51,16 @@ describe('GroupOrderRoute', () => {
         playerName: 'ASHA',
         number: 7,
         paid: false,
+        amountPaid: null,
+        refunded: 0,
+        dropped: false,
         createdAt: '2026-11-20T10:00:00.000Z',
       },
       entryToken: 'secret',
+      payment: null,
     };
     const { requests } = mockApi({
+      'GET /payment/options': apiOk({ online: null }),
       'GET /group-orders/tok': apiOk(group),
       'POST /group-orders/tok/entries': apiOk(joined, 201),
     });
@@ -79,6 +85,7 @@ describe('GroupOrderRoute', () => {
 
   it("shows the organiser a closed group's order number", async () => {
     mockApi({
+      'GET /payment/options': apiOk({ online: null }),
       'GET /group-orders/tok': apiOk({
         ...group,
         status: 'closed',

@@ -1,13 +1,21 @@
 import { useParams, useSearchParams } from 'react-router';
-import { formatRupees, unitPaiseAfterBreak } from '#contract';
+import {
+  formatRupees,
+  GROUP_EACH_PAYS_PRICE_NOTE,
+  SHOP_NAME,
+  unitPaiseAfterBreak,
+} from '#contract';
 import { DesignThumbnails } from '#web/components/ui/design-thumbnail.tsx';
 import { NotFoundView } from '#web/components/ui/not-found-view.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ErrorMessage } from '#web/components/ui/status-message.tsx';
+import { usePayOnline } from '#web/features/checkout/hooks/use-pay-online.ts';
+import { openRazorpayCheckout } from '#web/features/checkout/utils/razorpay-checkout.ts';
 import { useGroupOrder } from '#web/features/group-orders/api/group-orders.ts';
 import {
   EditEntryForm,
   JoinGroupForm,
+  type OpenGroupCheckout,
 } from '#web/features/group-orders/components/member-view.tsx';
 import { OrganiserView } from '#web/features/group-orders/components/organiser-view.tsx';
 import { useDocumentTitle } from '#web/hooks/use-document-title.ts';
@@ -26,6 +34,18 @@ export function GroupOrderRoute() {
   const entryId = search.get('entry');
   const entryToken = search.get('token');
   const { data: group, error, refetch } = useGroupOrder(token);
+  const { online } = usePayOnline({ needed: group?.payer === 'each' });
+  // Each pays (decision 066): a member pays their piece in Razorpay Checkout.
+  const openCheckout: OpenGroupCheckout | undefined = online
+    ? (payment, prefill) =>
+        openRazorpayCheckout({
+          checkoutUrl: online.checkoutUrl,
+          payment,
+          shopName: SHOP_NAME,
+          description: group ? `${group.organiserName}'s group order` : 'Group order',
+          prefill,
+        })
+    : undefined;
   const gone = error?.status === 404 || error?.status === 400;
   useDocumentTitle(
     gone ? GROUP_GONE : group ? `Group order: ${group.product.title}` : 'Group order',
@@ -68,7 +88,16 @@ export function GroupOrderRoute() {
         <dd>{open ? formatDateTime(group.closesAt) : 'No more changes'}</dd>
         <dt className="text-ink-600">Pieces so far</dt>
         <dd>{group.pieces}</dd>
+        {group.joinPrice !== null && open ? (
+          <>
+            <dt className="text-ink-600">You pay to join</dt>
+            <dd className="font-semibold">{formatRupees(group.joinPrice)}</dd>
+          </>
+        ) : null}
       </dl>
+      {group.payer === 'each' ? (
+        <p className="text-sm text-ink-700">{GROUP_EACH_PAYS_PRICE_NOTE}</p>
+      ) : null}
       {group.isOrganiser ? (
         <OrganiserView group={group} />
       ) : !open ? (
@@ -76,7 +105,7 @@ export function GroupOrderRoute() {
       ) : entryId && entryToken ? (
         <EditEntryForm group={group} entryId={entryId} entryToken={entryToken} />
       ) : (
-        <JoinGroupForm group={group} />
+        <JoinGroupForm group={group} openCheckout={openCheckout} />
       )}
     </div>
   );

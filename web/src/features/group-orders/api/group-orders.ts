@@ -7,6 +7,8 @@ import {
   type GroupEntryBody,
   getGroupOrder,
   joinGroupOrder,
+  type PayOrderBody,
+  payGroupEntry,
   type UpdateGroupEntryBody,
   updateGroupEntry,
   updateGroupOrder,
@@ -94,4 +96,25 @@ export function useExtendGroupOrder(token: string) {
 /** POST …/close: the organiser closes it now; its pieces go to their cart. */
 export function useCloseGroupOrder(token: string) {
   return useGroupMutation(token, () => apiCall(closeGroupOrder, { params: { token } }));
+}
+
+/** POST /api/v1/group-orders/:token/entries/:entryId/payment: Checkout's answer for a member's piece (decision 066). */
+export function usePayGroupEntry(token: string) {
+  return useGroupMutation(
+    token,
+    ({
+      entryId,
+      entryToken,
+      answer,
+    }: {
+      entryId: string;
+      entryToken: string;
+      answer: PayOrderBody;
+    }) =>
+      apiCall(payGroupEntry, {
+        params: { token, entryId },
+        headers: entryHeaders(entryToken),
+        body: answer,
+      }),
+  );
 }

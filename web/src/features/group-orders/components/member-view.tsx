@@ -1,10 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import {
+  formatRupees,
   type GroupEntry,
+  type GroupEntryPayment,
   type GroupOrder,
   isSize,
   type JoinedGroupOrder,
   letteringText,
+  type PayOrderBody,
 } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { EmailField, TextField } from '#web/components/ui/form-field.tsx';
@@ -12,6 +15,7 @@ import { ApiError, getErrorMessage } from '#web/lib/api-client.ts';
 import {
   useDeleteGroupEntry,
   useJoinGroupOrder,
+  usePayGroupEntry,
   useUpdateGroupEntry,
 } from '../api/group-orders.ts';
 import { EMPTY_PIECE, PieceFields, type PieceValues, pieceBody } from './entry-fields.tsx';
@@ -43,15 +47,58 @@ export function pieceText(entry: Pick<GroupEntry, 'size' | 'playerName' | 'numbe
   return `${entry.size}${lettering}`;
 }
 
-/** A member joins with a name, an email and their piece; then 'You're in'. */
-export function JoinGroupForm({ group }: { group: GroupOrder }) {
+/** What paying in Razorpay Checkout came to: the page composes Checkout (decision 066). */
+export type GroupCheckoutOutcome =
+  | { status: 'paid'; answer: PayOrderBody }
+  | { status: 'failed'; message: string }
+  | { status: 'dismissed' };
+
+/** Opens Checkout for a member's piece; undefined while online payment is not available. */
+export type OpenGroupCheckout = (
+  payment: GroupEntryPayment,
+  prefill: { name: string; email: string },
+) => Promise<GroupCheckoutOutcome>;
+
+/** A member joins with a name, an email and their piece (each pays: and pays); then 'You're in'. */
+export function JoinGroupForm({
+  group,
+  openCheckout,
+}: {
+  group: GroupOrder;
+  openCheckout?: OpenGroupCheckout | undefined;
+}) {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [piece, setPiece] = useState<PieceValues>(EMPTY_PIECE);
   const [sizeMissing, setSizeMissing] = useState(false);
   const [joined, setJoined] = useState<JoinedGroupOrder | null>(null);
+  const [paymentProblem, setPaymentProblem] = useState<string | null>(null);
   const join = useJoinGroupOrder(group.token);
+  const payEntry = usePayGroupEntry(group.token);
   const errors = errorsOf(join.error);
+
+  /** Each pays (decision 066): Razorpay Checkout for the member's piece, then its answer to the shop. */
+  const pay = async (entry: JoinedGroupOrder) => {
+    if (!entry.payment || !openCheckout) return;
+    setPaymentProblem(null);
+    try {
+      const outcome = await openCheckout(entry.payment, {
+        name: entry.entry.name,
+        email: entry.entry.email,
+      });
+      if (outcome.status === 'failed') setPaymentProblem(outcome.message);
+      if (outcome.status === 'dismissed') setPaymentProblem('Payment not completed yet.');
+      if (outcome.status !== 'paid') return;
+      const paid = await payEntry.mutateAsync({
+        entryId: entry.entry._id,
+        entryToken: entry.entryToken,
+        answer: outcome.answer,
+      });
+      setJoined({ ...entry, entry: paid });
+    } catch (error) {
+      setPaymentProblem(getErrorMessage(error));
+    }
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -61,19 +108,44 @@ export function JoinGroupForm({ group }: { group: GroupOrder }) {
     }
     setSizeMissing(false);
     try {
-      setJoined(
-        await join.mutateAsync({
-          name,
-          email,
-          ...pieceBody(piece, group.personalise),
-          size: piece.size,
-        }),
-      );
+      const entry = await join.mutateAsync({
+        name,
+        email,
+        ...pieceBody(piece, group.personalise),
+        size: piece.size,
+      });
+      setJoined(entry);
+      if (entry.payment) await pay(entry);
     } catch {
       // Shown from the mutation's error below.
     }
   };
 
+  if (joined?.payment && !joined.entry.paid) {
+    return (
+      <section aria-labelledby="pay-title" className="space-y-2 rounded-2xl bg-amber-50 p-4">
+        <h2 id="pay-title" className="text-xl font-bold text-ink-900">
+          Pay for your piece
+        </h2>
+        <p className="text-ink-800">
+          Your place counts once paid: {formatRupees(joined.payment.amount / 100)}.
+        </p>
+        {paymentProblem ? (
+          <p role="alert" className="text-sm font-medium text-red-700">
+            {paymentProblem}
+          </p>
+        ) : null}
+        <button
+          type="button"
+          onClick={() => void pay(joined)}
+          disabled={payEntry.isPending || !openCheckout}
+          className={buttonStyles({ variant: 'brand' })}
+        >
+          Pay now
+        </button>
+      </section>
+    );
+  }
   if (joined) {
     return (
       <section aria-labelledby="joined-title" className="rounded-2xl bg-green-50 p-4">

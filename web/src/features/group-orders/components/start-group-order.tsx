@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import type { GroupOrderPayer } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { CheckboxField, TextField } from '#web/components/ui/form-field.tsx';
 import { getErrorMessage } from '#web/lib/api-client.ts';
@@ -14,14 +15,15 @@ interface StartGroupOrderProps {
 
 /**
  * 'Start a group order' on a saved design (issue 29, decision 060): a deadline
- * and whether members add a name and number; the organiser pays for everyone
- * (the only way offered). Answers the link to hand on.
+ * and whether members add a name and number; the organiser pays for everyone,
+ * or each member for their own piece (decision 066). Answers the link to hand on.
  */
 export function StartGroupOrder({ savedId, productId, name }: StartGroupOrderProps) {
   const formId = useId();
   const [open, setOpen] = useState(false);
   const [closesAt, setClosesAt] = useState(defaultDeadline);
   const [personalise, setPersonalise] = useState(false);
+  const [payer, setPayer] = useState<GroupOrderPayer>('organiser');
   const [url, setUrl] = useState<string | null>(null);
   const create = useCreateGroupOrder();
 
@@ -32,7 +34,7 @@ export function StartGroupOrder({ savedId, productId, name }: StartGroupOrderPro
         productId,
         designId: savedId,
         closesAt: fromDateTimeLocal(closesAt),
-        payer: 'organiser',
+        payer,
         personalise,
       });
       setUrl(created.url);
@@ -96,9 +98,27 @@ export function StartGroupOrder({ savedId, productId, name }: StartGroupOrderPro
         value={closesAt}
         onChange={(event) => setClosesAt(event.target.value)}
       />
-      <p className="text-sm text-ink-700">
-        Who pays: you, for everyone's pieces, at checkout once the group closes.
-      </p>
+      <fieldset className="space-y-1 text-sm text-ink-800">
+        <legend className="font-medium text-ink-900">Who pays</legend>
+        <label className="flex min-h-11 items-center gap-2">
+          <input
+            type="radio"
+            name={`${formId}-payer`}
+            checked={payer === 'organiser'}
+            onChange={() => setPayer('organiser')}
+          />
+          I pay for everyone, at checkout once the group closes
+        </label>
+        <label className="flex min-h-11 items-center gap-2">
+          <input
+            type="radio"
+            name={`${formId}-payer`}
+            checked={payer === 'each'}
+            onChange={() => setPayer('each')}
+          />
+          Each member pays for their own piece
+        </label>
+      </fieldset>
       <CheckboxField
         label="Members add a name and number for the back"
         checked={personalise}

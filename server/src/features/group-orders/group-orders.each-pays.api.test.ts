@@ -1,0 +1,282 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  GROUP_CLOSED_MESSAGE,
+  GROUP_EACH_PAYS_NEEDS_ADDRESS_MESSAGE,
+  GROUP_REFUND_REASONS,
+  type GroupEntry,
+  GroupEntrySchema,
+  type GroupOrder,
+  GroupOrderSchema,
+  type JoinedGroupOrder,
+  OrderSchema,
+  SavedDesignSchema,
+  WRONG_PAYMENT_SIGNATURE_MESSAGE,
+} from '#contract';
+import { stockOf } from '#server-test/checkout-fixtures.ts';
+import {
+  createTeamTee,
+  type GroupFixture,
+  joinGroup,
+  startGroup,
+  TEAM_DESIGN,
+} from '#server-test/group-order-fixtures.ts';
+import { call, expectFailure, expectResult } from '#server-test/http.ts';
+import { findMessagesTo } from '#server-test/outbox.ts';
+import { type RazorpayShop, startRazorpayShop } from '#server-test/razorpay-fixtures.ts';
+import { signUp } from '#server-test/users.ts';
+
+/** Decision 066: 'each pays' group orders, each member paying through Razorpay (the stand-in). */
+
+let shop: RazorpayShop;
+beforeAll(async () => {
+  shop = await startRazorpayShop('GroupEachPays01');
+});
+afterAll(() => shop?.close());
+
+/** ₹499 and ₹100 for the back print: one piece of TEAM_DESIGN before any break. */
+const PIECE_PAISE = 59_900;
+
+const startEachPays = (options: Parameters<typeof startGroup>[2] = {}) =>
+  startGroup(shop.t.app, shop.t.db, { ...options, payer: 'each' });
+
+const paymentUrl = (token: string, joined: JoinedGroupOrder) =>
+  `/api/v1/group-orders/${token}/entries/${joined.entry._id}/payment`;
+
+/** A member's Checkout answer posted as the page posts it. */
+const paymentRequest = (token: string, joined: JoinedGroupOrder, answer: object) => ({
+  method: 'POST' as const,
+  url: paymentUrl(token, joined),
+  headers: { 'x-entry-token': joined.entryToken },
+  payload: answer,
+});
+const postPayment = (token: string, joined: JoinedGroupOrder, answer: object) =>
+  call(shop.t.app, paymentRequest(token, joined, answer));
+
+/** The message of a refusal with `status`. */
+const refusal = async (options: ReturnType<typeof paymentRequest>, status: number) =>
+  (await expectFailure(shop.t.app, options, status)).message;
+
+/** A member joins from the link and pays in Checkout; answers the join and the paid entry. */
+async function joinAndPay(group: GroupFixture, size: 'S' | 'M' | 'L' = 'M') {
+  const joined = await joinGroup(shop.t.app, group.token, { size });
+  if (!joined.payment) throw new Error('An each-pays join answers a payment');
+  const answer = shop.standIn.pay(joined.payment.orderId);
+  const paid = await expectResult(
+    shop.t.app,
+    paymentRequest(group.token, joined, answer),
+    GroupEntrySchema,
+  );
+  return { joined, paid };
+}
+
+const groupAsOrganiser = (group: GroupFixture): Promise<GroupOrder> =>
+  expectResult(
+    shop.t.app,
+    { url: `/api/v1/group-orders/${group.token}`, headers: group.organiser.auth },
+    GroupOrderSchema,
+  );
+
+const closeNow = (group: GroupFixture) =>
+  expectResult(
+    shop.t.app,
+    {
+      method: 'POST',
+      url: `/api/v1/group-orders/${group.token}/close`,
+      headers: group.organiser.auth,
+    },
+    GroupOrderSchema,
+  );
+
+const rosterEntry = (group: GroupOrder, id: string): GroupEntry | undefined =>
+  group.entries?.find((entry) => entry._id === id);
+
+/** The refunds the stand-in made against a member's payment, in paise. */
+const refundsOf = (paymentId: string) =>
+  [...shop.standIn.refunds.values()]
+    .filter((refund) => refund.payment_id === paymentId)
+    .map((refund) => refund.amount);
+
+const paymentIdOf = (joined: JoinedGroupOrder) => {
+  const orderId = joined.payment?.orderId;
+  const payment = [...shop.standIn.payments.values()].find((one) => one.order_id === orderId);
+  if (!payment) throw new Error(`No payment made for ${orderId}`);
+  return payment.id;
+};
+
+const kindsTo = async (email: string) =>
+  (await findMessagesTo(shop.t.db, email)).map((message) => message.kind);
+
+describe('each pays', () => {
+  it('each pays: members paying and one leaving before the deadline', async () => {
+    const group = await startEachPays();
+    const members = [await joinAndPay(group, 'S'), await joinAndPay(group, 'M')];
+    const leaving = await joinAndPay(group, 'L');
+    for (const { paid } of [...members, leaving]) {
+      expect(paid).toMatchObject({ paid: true, amountPaid: PIECE_PAISE / 100, refunded: 0 });
+    }
+    // One joins and never pays: no piece, and gone at closing.
+    const unpaid = await joinGroup(shop.t.app, group.token, { size: 'M' });
+    expect(unpaid.payment).toMatchObject({ amount: PIECE_PAISE, currency: 'INR' });
+    expect(await groupAsOrganiser(group)).toMatchObject({ pieces: 3, joinPrice: 599 });
+
+    const left = await call(shop.t.app, {
+      method: 'DELETE',
+      url: `/api/v1/group-orders/${group.token}/entries/${leaving.joined.entry._id}`,
+      headers: { 'x-entry-token': leaving.joined.entryToken },
+    });
+    expect(left.status).toBe(200);
+    expect(refundsOf(paymentIdOf(leaving.joined))).toEqual([PIECE_PAISE]);
+    expect(await kindsTo(leaving.joined.entry.email)).toEqual(['group-joined', 'group-refunded']);
+
+    const stockBefore = await stockOf(shop.t.db, group.productId, 'S');
+    const closed = await closeNow(group);
+    expect(closed).toMatchObject({ status: 'closed', pieces: 2, sizeTotals: { S: 1, M: 1 } });
+    expect(rosterEntry(closed, leaving.joined.entry._id)).toMatchObject({
+      paid: true,
+      dropped: true,
+      refunded: PIECE_PAISE / 100,
+    });
+    expect(rosterEntry(closed, unpaid.entry._id)).toBeUndefined();
+    expect(closed.entries).toHaveLength(3);
+
+    // One order for the organiser, paid by its members: two roster pieces, no cart.
+    if (!closed.orderId) throw new Error('The closed group names its order');
+    const order = await expectResult(
+      shop.t.app,
+      { url: `/api/v1/order/${closed.orderId}`, headers: group.organiser.auth },
+      OrderSchema,
+    );
+    expect(order).toMatchObject({ status: 'pending', paymentMethod: 'online', totalPrice: 1198 });
+    expect(order.items.map((item) => item.size).sort()).toEqual(['M', 'S']);
+    expect(order.events.map((event) => event.type).sort()).toEqual(['paid', 'placed']);
+    expect(await stockOf(shop.t.db, group.productId, 'S')).toBe((stockBefore ?? 0) - 1);
+    const cart = await call(shop.t.app, {
+      url: '/api/v1/cart/get-all',
+      headers: group.organiser.auth,
+    });
+    expect(cart.body.result).toEqual([]);
+    expect(await kindsTo(group.organiser.email)).toEqual(
+      expect.arrayContaining(['group-closed', 'order-placed']),
+    );
+    expect(await kindsTo(members[0]?.joined.entry.email ?? '')).toEqual([
+      'group-joined',
+      'group-closed',
+    ]);
+    // Closed: a second close is refused, and no second order.
+    expect(
+      (
+        await call(shop.t.app, {
+          method: 'POST',
+          url: `/api/v1/group-orders/${group.token}/close`,
+          headers: group.organiser.auth,
+        })
+      ).status,
+    ).toBe(409);
+  });
+
+  it('refunds each payer the difference when the group closes at a better price break', async () => {
+    const group = await startEachPays({ priceBreaks: [{ minQuantity: 2, percentOff: 10 }] });
+    const first = await joinAndPay(group);
+    expect(first.paid.amountPaid).toBe(599);
+    expect(await groupAsOrganiser(group)).toMatchObject({ joinPrice: 539.1 });
+    const second = await joinAndPay(group);
+    expect(second.paid.amountPaid).toBe(539.1);
+
+    const closed = await closeNow(group);
+    expect(refundsOf(paymentIdOf(first.joined))).toEqual([PIECE_PAISE - 53_910]);
+    expect(refundsOf(paymentIdOf(second.joined))).toEqual([]);
+    expect(rosterEntry(closed, first.joined.entry._id)).toMatchObject({ refunded: 59.9 });
+    const order = await expectResult(
+      shop.t.app,
+      { url: `/api/v1/order/${closed.orderId}`, headers: group.organiser.auth },
+      OrderSchema,
+    );
+    expect(order.totalPrice).toBe(1078.2);
+    const messages = await findMessagesTo(shop.t.db, first.joined.entry.email);
+    expect(messages.find((message) => message.kind === 'group-refunded')?.text).toContain(
+      GROUP_REFUND_REASONS.priceBreak,
+    );
+  });
+
+  it('refunds and leaves out a payer whose size ran out before the close', async () => {
+    const group = await startEachPays({ stock: { S: 1 } });
+    const kept = await joinAndPay(group, 'S');
+    const late = await joinAndPay(group, 'S');
+    const closed = await closeNow(group);
+    expect(closed).toMatchObject({ pieces: 1, sizeTotals: { S: 1 } });
+    expect(rosterEntry(closed, kept.joined.entry._id)).toMatchObject({ dropped: false });
+    expect(rosterEntry(closed, late.joined.entry._id)).toMatchObject({ dropped: true });
+    expect(refundsOf(paymentIdOf(late.joined))).toEqual([PIECE_PAISE]);
+    expect(await kindsTo(late.joined.entry.email)).toContain('group-refunded');
+  });
+
+  it('refuses a forged signature, and a payment made for another member', async () => {
+    const group = await startEachPays();
+    const joined = await joinGroup(shop.t.app, group.token);
+    const other = await joinGroup(shop.t.app, group.token);
+    if (!joined.payment || !other.payment) throw new Error('Each-pays joins answer a payment');
+    const answer = shop.standIn.pay(joined.payment.orderId);
+    expect(
+      await refusal(
+        paymentRequest(group.token, joined, { ...answer, razorpay_signature: 'a'.repeat(64) }),
+        400,
+      ),
+    ).toBe(WRONG_PAYMENT_SIGNATURE_MESSAGE);
+    // The other member's own, validly signed payment does not pay this entry.
+    const othersAnswer = shop.standIn.pay(other.payment.orderId);
+    expect(await refusal(paymentRequest(group.token, joined, othersAnswer), 400)).toBe(
+      WRONG_PAYMENT_SIGNATURE_MESSAGE,
+    );
+    expect(await groupAsOrganiser(group)).toMatchObject({ pieces: 0 });
+    // The true answer pays it; posting it again changes nothing.
+    expect((await postPayment(group.token, joined, answer)).status).toBe(200);
+    expect((await postPayment(group.token, joined, answer)).status).toBe(200);
+    expect(await groupAsOrganiser(group)).toMatchObject({ pieces: 1 });
+  });
+
+  it('refunds in full a payment that arrives after the group closed', async () => {
+    const group = await startEachPays();
+    await joinAndPay(group);
+    const slow = await joinGroup(shop.t.app, group.token);
+    if (!slow.payment) throw new Error('An each-pays join answers a payment');
+    await closeNow(group);
+    const answer = shop.standIn.pay(slow.payment.orderId);
+    expect(await refusal(paymentRequest(group.token, slow, answer), 409)).toBe(
+      GROUP_CLOSED_MESSAGE,
+    );
+    expect(refundsOf(paymentIdOf(slow))).toEqual([PIECE_PAISE]);
+  });
+
+  it("needs the organiser's delivery address to start", async () => {
+    const organiser = await signUp(shop.t.app);
+    const productId = await createTeamTee(shop.t.db);
+    const saved = await expectResult(
+      shop.t.app,
+      {
+        method: 'POST',
+        url: '/api/v1/designs',
+        headers: organiser.auth,
+        payload: { name: 'Falcons', productId, design: TEAM_DESIGN },
+      },
+      SavedDesignSchema,
+      201,
+    );
+    const refused = await expectFailure(
+      shop.t.app,
+      {
+        method: 'POST',
+        url: '/api/v1/group-orders',
+        headers: organiser.auth,
+        payload: {
+          productId,
+          designId: saved._id,
+          closesAt: new Date(Date.now() + 86_400_000).toISOString(),
+          payer: 'each',
+          personalise: false,
+        },
+      },
+      400,
+    );
+    expect(refused.message).toBe(GROUP_EACH_PAYS_NEEDS_ADDRESS_MESSAGE);
+  });
+});
