@@ -557,11 +557,12 @@ describe('the pages limit', () => {
       statuses.push((await visit(app, '/products', '10.23.0.3')).statusCode);
     }
     // Counted apart, each process would allow 3 (6 in all); together they stop
-    // within max + one process's local share (decision 009), here 4.
+    // within max + one process's local share (decision 009), here 4. Which
+    // visit is refused first hangs on when each process's counters last synced.
     expect(statuses.slice(0, PAGES_PER_MINUTE)).toEqual([200, 200, 200]);
     expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(
       PAGES_PER_MINUTE + 1,
     );
-    expect(statuses.slice(-2)).toEqual([429, 429]);
+    expect(statuses.every((status) => status === 200 || status === 429)).toBe(true);
   });
 });
