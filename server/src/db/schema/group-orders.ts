@@ -20,18 +20,10 @@ import {
 } from '#contract';
 import { users } from './accounts.ts';
 import { products } from './catalogue.ts';
-import { orders } from './orders.ts';
+import { type OrderAddress, orders } from './orders.ts';
 
-/** An address as an order keeps it (the orders table's address columns). */
-export interface GroupDeliveryAddress {
-  name: string;
-  phone: string;
-  pincode: string;
-  city: string;
-  state: string;
-  fullAddress: string;
-  stateCode: string;
-}
+/** An address as an order keeps it, with its state's GST code. */
+export type GroupDeliveryAddress = OrderAddress & { stateCode: string };
 
 /**
  * A group order (issue 29, decision 060): a link members join until the

@@ -129,6 +129,15 @@ export const orderEvents = pgTable(
 
 // Rows as the features read them, beside their tables so that other
 // features' mappers can name them without reaching into a repository.
+/** A delivery address as an order's address columns keep it. */
+export interface OrderAddress {
+  name: string;
+  phone: string;
+  pincode: string;
+  city: string;
+  state: string;
+  fullAddress: string;
+}
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type OrderEventRow = typeof orderEvents.$inferSelect;

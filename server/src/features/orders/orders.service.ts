@@ -5,7 +5,7 @@ import {
   type PayOrderBody,
 } from '#contract';
 import type { Database } from '#server/db/client.ts';
-import type { OrderItemRow } from '#server/db/schema/orders.ts';
+import type { OrderAddress, OrderItemRow } from '#server/db/schema/orders.ts';
 import type { PaymentsService } from '#server/features/payments/payments.service.ts';
 import { notFound } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/auth-user.ts';
@@ -60,14 +60,7 @@ export type OrdersDependencies = Omit<CheckoutDependencies, 'razorpayKeyId' | 'i
 /** An order placed and delivered in the past: how the seed's reviewers received what they review (D28). */
 export interface PastDeliveredOrder {
   userId: string;
-  address: {
-    name: string;
-    phone: string;
-    pincode: string;
-    city: string;
-    state: string;
-    fullAddress: string;
-  };
+  address: OrderAddress;
   lines: Pick<
     OrderItemRow,
     'productId' | 'name' | 'image' | 'size' | 'colorName' | 'colorHex' | 'pricePaise'
