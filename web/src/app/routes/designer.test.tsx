@@ -47,6 +47,7 @@ describe('DesignerRoute', () => {
     mockApi({
       'GET /product/tee-9': apiOk(product),
       [`GET /shared-designs/${shared.token}`]: apiOk(shared),
+      'GET /payment/options': apiOk({ online: null }),
     });
     renderRoutes([{ path: '/product/:id/customise', Component: DesignerRoute }], {
       path: `/product/tee-9/customise?shared=${shared.token}`,

@@ -10,6 +10,7 @@ import { useCreateManyCartItems } from '#web/features/cart/api/create-many-cart-
 import { OrderForGroupButton } from '#web/features/cart/components/order-for-group-button.tsx';
 import { useAddToCart } from '#web/features/cart/hooks/use-add-to-cart.ts';
 import { useProduct } from '#web/features/catalogue/api/get-product.ts';
+import { usePaymentOptions } from '#web/features/checkout/api/get-payment-options.ts';
 import { useDesignImages } from '#web/features/designer/api/design-images.ts';
 import { useSavedDesign } from '#web/features/designer/api/saved-designs.ts';
 import { useSharedDesign } from '#web/features/designer/api/shared-designs.ts';
@@ -35,6 +36,7 @@ export function DesignerRoute() {
   const sizeParam = search.get('size');
   const initialSize = sizeParam !== null && isSize(sizeParam) ? sizeParam : undefined;
   const token = useAuthToken();
+  const paymentOptions = usePaymentOptions();
   const navigate = useNavigate();
   const { data: product, error, refetch } = useProduct(id);
   const saved = useSavedDesign(token && savedId ? savedId : null);
@@ -134,7 +136,12 @@ export function DesignerRoute() {
                     initialName={saved.data?.name ?? `My ${product.title}`}
                     onSaved={setSavedDesignId}
                     renderSavedActions={(savedId, name) => (
-                      <StartGroupOrder savedId={savedId} productId={product._id} name={name} />
+                      <StartGroupOrder
+                        savedId={savedId}
+                        productId={product._id}
+                        name={name}
+                        eachPaysOff={paymentOptions.data?.online === null}
+                      />
                     )}
                   />
                 )

@@ -1,6 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_CUSTOMISATION, type SavedDesign } from '#contract';
+import {
+  DEFAULT_CUSTOMISATION,
+  GROUP_EACH_PAYS_NEEDS_ONLINE_MESSAGE,
+  type SavedDesign,
+} from '#contract';
 import { SHARE_MESSAGES } from '#web/lib/share-link.ts';
 import { makeProduct } from '#web/testing/data.ts';
 import { apiOk, mockApi } from '#web/testing/mock-api.ts';
@@ -51,6 +55,7 @@ describe('MyDesignsRoute', () => {
     const { requests } = mockApi({
       'GET /designs': apiOk([saved]),
       'GET /product/tee-9': apiOk(product),
+      'GET /payment/options': apiOk({ online: null }),
       'PUT /designs/d1': apiOk({ ...saved, name: 'Party tee' }),
       'POST /designs/d1/duplicate': apiOk({ ...saved, _id: 'd2', name: 'Birthday tee (copy)' }),
       'DELETE /designs/d1': apiOk(null),
@@ -91,6 +96,7 @@ describe('MyDesignsRoute', () => {
     const { requests } = mockApi({
       'GET /designs': apiOk([{ ...saved, sharePath: '/d/abc' }]),
       'GET /product/tee-9': apiOk(product),
+      'GET /payment/options': apiOk({ online: null }),
       'POST /designs/d1/share': apiOk({ url }),
       'DELETE /designs/d1/share': apiOk(null),
     });
@@ -109,5 +115,40 @@ describe('MyDesignsRoute', () => {
     expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual(
       expect.arrayContaining(['POST /designs/d1/share', 'DELETE /designs/d1/share']),
     );
+  });
+
+  it.each([
+    { online: null, eachPaysOff: true },
+    {
+      online: {
+        provider: 'razorpay',
+        keyId: 'rzp_test_1',
+        checkoutUrl: 'https://checkout.test/v1.js',
+      },
+      eachPaysOff: false,
+    },
+  ])("offers 'each member pays' only when the shop takes online payment (online: $online)", async ({
+    online,
+    eachPaysOff,
+  }) => {
+    mockApi({
+      'GET /designs': apiOk([saved]),
+      'GET /product/tee-9': apiOk(product),
+      'GET /payment/options': apiOk({ online }),
+    });
+    const { user } = renderRoutes([{ path: '/designs', Component: MyDesignsRoute }], {
+      path: '/designs',
+    });
+    const card = within(await screen.findByRole('article', { name: 'Birthday tee' }));
+    await user.click(
+      await card.findByRole('button', { name: 'Start a group order for Birthday tee' }),
+    );
+    const eachPays = card.getByRole('radio', { name: 'Each member pays for their own piece' });
+    await waitFor(() => expect(eachPays.hasAttribute('disabled')).toBe(eachPaysOff));
+    if (eachPaysOff) {
+      expect(eachPays).toHaveAccessibleDescription(GROUP_EACH_PAYS_NEEDS_ONLINE_MESSAGE);
+    } else {
+      expect(card.queryByText(GROUP_EACH_PAYS_NEEDS_ONLINE_MESSAGE)).toBeNull();
+    }
   });
 });

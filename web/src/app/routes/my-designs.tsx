@@ -3,6 +3,7 @@ import type { SavedDesign } from '#contract';
 import { ListPage } from '#web/components/layouts/list-page.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useProduct } from '#web/features/catalogue/api/get-product.ts';
+import { usePaymentOptions } from '#web/features/checkout/api/get-payment-options.ts';
 import { useSavedDesigns } from '#web/features/designer/api/saved-designs.ts';
 import { SavedDesignCard } from '#web/features/designer/components/saved-design-card.tsx';
 import { StartGroupOrder } from '#web/features/group-orders/components/start-group-order.tsx';
@@ -10,6 +11,7 @@ import { StartGroupOrder } from '#web/features/group-orders/components/start-gro
 /** A saved design with its product's name and print areas (the thumbnails' size). */
 function SavedDesignItem({ saved }: { saved: SavedDesign }) {
   const product = useProduct(saved.productId);
+  const paymentOptions = usePaymentOptions();
   return (
     <SavedDesignCard
       saved={saved}
@@ -26,7 +28,12 @@ function SavedDesignItem({ saved }: { saved: SavedDesign }) {
       }
       moreActions={
         product.data ? (
-          <StartGroupOrder savedId={saved._id} productId={saved.productId} name={saved.name} />
+          <StartGroupOrder
+            savedId={saved._id}
+            productId={saved.productId}
+            name={saved.name}
+            eachPaysOff={paymentOptions.data?.online === null}
+          />
         ) : null
       }
     />

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import type { GroupOrderPayer } from '#contract';
+import { GROUP_EACH_PAYS_NEEDS_ONLINE_MESSAGE, type GroupOrderPayer } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { CheckboxField, TextField } from '#web/components/ui/form-field.tsx';
 import { getErrorMessage } from '#web/lib/api-client.ts';
@@ -11,6 +11,8 @@ interface StartGroupOrderProps {
   savedId: string;
   productId: string;
   name: string;
+  /** The shop takes no online payment (the test gateway): 'each pays' is shown off, with the reason. */
+  eachPaysOff: boolean;
 }
 
 /**
@@ -18,7 +20,7 @@ interface StartGroupOrderProps {
  * and whether members add a name and number; the organiser pays for everyone,
  * or each member for their own piece (decision 066). Answers the link to hand on.
  */
-export function StartGroupOrder({ savedId, productId, name }: StartGroupOrderProps) {
+export function StartGroupOrder({ savedId, productId, name, eachPaysOff }: StartGroupOrderProps) {
   const formId = useId();
   const [open, setOpen] = useState(false);
   const [closesAt, setClosesAt] = useState(defaultDeadline);
@@ -114,10 +116,17 @@ export function StartGroupOrder({ savedId, productId, name }: StartGroupOrderPro
             type="radio"
             name={`${formId}-payer`}
             checked={payer === 'each'}
+            disabled={eachPaysOff}
+            aria-describedby={eachPaysOff ? `${formId}-each-off` : undefined}
             onChange={() => setPayer('each')}
           />
           Each member pays for their own piece
         </label>
+        {eachPaysOff ? (
+          <p id={`${formId}-each-off`} className="text-ink-600">
+            {GROUP_EACH_PAYS_NEEDS_ONLINE_MESSAGE}
+          </p>
+        ) : null}
       </fieldset>
       <CheckboxField
         label="Members add a name and number for the back"
