@@ -8,9 +8,11 @@ import {
   canonicalJson,
   DEFAULT_COUPON_CODE,
   type Design,
+  isNamedPiece,
   type ManyProblem,
   type MergeCartBody,
   manyPiecesProblem,
+  NAMED_PIECE_QUANTITY_MESSAGE,
   type PaymentMethod,
   type Personalisation,
   type PrintAreas,
@@ -301,6 +303,11 @@ export function createCartService(db: Database, dependencies: CartDependencies) 
 
     async updateCartItem(userId: string, id: string, body: UpdateCartItemBody): Promise<CartItem> {
       const line = await lineOf(userId, id);
+      if (body.quantity !== undefined && body.quantity !== 1 && isNamedPiece(line.item)) {
+        throw badRequest(NAMED_PIECE_QUANTITY_MESSAGE, [
+          { field: 'quantity', message: NAMED_PIECE_QUANTITY_MESSAGE },
+        ]);
+      }
       const { stock } = await findProductDetails(db, [line.product.id]);
       if (body.quantity !== undefined) {
         const available = stockOf(stock, line.product.id, line.item.size) ?? 0;
@@ -366,7 +373,8 @@ export function createCartService(db: Database, dependencies: CartDependencies) 
             userId,
             productId: line.productId,
             size: line.size,
-            quantity: Math.min(line.quantity, available),
+            // A named piece is one piece, whatever a browser kept.
+            quantity: isNamedPiece({ personalisation }) ? 1 : Math.min(line.quantity, available),
             design,
             imageIds,
             personalisation,
