@@ -20,7 +20,11 @@ export const GroupOrderPayerSchema = z.enum(GROUP_ORDER_PAYERS, {
 });
 export type GroupOrderPayer = z.infer<typeof GroupOrderPayerSchema>;
 
-export const GROUP_ORDER_STATUSES = ['open', 'closed'] as const;
+/**
+ * Open: members join. Closed: no more changes, its pieces not all ordered yet.
+ * Ordered: every piece is in an order (decision 072: entries are ordered one by one).
+ */
+export const GROUP_ORDER_STATUSES = ['open', 'closed', 'ordered'] as const;
 
 export const GROUP_ORDER_LIMITS = {
   /** Members a group takes: a roster's rows. */
@@ -133,6 +137,8 @@ export const GroupEntrySchema = z.object({
   refunded: RupeesSchema,
   /** Each pays: a paid member who left, was removed or whose size ran out; refunded in full. */
   dropped: z.boolean(),
+  /** The order holding this entry's piece (decision 072); null until it is ordered. */
+  orderId: IdSchema.nullable(),
   createdAt: TimestampSchema,
 });
 export type GroupEntry = z.infer<typeof GroupEntrySchema>;
@@ -172,8 +178,12 @@ export const GroupOrderSchema = z.object({
   isOrganiser: z.boolean(),
   /** The roster, oldest entry first: for the organiser; null for anyone else. */
   entries: z.array(GroupEntrySchema).nullable(),
-  /** The order the organiser placed with the group's pieces: for the organiser; null until then and for anyone else. */
-  orderId: IdSchema.nullable(),
+  /**
+   * The orders holding the group's pieces, in the roster's order (decision 072:
+   * entries are ordered one by one, so a checkout that took only some of them
+   * is one of several): for the organiser; empty until then and for anyone else.
+   */
+  orderIds: z.array(IdSchema),
 });
 export type GroupOrder = z.infer<typeof GroupOrderSchema>;
 

@@ -90,11 +90,10 @@ import {
   insertEntryRefund,
   insertGroupOrder,
   lockEntry,
+  markEntriesOrdered,
   markEntryPaid,
-  markGroupOrdered,
   recordEntryRefund,
   setEntryRazorpayOrder,
-  setGroupOrderId,
   updateDeadline,
   updateEntry,
 } from './group-orders.repository.ts';
@@ -519,7 +518,11 @@ export function createGroupOrdersService(db: Database, dependencies: GroupOrders
       address: group.deliveryAddress,
       pieces: lines,
     });
-    await setGroupOrderId(tx, group.id, orderId);
+    await markEntriesOrdered(
+      tx,
+      pieces.map((entry) => entry.id),
+      orderId,
+    );
     return orderId;
   }
 
@@ -537,11 +540,11 @@ export function createGroupOrdersService(db: Database, dependencies: GroupOrders
       orderId = await orderPaidPieces(tx, { ...found, group: closed }, entries);
     } else if (entries.length > 0) {
       await cart.addGroupPieces(tx, closed.organiserId, {
-        groupOrderId: closed.id,
         productId: closed.productId,
         design: closed.design,
         imageIds: closed.imageIds,
         pieces: entries.map((entry) => ({
+          entryId: entry.id,
           size: entry.size,
           personalisation: personalisationOf(closed, entry),
         })),
@@ -900,9 +903,12 @@ export function createGroupOrdersService(db: Database, dependencies: GroupOrders
       return { closed, reminded };
     },
 
-    /** Checkout placed an order holding these groups' lines: the groups are ordered and paid. */
-    groupsOrdered: (tx: Database, groupOrderIds: string[], orderId: string) =>
-      markGroupOrdered(tx, groupOrderIds, orderId),
+    /**
+     * Checkout placed an order holding these entries' lines (decision 072):
+     * they are ordered and paid; a group is 'ordered' once all its pieces are.
+     */
+    entriesOrdered: (tx: Database, entryIds: string[], orderId: string) =>
+      markEntriesOrdered(tx, entryIds, orderId),
   };
 }
 

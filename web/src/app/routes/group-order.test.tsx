@@ -1,6 +1,11 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_CUSTOMISATION, type GroupOrder, type JoinedGroupOrder } from '#contract';
+import {
+  DEFAULT_CUSTOMISATION,
+  type GroupEntry,
+  type GroupOrder,
+  type JoinedGroupOrder,
+} from '#contract';
 import { apiOk, mockApi } from '#web/testing/mock-api.ts';
 import { renderRoutes } from '#web/testing/render.tsx';
 import { GroupOrderRoute } from './group-order.tsx';
@@ -10,6 +15,7 @@ afterEach(() => {
 });
 
 const ORDER_ID = '6f1e0c2a-0d4b-4c7e-9a51-3b2d81c4e9aa';
+const OTHER_ORDER_ID = '1a2b3c4d-0d4b-4c7e-9a51-00000000beef';
 
 const group: GroupOrder = {
   token: 'tok',
@@ -34,7 +40,7 @@ const group: GroupOrder = {
   sizeTotals: { M: 2 },
   isOrganiser: false,
   entries: null,
-  orderId: null,
+  orderIds: [],
 };
 
 const renderGroup = (search = '') =>
@@ -54,6 +60,7 @@ describe('GroupOrderRoute', () => {
         amountPaid: null,
         refunded: 0,
         dropped: false,
+        orderId: null,
         createdAt: '2026-11-20T10:00:00.000Z',
       },
       entryToken: 'secret',
@@ -83,18 +90,59 @@ describe('GroupOrderRoute', () => {
     });
   });
 
-  it("shows the organiser a closed group's order number", async () => {
+  it("shows the organiser an ordered group's order number", async () => {
+    mockApi({
+      'GET /payment/options': apiOk({ online: null }),
+      'GET /group-orders/tok': apiOk({
+        ...group,
+        status: 'ordered',
+        isOrganiser: true,
+        entries: [],
+        orderIds: [ORDER_ID],
+      }),
+    });
+    renderGroup();
+    expect(await screen.findByText(/Ordered:/)).toHaveTextContent('Ordered: #81c4e9aa');
+    expect(screen.queryByRole('link', { name: 'Go to the cart' })).not.toBeInTheDocument();
+  });
+
+  it('shows the organiser every order of a group ordered in parts, and the piece still to order', async () => {
+    const entry = (id: string, name: string, orderId: string | null): GroupEntry => ({
+      _id: id,
+      name,
+      email: `${id}@example.com`,
+      size: 'M',
+      playerName: null,
+      number: null,
+      paid: orderId !== null,
+      amountPaid: null,
+      refunded: 0,
+      dropped: false,
+      orderId,
+      createdAt: '2026-11-20T10:00:00.000Z',
+    });
     mockApi({
       'GET /payment/options': apiOk({ online: null }),
       'GET /group-orders/tok': apiOk({
         ...group,
         status: 'closed',
         isOrganiser: true,
-        entries: [],
-        orderId: ORDER_ID,
+        entries: [
+          entry('e1', 'Asha', ORDER_ID),
+          entry('e2', 'Ravi', OTHER_ORDER_ID),
+          entry('e3', 'Meera', null),
+        ],
+        orderIds: [ORDER_ID, OTHER_ORDER_ID],
       }),
     });
     renderGroup();
-    expect(await screen.findByText(/Ordered:/)).toHaveTextContent('Ordered: #81c4e9aa');
+    expect(await screen.findByText(/Ordered:/)).toHaveTextContent('Ordered: #81c4e9aa, #0000beef');
+    expect(screen.getByRole('link', { name: '#0000beef' })).toHaveAttribute(
+      'href',
+      `/order/${OTHER_ORDER_ID}`,
+    );
+    expect(screen.getByText('M · ordered in #81c4e9aa')).toBeInTheDocument();
+    expect(screen.getByText('1 piece is not ordered yet.', { exact: false })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the cart' })).toBeInTheDocument();
   });
 });
