@@ -65,6 +65,11 @@ export const TOO_MANY_OPEN_GROUPS_MESSAGE = `You can run at most ${GROUP_ORDER_L
 /** The page a group's link opens. */
 export const groupOrderPagePath = (token: string) => `/g/${encodeURIComponent(token)}`;
 
+/** The query of a member's edit link, `?entry=…&token=…`: the page opens their entry with it. */
+export const GROUP_ENTRY_LINK_PARAMS = { entryId: 'entry', entryToken: 'token' } as const;
+export const groupEntryLinkSearch = (entryId: string, entryToken: string) =>
+  `${GROUP_ENTRY_LINK_PARAMS.entryId}=${encodeURIComponent(entryId)}&${GROUP_ENTRY_LINK_PARAMS.entryToken}=${encodeURIComponent(entryToken)}`;
+
 const GroupTokenParamsSchema = z.object({
   token: textSchema('The token').min(1, GROUP_NOT_FOUND_MESSAGE).max(200, GROUP_NOT_FOUND_MESSAGE),
 });
@@ -269,6 +274,19 @@ export const joinGroupOrder = defineEndpoint({
   params: GroupTokenParamsSchema,
   body: GroupEntryBodySchema,
   result: JoinedGroupOrderSchema,
+});
+
+export const getGroupEntry = defineEndpoint({
+  name: 'getGroupEntry',
+  method: 'GET',
+  path: '/group-orders/:token/entries/:entryId',
+  tag: 'group-orders',
+  summary:
+    "An entry as it stands, for the form that changes it: its member (x-entry-token, from their 'joined' email's link) or the organiser; 404 for anyone else and for an entry that left",
+  auth: 'optional',
+  params: GroupEntryParamsSchema,
+  headers: GroupEntryHeadersSchema,
+  result: GroupEntrySchema,
 });
 
 export const updateGroupEntry = defineEndpoint({

@@ -258,6 +258,55 @@ describe('joining', () => {
 });
 
 describe('changing and removing entries', () => {
+  it("reads an entry as it stands for its member's edit form (the token of their link) and the organiser; nobody else", async () => {
+    const { token, organiser } = await startGroup(t.app, t.db, { personalise: true });
+    const { entry, entryToken } = await joinGroup(t.app, token, {
+      name: 'Asha Rao',
+      size: 'S',
+      playerName: 'ASHA',
+      number: 7,
+    });
+    const other = await joinGroup(t.app, token, { number: 8 });
+    const read = (headers: Record<string, string>, entryId = entry._id) =>
+      call(t.app, { url: `/api/v1/group-orders/${token}/entries/${entryId}`, headers });
+
+    const mine = await read({ 'x-entry-token': entryToken });
+    expect(mine.status).toBe(200);
+    expect(GroupEntrySchema.parse(mine.body.result)).toEqual({ ...entry, refunded: 0 });
+    expect(GroupEntrySchema.parse(mine.body.result)).toMatchObject({
+      name: 'Asha Rao',
+      size: 'S',
+      playerName: 'ASHA',
+      number: 7,
+    });
+    expect((await read(organiser.auth)).status).toBe(200);
+    // Another member's token, a guess, no token, another shopper: not found.
+    expect((await read({ 'x-entry-token': other.entryToken })).status).toBe(404);
+    expect((await read({ 'x-entry-token': 'a-guess' })).status).toBe(404);
+    expect((await read({})).status).toBe(404);
+    expect((await read((await signUp(t.app)).auth)).status).toBe(404);
+    expect((await read({ 'x-entry-token': entryToken }, 'not-an-id')).status).toBe(404);
+
+    // What the form saves is what it reads next; once left, the link opens nothing.
+    await call(t.app, {
+      method: 'PATCH',
+      url: `/api/v1/group-orders/${token}/entries/${entry._id}`,
+      headers: { 'x-entry-token': entryToken },
+      payload: { size: 'M', playerName: '', number: 9 },
+    });
+    expect((await read({ 'x-entry-token': entryToken })).body.result).toMatchObject({
+      size: 'M',
+      playerName: null,
+      number: 9,
+    });
+    await call(t.app, {
+      method: 'DELETE',
+      url: `/api/v1/group-orders/${token}/entries/${entry._id}`,
+      headers: { 'x-entry-token': entryToken },
+    });
+    expect((await read({ 'x-entry-token': entryToken })).status).toBe(404);
+  });
+
   it("lets the member change their entry with their link's token, and the organiser too; nobody else", async () => {
     const { token, organiser } = await startGroup(t.app, t.db, { personalise: true });
     const { entry, entryToken } = await joinGroup(t.app, token, { playerName: 'ASHA', number: 7 });

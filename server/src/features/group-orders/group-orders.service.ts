@@ -17,6 +17,7 @@ import {
   type GroupEntryBody,
   type GroupEntryPayment,
   type GroupOrder,
+  groupEntryLinkSearch,
   isSize,
   type JoinedGroupOrder,
   ONLINE_PAYMENTS_OFF_MESSAGE,
@@ -424,7 +425,7 @@ export function createGroupOrdersService(db: Database, dependencies: GroupOrders
   const editUrlOf = (token: string, entryId: string, entryToken: string | undefined) =>
     entryToken === undefined
       ? groupOrderUrl(publicUrl, token)
-      : `${groupOrderUrl(publicUrl, token)}?${new URLSearchParams({ entry: entryId, token: entryToken })}`;
+      : `${groupOrderUrl(publicUrl, token)}?${groupEntryLinkSearch(entryId, entryToken)}`;
 
   const mailFacts = (found: GroupOrderWithOrganiser, productTitle: string) => ({
     productTitle,
@@ -805,6 +806,14 @@ export function createGroupOrdersService(db: Database, dependencies: GroupOrders
     sendRefundsOfPayment: async (razorpayOrderId: string) => {
       const entry = await findEntryByRazorpayOrderId(db, razorpayOrderId);
       if (entry) await sendRefunds({ groupOrderId: entry.groupOrderId });
+    },
+
+    /** An entry as it stands, to its member (the token of their link) or the organiser. */
+    async getGroupEntry(token: string, entryId: string, caller: EntryCaller): Promise<GroupEntry> {
+      const { group } = await groupOf(db, token);
+      const { entry } = await entryFor(db, group, entryId, caller);
+      const refunded = await findRefundedPaise(db, [entry.id]);
+      return toGroupEntry(entry, refunded.get(entry.id));
     },
 
     async updateGroupEntry(
