@@ -19,6 +19,17 @@ export const ALREADY_ADDED_MESSAGE = 'This product is already added';
 /** The spec's 'Avalible Qty is {n}', spelled right (D6); a line never exceeds stock (D9). */
 export const availableQuantityMessage = (available: number) => `Available quantity is ${available}`;
 
+/**
+ * A named roster piece (a line with a name and number, issue 29) is one
+ * piece: its quantity stays 1, as another piece needs a name of its own.
+ */
+export const NAMED_PIECE_QUANTITY_MESSAGE =
+  'A piece with a name and number is one piece: add another row to the roster for more';
+
+/** Whether a line's quantity is fixed at 1: it is one named roster piece. */
+export const isNamedPiece = (line: { personalisation: Personalisation | null }) =>
+  line.personalisation !== null;
+
 /** A product nobody has set up for designs: a chest-sized area front and back, no prices. */
 export const DEFAULT_CUSTOMISATION: ProductCustomisation = {
   customisable: false,

@@ -20,7 +20,11 @@ export const GroupOrderPayerSchema = z.enum(GROUP_ORDER_PAYERS, {
 });
 export type GroupOrderPayer = z.infer<typeof GroupOrderPayerSchema>;
 
-export const GROUP_ORDER_STATUSES = ['open', 'closed'] as const;
+/**
+ * Open: members join. Closed: no more changes, its pieces not all ordered yet.
+ * Ordered: every piece is in an order (decision 072: entries are ordered one by one).
+ */
+export const GROUP_ORDER_STATUSES = ['open', 'closed', 'ordered'] as const;
 
 export const GROUP_ORDER_LIMITS = {
   /** Members a group takes: a roster's rows. */
@@ -60,6 +64,11 @@ export const TOO_MANY_OPEN_GROUPS_MESSAGE = `You can run at most ${GROUP_ORDER_L
 
 /** The page a group's link opens. */
 export const groupOrderPagePath = (token: string) => `/g/${encodeURIComponent(token)}`;
+
+/** The query of a member's edit link, `?entry=…&token=…`: the page opens their entry with it. */
+export const GROUP_ENTRY_LINK_PARAMS = { entryId: 'entry', entryToken: 'token' } as const;
+export const groupEntryLinkSearch = (entryId: string, entryToken: string) =>
+  `${GROUP_ENTRY_LINK_PARAMS.entryId}=${encodeURIComponent(entryId)}&${GROUP_ENTRY_LINK_PARAMS.entryToken}=${encodeURIComponent(entryToken)}`;
 
 const GroupTokenParamsSchema = z.object({
   token: textSchema('The token').min(1, GROUP_NOT_FOUND_MESSAGE).max(200, GROUP_NOT_FOUND_MESSAGE),
@@ -133,6 +142,8 @@ export const GroupEntrySchema = z.object({
   refunded: RupeesSchema,
   /** Each pays: a paid member who left, was removed or whose size ran out; refunded in full. */
   dropped: z.boolean(),
+  /** The order holding this entry's piece (decision 072); null until it is ordered. */
+  orderId: IdSchema.nullable(),
   createdAt: TimestampSchema,
 });
 export type GroupEntry = z.infer<typeof GroupEntrySchema>;
@@ -172,8 +183,12 @@ export const GroupOrderSchema = z.object({
   isOrganiser: z.boolean(),
   /** The roster, oldest entry first: for the organiser; null for anyone else. */
   entries: z.array(GroupEntrySchema).nullable(),
-  /** The order the organiser placed with the group's pieces: for the organiser; null until then and for anyone else. */
-  orderId: IdSchema.nullable(),
+  /**
+   * The orders holding the group's pieces, in the roster's order (decision 072:
+   * entries are ordered one by one, so a checkout that took only some of them
+   * is one of several): for the organiser; empty until then and for anyone else.
+   */
+  orderIds: z.array(IdSchema),
 });
 export type GroupOrder = z.infer<typeof GroupOrderSchema>;
 
@@ -259,6 +274,19 @@ export const joinGroupOrder = defineEndpoint({
   params: GroupTokenParamsSchema,
   body: GroupEntryBodySchema,
   result: JoinedGroupOrderSchema,
+});
+
+export const getGroupEntry = defineEndpoint({
+  name: 'getGroupEntry',
+  method: 'GET',
+  path: '/group-orders/:token/entries/:entryId',
+  tag: 'group-orders',
+  summary:
+    "An entry as it stands, for the form that changes it: its member (x-entry-token, from their 'joined' email's link) or the organiser; 404 for anyone else and for an entry that left",
+  auth: 'optional',
+  params: GroupEntryParamsSchema,
+  headers: GroupEntryHeadersSchema,
+  result: GroupEntrySchema,
 });
 
 export const updateGroupEntry = defineEndpoint({

@@ -11,11 +11,11 @@ const PHONE = { viewport: { width: 375, height: 812 }, hasTouch: true, isMobile:
 test.use(PHONE);
 
 const MEMBERS = [
-  { name: 'Asha Rao', playerName: 'ASHA', number: '7' },
-  { name: 'Ravi Kumar', playerName: 'RAVI', number: '10' },
+  { name: 'Asha Rao', playerName: 'ASHA', number: '7', changedNumber: '17' },
+  { name: 'Ravi Kumar', playerName: 'RAVI', number: '10', changedNumber: '20' },
 ];
 
-test('a group order on a phone: the organiser starts it, two members join from the link, it closes into the cart, and the owner downloads one back file per name (issue 29)', async ({
+test('a group order on a phone: the organiser starts it, two members join from the link and change their number, it closes into the cart, and the owner downloads one back file per name (issue 29)', async ({
   page,
   request,
   browser,
@@ -83,6 +83,22 @@ test('a group order on a phone: the organiser starts it, two members join from t
     await expect(
       memberPage.getByText(`${member.name}: M · ${member.playerName} · ${member.number}.`),
     ).toBeVisible();
+    // The page's own edit link opens the entry as it stands; a change is saved.
+    await memberPage.getByRole('link', { name: 'Change your entry' }).tap();
+    const form = memberPage.getByRole('form', { name: 'Change your entry' });
+    await expect(form.getByRole('textbox', { name: 'Name on the back' })).toHaveValue(
+      member.playerName,
+    );
+    await expect(form.getByRole('textbox', { name: 'Your name' })).toHaveValue(member.name);
+    await expect(form.getByRole('combobox', { name: 'Size' })).toHaveValue('M');
+    await expect(form.getByRole('textbox', { name: 'Number on the back' })).toHaveValue(
+      member.number,
+    );
+    await form.getByRole('textbox', { name: 'Number on the back' }).fill(member.changedNumber);
+    await form.getByRole('button', { name: 'Save changes' }).tap();
+    await expect(
+      memberPage.getByText(`Saved: M · ${member.playerName} · ${member.changedNumber}.`),
+    ).toBeVisible();
     await context.close();
   }
 
@@ -96,8 +112,8 @@ test('a group order on a phone: the organiser starts it, two members join from t
   await expect(page.getByText('The pieces are in your cart.')).toBeVisible();
   await page.getByRole('link', { name: 'Go to the cart' }).tap();
   await expect(page).toHaveURL(/\/cart$/);
-  await expect(page.getByText('ASHA · 7')).toBeVisible();
-  await expect(page.getByText('RAVI · 10')).toBeVisible();
+  await expect(page.getByText('ASHA · 17')).toBeVisible();
+  await expect(page.getByText('RAVI · 20')).toBeVisible();
 
   // The organiser pays in cash; the group's page names the order.
   await addAddressViaApi(request, organiser.token);

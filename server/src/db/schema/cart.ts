@@ -15,7 +15,7 @@ import {
 import { COUPON_KINDS, type Design, type Personalisation, SIZES } from '#contract';
 import { users } from './accounts.ts';
 import { products } from './catalogue.ts';
-import { groupOrders } from './group-orders.ts';
+import { groupOrderEntries } from './group-orders.ts';
 
 /**
  * Coupons (D10, issue 27): a percentage off the selected subtotal (capped) or
@@ -75,8 +75,12 @@ export const cartItems = pgTable(
     personalisation: jsonb().$type<Personalisation>(),
     /** The uploaded images the design uses: they stay while this line does. */
     imageIds: uuid().array().notNull().default(sql`'{}'::uuid[]`),
-    /** The group order whose closing put this piece here (decision 060); null otherwise. */
-    groupOrderId: uuid().references(() => groupOrders.id, { onDelete: 'set null' }),
+    /**
+     * The group entry whose piece this is (decisions 060, 072): a closed
+     * group's pieces come to its organiser's cart one line per entry, and the
+     * order that takes the line is the entry's. Null otherwise.
+     */
+    groupEntryId: uuid().references(() => groupOrderEntries.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -26,8 +26,9 @@ import { type OrderAddress, orders } from './orders.ts';
 export type GroupDeliveryAddress = OrderAddress & { stateCode: string };
 
 /**
- * A group order (issue 29, decision 060): a link members join until the
- * deadline; closing it turns the roster into lines of the organiser's cart.
+ * A group order (issue 29, decisions 060, 066, 072): a link members join until
+ * the deadline; closing it turns the roster into lines of the organiser's cart
+ * (or, each paying, one order); it is 'ordered' once every piece is.
  */
 export const groupOrders = pgTable(
   'group_orders',
@@ -53,8 +54,6 @@ export const groupOrders = pgTable(
     personalise: boolean().notNull(),
     status: text({ enum: GROUP_ORDER_STATUSES }).notNull().default('open'),
     closedAt: timestamp({ withTimezone: true }),
-    /** The order the organiser placed with the group's lines (organiser pays). */
-    orderId: uuid().references(() => orders.id, { onDelete: 'set null' }),
     /**
      * Where an 'each pays' group's order goes: the organiser's address when
      * they started it (decision 066), as an order keeps it. Null when the organiser pays.
@@ -107,10 +106,17 @@ export const groupOrderEntries = pgTable(
      * refunded in full, the row kept so the roster shows it. Null for a piece that counts.
      */
     droppedAt: timestamp({ withTimezone: true }),
+    /**
+     * The order holding this entry's piece (decision 072): the organiser's
+     * checkout that took its cart line, or the order an 'each pays' group
+     * became. Entries are ordered one by one; null until then.
+     */
+    orderId: uuid().references(() => orders.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('group_order_entries_group_idx').on(table.groupOrderId, table.createdAt),
+    index('group_order_entries_order_idx').on(table.orderId),
     uniqueIndex('group_order_entries_token_key').on(table.entryTokenHash),
     uniqueIndex('group_order_entries_razorpay_order_key').on(table.razorpayOrderId),
   ],

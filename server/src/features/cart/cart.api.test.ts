@@ -823,7 +823,7 @@ describe('the cart service for checkout', () => {
         printAreas: null,
         personalisation: null,
         imageIds: [],
-        groupOrderId: null,
+        groupEntryId: null,
       },
       expect.objectContaining({ cartItemId: hoodie._id, pricePaise: HOODIE_PAISE, quantity: 1 }),
     ]);

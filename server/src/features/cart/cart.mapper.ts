@@ -112,7 +112,7 @@ export function toSelectedLines(lines: CartLineRow[], images: ImageRow[]): Selec
     printAreas: item.design ? row.printAreas : null,
     personalisation: item.personalisation,
     imageIds: item.imageIds,
-    groupOrderId: item.groupOrderId,
+    groupEntryId: item.groupEntryId,
   }));
 }
 

@@ -24,8 +24,8 @@ export interface NewCartItem {
   imageIds?: string[];
   /** One roster piece's name and number (issue 29); only on a customised line. */
   personalisation?: Personalisation | null;
-  /** The group order whose closing added it (decision 060). */
-  groupOrderId?: string | null;
+  /** The group entry whose piece it is (decisions 060, 072). */
+  groupEntryId?: string | null;
 }
 
 /** The unique index holds plain lines only: a customised line never conflicts (D27). */

@@ -8,9 +8,11 @@ import {
   canonicalJson,
   DEFAULT_COUPON_CODE,
   type Design,
+  isNamedPiece,
   type ManyProblem,
   type MergeCartBody,
   manyPiecesProblem,
+  NAMED_PIECE_QUANTITY_MESSAGE,
   type PaymentMethod,
   type Personalisation,
   type PrintAreas,
@@ -76,18 +78,17 @@ export interface SelectedLine {
   /** One roster piece's name and number (issue 29), copied onto its order item. */
   personalisation: Personalisation | null;
   imageIds: string[];
-  /** The group order whose closing put this line in the cart (decision 060), or null. */
-  groupOrderId: string | null;
+  /** The group entry whose piece this line is (decisions 060, 072), or null. */
+  groupEntryId: string | null;
 }
 
-/** What a closed group order puts in its organiser's cart: one piece per size listed. */
+/** What a closed group order puts in its organiser's cart: one line per entry. */
 export interface GroupPieces {
-  groupOrderId: string;
   productId: string;
   design: Design;
   imageIds: string[];
-  /** One per piece: its size, and its name and number when the group is personalised. */
-  pieces: { size: Size; personalisation: Personalisation | null }[];
+  /** One per entry: its id, size, and name and number when the group is personalised. */
+  pieces: { entryId: string; size: Size; personalisation: Personalisation | null }[];
 }
 
 export interface CartDependencies {
@@ -301,6 +302,11 @@ export function createCartService(db: Database, dependencies: CartDependencies) 
 
     async updateCartItem(userId: string, id: string, body: UpdateCartItemBody): Promise<CartItem> {
       const line = await lineOf(userId, id);
+      if (body.quantity !== undefined && body.quantity !== 1 && isNamedPiece(line.item)) {
+        throw badRequest(NAMED_PIECE_QUANTITY_MESSAGE, [
+          { field: 'quantity', message: NAMED_PIECE_QUANTITY_MESSAGE },
+        ]);
+      }
       const { stock } = await findProductDetails(db, [line.product.id]);
       if (body.quantity !== undefined) {
         const available = stockOf(stock, line.product.id, line.item.size) ?? 0;
@@ -366,7 +372,8 @@ export function createCartService(db: Database, dependencies: CartDependencies) 
             userId,
             productId: line.productId,
             size: line.size,
-            quantity: Math.min(line.quantity, available),
+            // A named piece is one piece, whatever a browser kept.
+            quantity: isNamedPiece({ personalisation }) ? 1 : Math.min(line.quantity, available),
             design,
             imageIds,
             personalisation,
@@ -380,13 +387,13 @@ export function createCartService(db: Database, dependencies: CartDependencies) 
     /**
      * A closed group order's pieces in its organiser's cart (decision 060),
      * inside the caller's transaction: one designed line each, marked with
-     * the group, selected. Stock is checked at checkout, as for every line:
+     * its entry (decision 072), selected. Stock is checked at checkout, as for every line:
      * a group closes whatever the stock.
      */
     async addGroupPieces(tx: Database, userId: string, group: GroupPieces): Promise<void> {
       await addCartLines(
         tx,
-        group.pieces.map(({ size, personalisation }) => ({
+        group.pieces.map(({ entryId, size, personalisation }) => ({
           userId,
           productId: group.productId,
           size,
@@ -394,7 +401,7 @@ export function createCartService(db: Database, dependencies: CartDependencies) 
           design: group.design,
           imageIds: group.imageIds,
           personalisation,
-          groupOrderId: group.groupOrderId,
+          groupEntryId: entryId,
         })),
       );
     },

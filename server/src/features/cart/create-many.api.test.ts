@@ -5,6 +5,7 @@ import {
   CartItemSchema,
   type Design,
   duplicateRosterRowMessage,
+  NAMED_PIECE_QUANTITY_MESSAGE,
   NOT_CUSTOMISABLE_MESSAGE,
   OrderSchema,
   ROSTER_NEEDS_DESIGN_MESSAGE,
@@ -270,6 +271,51 @@ describe('create-many with a roster', () => {
     expect(await getCart(shopper)).toEqual([]);
   });
 
+  it('keeps a named piece at quantity 1: another quantity is a 400 that says why, selecting still works', async () => {
+    const productId = await tee();
+    const shopper = await signUp(t.app);
+    const [named] = await createMany(shopper, { productId, design: CREST, roster });
+    if (!named) throw new Error('a roster line expected');
+    const update = (payload: object): InjectOptions => ({
+      method: 'PUT',
+      url: `/api/v1/cart/update/${named._id}`,
+      headers: shopper.auth,
+      payload,
+    });
+    const failure = await expectFailure(t.app, update({ quantity: 2 }), 400);
+    expect(failure.message).toBe(NAMED_PIECE_QUANTITY_MESSAGE);
+    expect(failure.errors).toEqual([{ field: 'quantity', message: NAMED_PIECE_QUANTITY_MESSAGE }]);
+    const unselected = await expectResult(
+      t.app,
+      update({ quantity: 1, selected: false }),
+      CartItemSchema,
+    );
+    expect([unselected.quantity, unselected.selected]).toEqual([1, false]);
+    expect(linesOf(await getCart(shopper))[0]).toEqual(['M', 1, true, { name: 'ASHA', number: 7 }]);
+  });
+
+  it('still lets a plain line and a designed line without a name change quantity', async () => {
+    const productId = await tee();
+    const shopper = await signUp(t.app);
+    await createMany(shopper, { productId, design: CREST, quantities: { S: 1 } });
+    await addLine(t.app, shopper, productId, 'L', 1);
+    const lines = await getCart(shopper);
+    expect(lines).toHaveLength(2);
+    for (const line of lines) {
+      const changed = await expectResult(
+        t.app,
+        {
+          method: 'PUT',
+          url: `/api/v1/cart/update/${line._id}`,
+          headers: shopper.auth,
+          payload: { quantity: 2 },
+        },
+        CartItemSchema,
+      );
+      expect(changed.quantity).toBe(2);
+    }
+  });
+
   it('refuses a roster without a design (400)', async () => {
     const shopper = await signUp(t.app);
     const failure = await expectFailure(
@@ -343,6 +389,29 @@ describe('merging a guest roster at sign-in', () => {
       ['M', 1, true, null],
     ]);
     expect(await expectResult(t.app, mergeRequest(shopper, items), CartSchema)).toEqual(merged);
+  });
+
+  it('merges a named piece as one piece, whatever quantity the browser kept', async () => {
+    const productId = await tee();
+    const shopper = await signUp(t.app);
+    const merged = await expectResult(
+      t.app,
+      mergeRequest(shopper, [
+        {
+          productId,
+          size: 'M',
+          quantity: 3,
+          design: CREST,
+          personalisation: { name: 'ASHA', number: 7 },
+        },
+        { productId, size: 'S', quantity: 3, design: CREST },
+      ]),
+      CartSchema,
+    );
+    expect(linesOf(merged)).toEqual([
+      ['M', 1, true, { name: 'ASHA', number: 7 }],
+      ['S', 3, true, null],
+    ]);
   });
 
   it('skips a personalised piece without a design: there is nothing to print it with', async () => {

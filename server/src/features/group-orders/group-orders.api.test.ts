@@ -10,16 +10,18 @@ import {
   GroupEntrySchema,
   GroupOrderSchema,
   PERSONALISATION_EMPTY_MESSAGE,
+  QuoteSchema,
   SavedDesignSchema,
 } from '#contract';
 import { cartItems } from '#server/db/schema/cart.ts';
+import { productStock } from '#server/db/schema/catalogue.ts';
 import { designImages } from '#server/db/schema/designs.ts';
-import { groupOrders } from '#server/db/schema/group-orders.ts';
+import { groupOrderEntries, groupOrders } from '#server/db/schema/group-orders.ts';
 import { createDesignUploadsService } from '#server/features/designs/design-uploads.service.ts';
 import { createMediaService } from '#server/features/media/media.service.ts';
 import { createRateLimitsService } from '#server/features/rate-limits/rate-limits.service.ts';
 import { createTestApp, type TestApp } from '#server-test/app.ts';
-import { addAddress, checkOut } from '#server-test/checkout-fixtures.ts';
+import { addAddress, checkOut, checkoutRequest } from '#server-test/checkout-fixtures.ts';
 import {
   createTeamTee,
   groupOrdersServiceOn,
@@ -256,6 +258,55 @@ describe('joining', () => {
 });
 
 describe('changing and removing entries', () => {
+  it("reads an entry as it stands for its member's edit form (the token of their link) and the organiser; nobody else", async () => {
+    const { token, organiser } = await startGroup(t.app, t.db, { personalise: true });
+    const { entry, entryToken } = await joinGroup(t.app, token, {
+      name: 'Asha Rao',
+      size: 'S',
+      playerName: 'ASHA',
+      number: 7,
+    });
+    const other = await joinGroup(t.app, token, { number: 8 });
+    const read = (headers: Record<string, string>, entryId = entry._id) =>
+      call(t.app, { url: `/api/v1/group-orders/${token}/entries/${entryId}`, headers });
+
+    const mine = await read({ 'x-entry-token': entryToken });
+    expect(mine.status).toBe(200);
+    expect(GroupEntrySchema.parse(mine.body.result)).toEqual({ ...entry, refunded: 0 });
+    expect(GroupEntrySchema.parse(mine.body.result)).toMatchObject({
+      name: 'Asha Rao',
+      size: 'S',
+      playerName: 'ASHA',
+      number: 7,
+    });
+    expect((await read(organiser.auth)).status).toBe(200);
+    // Another member's token, a guess, no token, another shopper: not found.
+    expect((await read({ 'x-entry-token': other.entryToken })).status).toBe(404);
+    expect((await read({ 'x-entry-token': 'a-guess' })).status).toBe(404);
+    expect((await read({})).status).toBe(404);
+    expect((await read((await signUp(t.app)).auth)).status).toBe(404);
+    expect((await read({ 'x-entry-token': entryToken }, 'not-an-id')).status).toBe(404);
+
+    // What the form saves is what it reads next; once left, the link opens nothing.
+    await call(t.app, {
+      method: 'PATCH',
+      url: `/api/v1/group-orders/${token}/entries/${entry._id}`,
+      headers: { 'x-entry-token': entryToken },
+      payload: { size: 'M', playerName: '', number: 9 },
+    });
+    expect((await read({ 'x-entry-token': entryToken })).body.result).toMatchObject({
+      size: 'M',
+      playerName: null,
+      number: 9,
+    });
+    await call(t.app, {
+      method: 'DELETE',
+      url: `/api/v1/group-orders/${token}/entries/${entry._id}`,
+      headers: { 'x-entry-token': entryToken },
+    });
+    expect((await read({ 'x-entry-token': entryToken })).status).toBe(404);
+  });
+
   it("lets the member change their entry with their link's token, and the organiser too; nobody else", async () => {
     const { token, organiser } = await startGroup(t.app, t.db, { personalise: true });
     const { entry, entryToken } = await joinGroup(t.app, token, { playerName: 'ASHA', number: 7 });
@@ -378,26 +429,126 @@ describe('the organiser', () => {
   });
 });
 
-describe("the organiser's checkout", () => {
-  it('links the closed group to the order placed with its pieces, and its entries are paid', async () => {
+describe("the organiser's checkout (decision 072: entries are ordered one by one)", () => {
+  const closeGroup = (token: string, organiser: SignedUp) =>
+    expectResult(
+      t.app,
+      { method: 'POST', url: `/api/v1/group-orders/${token}/close`, headers: organiser.auth },
+      GroupOrderSchema,
+    );
+  const quoteOf = (user: SignedUp) =>
+    expectResult(
+      t.app,
+      { url: '/api/v1/cart/quote?paymentMethod=cash', headers: user.auth },
+      QuoteSchema,
+    );
+  const select = (user: SignedUp, lineId: string, selected: boolean) =>
+    expectResult(
+      t.app,
+      {
+        method: 'PUT',
+        url: `/api/v1/cart/update/${lineId}`,
+        headers: user.auth,
+        payload: { selected },
+      },
+      CartItemSchema,
+    );
+
+  it('orders every entry with the order placed with its pieces: the group is ordered', async () => {
     const { token, organiser } = await startGroup(t.app, t.db);
     await joinGroup(t.app, token, { size: 'S' });
     await joinGroup(t.app, token, { size: 'L' });
-    await call(t.app, {
-      method: 'POST',
-      url: `/api/v1/group-orders/${token}/close`,
-      headers: organiser.auth,
-    });
-    expect(await getGroup(token, organiser)).toMatchObject({ status: 'closed', orderId: null });
+    expect(await closeGroup(token, organiser)).toMatchObject({ status: 'closed', orderIds: [] });
 
     await addAddress(t.app, organiser);
     const order = await checkOut(t.app, organiser, 'cash');
 
-    const closed = await getGroup(token, organiser);
-    expect(closed.orderId).toBe(order._id);
-    expect(closed.entries?.map((entry) => entry.paid)).toEqual([true, true]);
-    // Only the organiser sees which order it became.
-    expect((await getGroup(token)).orderId).toBeNull();
+    const ordered = await getGroup(token, organiser);
+    expect(ordered).toMatchObject({ status: 'ordered', orderIds: [order._id] });
+    expect(ordered.entries?.map((entry) => [entry.paid, entry.orderId])).toEqual([
+      [true, order._id],
+      [true, order._id],
+    ]);
+    // Only the organiser sees which orders it became.
+    expect(await getGroup(token)).toMatchObject({ status: 'ordered', orderIds: [] });
+  });
+
+  it('orders part of a group when a size ran out: those entries name their order, the rest wait; the group is ordered with its last piece', async () => {
+    const { token, organiser, productId } = await startGroup(t.app, t.db, {
+      stock: { L: 0 },
+      priceBreaks: [{ minQuantity: 2, percentOff: 10 }],
+    });
+    const small = await joinGroup(t.app, token, { size: 'S' });
+    const medium = await joinGroup(t.app, token, { size: 'M' });
+    const large = await joinGroup(t.app, token, { size: 'L' });
+    await closeGroup(token, organiser);
+    await addAddress(t.app, organiser);
+
+    const short = await expectFailure(
+      t.app,
+      checkoutRequest(organiser, { paymentMethod: 'cash' }),
+      409,
+    );
+    expect(short.message).toContain('L');
+    const lines = await cartOf(organiser);
+    const largeLine = lines.find((line) => line.size === 'L');
+    if (!largeLine) throw new Error("the L piece's line is in the cart");
+    await select(organiser, largeLine._id, false);
+
+    // The two pieces reach the break together; what the quote shows is what checkout charges.
+    const quote = await quoteOf(organiser);
+    const first = await checkOut(t.app, organiser, 'cash');
+    expect(first.items.map((item) => [item.size, item.price])).toEqual([
+      ['S', 539.1],
+      ['M', 539.1],
+    ]);
+    expect(first.totalPrice).toBe(quote.total);
+
+    const partly = await getGroup(token, organiser);
+    expect(partly).toMatchObject({ status: 'closed', orderIds: [first._id] });
+    expect(partly.entries?.map((entry) => [entry._id, entry.paid, entry.orderId])).toEqual([
+      [small.entry._id, true, first._id],
+      [medium.entry._id, true, first._id],
+      [large.entry._id, false, null],
+    ]);
+
+    await t.db
+      .update(productStock)
+      .set({ stock: 5 })
+      .where(and(eq(productStock.productId, productId), eq(productStock.size, 'L')));
+    await select(organiser, largeLine._id, true);
+    const lastQuote = await quoteOf(organiser);
+    const last = await checkOut(t.app, organiser, 'cash');
+    expect(last.totalPrice).toBe(lastQuote.total);
+    expect(last.items.map((item) => item.size)).toEqual(['L']);
+
+    const ordered = await getGroup(token, organiser);
+    expect(ordered).toMatchObject({ status: 'ordered', orderIds: [first._id, last._id] });
+    expect(ordered.entries?.map((entry) => entry.orderId)).toEqual([
+      first._id,
+      first._id,
+      last._id,
+    ]);
+  });
+
+  it('leaves the group closed while a removed line leaves an entry unordered', async () => {
+    const { token, organiser } = await startGroup(t.app, t.db);
+    await joinGroup(t.app, token, { size: 'S' });
+    await joinGroup(t.app, token, { size: 'M' });
+    await closeGroup(token, organiser);
+    const [, removed] = await cartOf(organiser);
+    if (!removed) throw new Error('two group lines expected');
+    await call(t.app, {
+      method: 'DELETE',
+      url: `/api/v1/cart/remove-product/${removed._id}`,
+      headers: organiser.auth,
+    });
+    await addAddress(t.app, organiser);
+    const order = await checkOut(t.app, organiser, 'cash');
+    expect(await getGroup(token, organiser)).toMatchObject({
+      status: 'closed',
+      orderIds: [order._id],
+    });
   });
 });
 
@@ -421,12 +572,19 @@ describe('the sweep', () => {
 
     expect((await getGroup(token)).status).toBe('closed');
     const [group] = await t.db.select().from(groupOrders).where(eq(groupOrders.token, token));
+    const entries = await t.db
+      .select({ id: groupOrderEntries.id })
+      .from(groupOrderEntries)
+      .where(eq(groupOrderEntries.groupOrderId, group?.id ?? ''));
     const lines = await t.db
       .select()
       .from(cartItems)
-      .where(and(eq(cartItems.userId, organiser.user._id), isNotNull(cartItems.groupOrderId)));
+      .where(and(eq(cartItems.userId, organiser.user._id), isNotNull(cartItems.groupEntryId)));
+    // One line per entry, each marked with its own.
+    expect(lines.map((line) => line.groupEntryId).sort()).toEqual(
+      entries.map((entry) => entry.id).sort(),
+    );
     expect(lines).toHaveLength(2);
-    expect(lines.every((line) => line.groupOrderId === group?.id)).toBe(true);
     const memberMails = await findMessagesTo(t.db, member.entry.email);
     expect(memberMails.map((mail) => mail.kind)).toEqual(['group-joined', 'group-closed']);
   });

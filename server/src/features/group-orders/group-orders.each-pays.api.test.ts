@@ -130,20 +130,27 @@ describe('each pays', () => {
 
     const stockBefore = await stockOf(shop.t.db, group.productId, 'S');
     const closed = await closeNow(group);
-    expect(closed).toMatchObject({ status: 'closed', pieces: 2, sizeTotals: { S: 1, M: 1 } });
+    // Every piece is in its one order: the group is ordered (decision 072).
+    expect(closed).toMatchObject({ status: 'ordered', pieces: 2, sizeTotals: { S: 1, M: 1 } });
     expect(rosterEntry(closed, leaving.joined.entry._id)).toMatchObject({
       paid: true,
       dropped: true,
       refunded: PIECE_PAISE / 100,
+      orderId: null,
     });
     expect(rosterEntry(closed, unpaid.entry._id)).toBeUndefined();
     expect(closed.entries).toHaveLength(3);
 
     // One order for the organiser, paid by its members: two roster pieces, no cart.
-    if (!closed.orderId) throw new Error('The closed group names its order');
+    const [orderId, ...more] = closed.orderIds;
+    if (!orderId) throw new Error('The closed group names its order');
+    expect(more).toEqual([]);
+    for (const member of members) {
+      expect(rosterEntry(closed, member.joined.entry._id)?.orderId).toBe(orderId);
+    }
     const order = await expectResult(
       shop.t.app,
-      { url: `/api/v1/order/${closed.orderId}`, headers: group.organiser.auth },
+      { url: `/api/v1/order/${orderId}`, headers: group.organiser.auth },
       OrderSchema,
     );
     expect(order).toMatchObject({ status: 'pending', paymentMethod: 'online', totalPrice: 1198 });
@@ -188,7 +195,7 @@ describe('each pays', () => {
     expect(rosterEntry(closed, first.joined.entry._id)).toMatchObject({ refunded: 59.9 });
     const order = await expectResult(
       shop.t.app,
-      { url: `/api/v1/order/${closed.orderId}`, headers: group.organiser.auth },
+      { url: `/api/v1/order/${closed.orderIds[0]}`, headers: group.organiser.auth },
       OrderSchema,
     );
     expect(order.totalPrice).toBe(1078.2);

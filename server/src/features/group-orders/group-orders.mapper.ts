@@ -16,6 +16,7 @@ export function toGroupEntry(row: GroupOrderEntryRow, refundedPaise = 0): GroupE
     amountPaid: row.paid && row.amountPaise !== null ? paiseToRupees(row.amountPaise) : null,
     refunded: paiseToRupees(refundedPaise),
     dropped: row.droppedAt !== null,
+    orderId: row.orderId,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -76,6 +77,8 @@ export function toGroupOrder(
           .filter((entry) => entry.paid || entry.droppedAt === null)
           .map((entry) => toGroupEntry(entry, details.refundedPaise.get(entry.id)))
       : null,
-    orderId: details.isOrganiser ? group.orderId : null,
+    orderIds: details.isOrganiser
+      ? [...new Set(entries.flatMap((entry) => entry.orderId ?? []))]
+      : [],
   };
 }

@@ -84,7 +84,7 @@ describe.skipIf(inject('testDatabase').kind !== 'postgres')(
       const lines = await t.db
         .select()
         .from(cartItems)
-        .where(and(eq(cartItems.userId, organiser.user._id), isNotNull(cartItems.groupOrderId)));
+        .where(and(eq(cartItems.userId, organiser.user._id), isNotNull(cartItems.groupEntryId)));
       expect(lines).toHaveLength(MEMBERS);
       const roster = Array.from({ length: MEMBERS }, (_, index) => `P${index}:${index}`).sort();
       expect(

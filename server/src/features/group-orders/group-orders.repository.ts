@@ -131,15 +131,35 @@ export async function claimDueReminders(
     .returning();
 }
 
-/** The organiser placed the order holding the group's pieces: they are paid for. */
-export async function markGroupOrdered(db: Database, ids: string[], orderId: string) {
-  for (const id of ids) {
-    await db.update(groupOrders).set({ orderId }).where(eq(groupOrders.id, id));
-    await db
-      .update(groupOrderEntries)
-      .set({ paid: true })
-      .where(eq(groupOrderEntries.groupOrderId, id));
-  }
+/**
+ * These entries' pieces are in this order (decision 072): each is ordered
+ * (and paid for) once; a group whose every piece is ordered becomes 'ordered'.
+ * Pieces are the entries not dropped (each pays: unpaid ones drop at closing).
+ */
+export async function markEntriesOrdered(db: Database, entryIds: string[], orderId: string) {
+  if (entryIds.length === 0) return;
+  const ordered = await db
+    .update(groupOrderEntries)
+    .set({ orderId, paid: true })
+    .where(and(inArray(groupOrderEntries.id, entryIds), isNull(groupOrderEntries.orderId)))
+    .returning({ groupOrderId: groupOrderEntries.groupOrderId });
+  const groupIds = [...new Set(ordered.map((entry) => entry.groupOrderId))];
+  if (groupIds.length === 0) return;
+  await db
+    .update(groupOrders)
+    .set({ status: 'ordered' })
+    .where(
+      and(
+        inArray(groupOrders.id, groupIds),
+        eq(groupOrders.status, 'closed'),
+        sql`not exists (
+          select 1 from ${groupOrderEntries}
+          where ${groupOrderEntries.groupOrderId} = ${groupOrders.id}
+            and ${groupOrderEntries.orderId} is null
+            and ${groupOrderEntries.droppedAt} is null
+        )`,
+      ),
+    );
 }
 
 export async function findEntries(db: Database, groupOrderId: string) {
@@ -238,11 +258,6 @@ export async function dropUnpaidEntries(db: Database, groupOrderId: string, at: 
     .where(
       and(eq(groupOrderEntries.groupOrderId, groupOrderId), eq(groupOrderEntries.paid, false)),
     );
-}
-
-/** The order an 'each pays' group became at closing. */
-export async function setGroupOrderId(db: Database, id: string, orderId: string): Promise<void> {
-  await db.update(groupOrders).set({ orderId }).where(eq(groupOrders.id, id));
 }
 
 export async function insertEntryRefund(

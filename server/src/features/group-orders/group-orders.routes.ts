@@ -3,6 +3,7 @@ import {
   closeGroupOrder,
   createGroupOrder,
   deleteGroupEntry,
+  getGroupEntry,
   getGroupOrder,
   joinGroupOrder,
   payGroupEntry,
@@ -38,6 +39,12 @@ export function groupOrdersRoutes(groups: GroupOrdersService, sweepEveryMs: numb
     });
     route(app, payGroupEntry, ({ params, headers, body }) =>
       groups.payGroupEntry(params.token, params.entryId, headers['x-entry-token'], body),
+    );
+    route(app, getGroupEntry, ({ user, params, headers }) =>
+      groups.getGroupEntry(params.token, params.entryId, {
+        userId: user?.id,
+        entryToken: headers['x-entry-token'],
+      }),
     );
     route(app, updateGroupEntry, ({ user, params, headers, body }) =>
       groups.updateGroupEntry(

@@ -17,6 +17,7 @@ import {
   type GroupEntryBody,
   type GroupEntryPayment,
   type GroupOrder,
+  groupEntryLinkSearch,
   isSize,
   type JoinedGroupOrder,
   ONLINE_PAYMENTS_OFF_MESSAGE,
@@ -90,11 +91,10 @@ import {
   insertEntryRefund,
   insertGroupOrder,
   lockEntry,
+  markEntriesOrdered,
   markEntryPaid,
-  markGroupOrdered,
   recordEntryRefund,
   setEntryRazorpayOrder,
-  setGroupOrderId,
   updateDeadline,
   updateEntry,
 } from './group-orders.repository.ts';
@@ -425,7 +425,7 @@ export function createGroupOrdersService(db: Database, dependencies: GroupOrders
   const editUrlOf = (token: string, entryId: string, entryToken: string | undefined) =>
     entryToken === undefined
       ? groupOrderUrl(publicUrl, token)
-      : `${groupOrderUrl(publicUrl, token)}?${new URLSearchParams({ entry: entryId, token: entryToken })}`;
+      : `${groupOrderUrl(publicUrl, token)}?${groupEntryLinkSearch(entryId, entryToken)}`;
 
   const mailFacts = (found: GroupOrderWithOrganiser, productTitle: string) => ({
     productTitle,
@@ -519,7 +519,11 @@ export function createGroupOrdersService(db: Database, dependencies: GroupOrders
       address: group.deliveryAddress,
       pieces: lines,
     });
-    await setGroupOrderId(tx, group.id, orderId);
+    await markEntriesOrdered(
+      tx,
+      pieces.map((entry) => entry.id),
+      orderId,
+    );
     return orderId;
   }
 
@@ -537,11 +541,11 @@ export function createGroupOrdersService(db: Database, dependencies: GroupOrders
       orderId = await orderPaidPieces(tx, { ...found, group: closed }, entries);
     } else if (entries.length > 0) {
       await cart.addGroupPieces(tx, closed.organiserId, {
-        groupOrderId: closed.id,
         productId: closed.productId,
         design: closed.design,
         imageIds: closed.imageIds,
         pieces: entries.map((entry) => ({
+          entryId: entry.id,
           size: entry.size,
           personalisation: personalisationOf(closed, entry),
         })),
@@ -804,6 +808,14 @@ export function createGroupOrdersService(db: Database, dependencies: GroupOrders
       if (entry) await sendRefunds({ groupOrderId: entry.groupOrderId });
     },
 
+    /** An entry as it stands, to its member (the token of their link) or the organiser. */
+    async getGroupEntry(token: string, entryId: string, caller: EntryCaller): Promise<GroupEntry> {
+      const { group } = await groupOf(db, token);
+      const { entry } = await entryFor(db, group, entryId, caller);
+      const refunded = await findRefundedPaise(db, [entry.id]);
+      return toGroupEntry(entry, refunded.get(entry.id));
+    },
+
     async updateGroupEntry(
       token: string,
       entryId: string,
@@ -900,9 +912,12 @@ export function createGroupOrdersService(db: Database, dependencies: GroupOrders
       return { closed, reminded };
     },
 
-    /** Checkout placed an order holding these groups' lines: the groups are ordered and paid. */
-    groupsOrdered: (tx: Database, groupOrderIds: string[], orderId: string) =>
-      markGroupOrdered(tx, groupOrderIds, orderId),
+    /**
+     * Checkout placed an order holding these entries' lines (decision 072):
+     * they are ordered and paid; a group is 'ordered' once all its pieces are.
+     */
+    entriesOrdered: (tx: Database, entryIds: string[], orderId: string) =>
+      markEntriesOrdered(tx, entryIds, orderId),
   };
 }
 

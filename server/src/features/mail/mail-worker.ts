@@ -1,12 +1,11 @@
 import type { MailConfig } from '#server/config/env.ts';
 import type { Database } from '#server/db/client.ts';
+import { createLeaseWorker, failedAttempt } from '#server/lib/lease-worker.ts';
 import { claimDueMessages, settleClaimedMessage } from './mail.repository.ts';
 import type { MailAttachment, Mailer } from './mailer.ts';
 
 /** Messages one worker claims at a time. */
 const BATCH_SIZE = 10;
-/** An error is kept only this long: the mail server's answer, not a whole transcript. */
-const ERROR_MAX_LENGTH = 500;
 
 export type MailWorkerOptions = Pick<
   MailConfig,
@@ -27,10 +26,6 @@ export type MailWorkerOptions = Pick<
   designPicturesOf?: (orderItemIds: string[]) => Promise<MailAttachment[]>;
 };
 
-/** How long the n-th failed attempt waits before the next: base, 2 × base, 4 × base, … */
-export const retryDelay = (retryBaseMs: number, attempts: number) =>
-  retryBaseMs * 2 ** Math.max(0, attempts - 1);
-
 /**
  * Delivers the outbox (D29). Each round claims due messages (SKIP LOCKED, so
  * workers in several processes never claim the same one) with a lease; a
@@ -40,11 +35,6 @@ export const retryDelay = (retryBaseMs: number, attempts: number) =>
  * attempt.
  */
 export function createMailWorker(db: Database, mailer: Mailer, options: MailWorkerOptions) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let started = false;
-  let stopping = false;
-
   async function deliver(message: Awaited<ReturnType<typeof claimDueMessages>>[number]) {
     const claim = { id: message.id, leaseUntil: message.nextAttemptAt };
     try {
@@ -62,30 +52,24 @@ export function createMailWorker(db: Database, mailer: Mailer, options: MailWork
         ...(attachments.length > 0 && { attachments }),
       });
     } catch (error) {
-      const lastError = (error instanceof Error ? error.message : String(error)).slice(
-        0,
-        ERROR_MAX_LENGTH,
-      );
-      const finalAttempt = message.attempts >= options.maxAttempts;
+      const failed = failedAttempt(options, message.attempts, error);
       await settleClaimedMessage(db, claim, {
-        status: finalAttempt ? 'failed' : 'pending',
-        nextAttemptAt: new Date(Date.now() + retryDelay(options.retryBaseMs, message.attempts)),
-        lastError,
+        status: failed.final ? 'failed' : 'pending',
+        nextAttemptAt: failed.nextAttemptAt,
+        lastError: failed.lastError,
       });
       return;
     }
     await settleClaimedMessage(db, claim, { status: 'sent', sentAt: new Date(), lastError: null });
   }
 
-  /** One round: claims a batch and delivers it; answers how many messages it handled. */
-  async function runOnce(): Promise<number> {
-    const now = new Date();
-    const leaseUntil = new Date(now.getTime() + options.leaseMs);
+  /** One round: claims a batch and delivers it; a full batch suggests more are due. */
+  return createLeaseWorker(async ({ now, leaseUntil, stopping }) => {
     const claimed = await claimDueMessages(db, { now, leaseUntil, limit: BATCH_SIZE });
     for (const [index, message] of claimed.entries()) {
       // A send starts only with half the lease left, so it ends before another worker may
       // take the message; the rest of the batch goes back to be claimed at once.
-      if (stopping || Date.now() > now.getTime() + options.leaseMs / 2) {
+      if (stopping() || Date.now() > now.getTime() + options.leaseMs / 2) {
         for (const rest of claimed.slice(index)) {
           await settleClaimedMessage(
             db,
@@ -93,41 +77,12 @@ export function createMailWorker(db: Database, mailer: Mailer, options: MailWork
             { status: 'pending', attempts: rest.attempts - 1, nextAttemptAt: new Date() },
           );
         }
-        return index;
+        return { handled: index, more: false };
       }
       await deliver(message);
     }
-    return claimed.length;
-  }
-
-  function schedule(delayMs: number) {
-    if (stopping) return;
-    timer = setTimeout(() => {
-      running = runOnce();
-      running
-        // A full batch suggests more are due: go again at once.
-        .then((handled) => schedule(handled === BATCH_SIZE ? 0 : options.pollMs))
-        .catch((error: unknown) => {
-          options.onError?.(error);
-          schedule(options.pollMs);
-        });
-    }, delayMs);
-  }
-
-  return {
-    runOnce,
-    start() {
-      if (started) return;
-      started = true;
-      schedule(0);
-    },
-    /** Stops polling and waits for the round in progress: its unsent claims go back at once. */
-    async stop() {
-      stopping = true;
-      clearTimeout(timer);
-      await running?.catch(() => undefined);
-    },
-  };
+    return { handled: claimed.length, more: claimed.length === BATCH_SIZE };
+  }, options);
 }
 
 export type MailWorker = ReturnType<typeof createMailWorker>;

@@ -43,8 +43,8 @@ export interface CheckoutDependencies {
   razorpayKeyId: string | undefined;
   /** The print queue: the order's print files are queued with it (decision 059). */
   printJobs: Pick<PrintJobsService, 'enqueueOrderPrints'>;
-  /** Group orders (decision 060): a closed group's pieces checked out are its order. */
-  groupOrders: Pick<GroupOrdersService, 'groupsOrdered'>;
+  /** Group orders (decisions 060, 072): a closed group's pieces checked out are ordered, entry by entry. */
+  groupOrders: Pick<GroupOrdersService, 'entriesOrdered'>;
 }
 
 /**
@@ -212,8 +212,11 @@ export function createCheckout(
         })),
       );
       await printJobs.enqueueOrderPrints(tx, items);
-      const groupOrderIds = new Set(lines.flatMap((line) => line.groupOrderId ?? []));
-      await groupOrders.groupsOrdered(tx, [...groupOrderIds], row.id);
+      await groupOrders.entriesOrdered(
+        tx,
+        lines.flatMap((line) => line.groupEntryId ?? []),
+        row.id,
+      );
       // Paid (the test gateway's card) or placed to pay in cash: invoiced now; online, once paid.
       if (!online) await invoicing.invoiceOrder(tx, row, items);
       const placed = await insertOrderEvent(tx, {

@@ -1,7 +1,13 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_CUSTOMISATION, type GroupOrder, type JoinedGroupOrder } from '#contract';
-import { apiOk, mockApi } from '#web/testing/mock-api.ts';
+import {
+  DEFAULT_CUSTOMISATION,
+  type GroupEntry,
+  type GroupOrder,
+  type JoinedGroupOrder,
+} from '#contract';
+import { ENTRY_LINK_GONE_MESSAGE } from '#web/features/group-orders/components/member-view.tsx';
+import { apiFail, apiOk, mockApi } from '#web/testing/mock-api.ts';
 import { renderRoutes } from '#web/testing/render.tsx';
 import { GroupOrderRoute } from './group-order.tsx';
 
@@ -10,6 +16,7 @@ afterEach(() => {
 });
 
 const ORDER_ID = '6f1e0c2a-0d4b-4c7e-9a51-3b2d81c4e9aa';
+const OTHER_ORDER_ID = '1a2b3c4d-0d4b-4c7e-9a51-00000000beef';
 
 const group: GroupOrder = {
   token: 'tok',
@@ -34,7 +41,7 @@ const group: GroupOrder = {
   sizeTotals: { M: 2 },
   isOrganiser: false,
   entries: null,
-  orderId: null,
+  orderIds: [],
 };
 
 const renderGroup = (search = '') =>
@@ -54,6 +61,7 @@ describe('GroupOrderRoute', () => {
         amountPaid: null,
         refunded: 0,
         dropped: false,
+        orderId: null,
         createdAt: '2026-11-20T10:00:00.000Z',
       },
       entryToken: 'secret',
@@ -74,6 +82,10 @@ describe('GroupOrderRoute', () => {
     await user.click(screen.getByRole('button', { name: 'Join the group' }));
     expect(await screen.findByRole('heading', { name: "You're in" })).toBeInTheDocument();
     expect(screen.getByText('Asha: M · ASHA · 7.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Change your entry' })).toHaveAttribute(
+      'href',
+      '/g/tok?entry=e1&token=secret',
+    );
     expect(requests.find((request) => request.method === 'POST')?.body).toEqual({
       name: 'Asha',
       email: 'asha@example.com',
@@ -83,18 +95,118 @@ describe('GroupOrderRoute', () => {
     });
   });
 
-  it("shows the organiser a closed group's order number", async () => {
+  it("opens the member's edit link on their entry as it stands, and saves the whole piece", async () => {
+    const current: GroupEntry = {
+      _id: 'e1',
+      name: 'Asha',
+      email: 'asha@example.com',
+      size: 'M',
+      playerName: 'ASHA',
+      number: 7,
+      paid: false,
+      amountPaid: null,
+      refunded: 0,
+      dropped: false,
+      orderId: null,
+      createdAt: '2026-11-20T10:00:00.000Z',
+    };
+    const { requests } = mockApi({
+      'GET /payment/options': apiOk({ online: null }),
+      'GET /group-orders/tok': apiOk(group),
+      'GET /group-orders/tok/entries/e1': apiOk(current),
+      'PATCH /group-orders/tok/entries/e1': apiOk({ ...current, size: 'S', playerName: null }),
+    });
+    const { user } = renderGroup('?entry=e1&token=secret');
+    const form = await screen.findByRole('form', { name: 'Change your entry' });
+    expect(within(form).getByRole('textbox', { name: 'Your name' })).toHaveValue('Asha');
+    expect(within(form).getByRole('textbox', { name: 'Your email' })).toHaveValue(
+      'asha@example.com',
+    );
+    expect(within(form).getByRole('combobox', { name: 'Size' })).toHaveValue('M');
+    expect(within(form).getByRole('textbox', { name: 'Name on the back' })).toHaveValue('ASHA');
+    expect(within(form).getByRole('textbox', { name: 'Number on the back' })).toHaveValue('7');
+    const read = requests.find((request) => request.path === '/group-orders/tok/entries/e1');
+    expect(read?.headers.get('x-entry-token')).toBe('secret');
+
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Size' }), 'S');
+    await user.clear(within(form).getByRole('textbox', { name: 'Name on the back' }));
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Saved: S · 7.')).toBeInTheDocument();
+    const saved = requests.find((request) => request.method === 'PATCH');
+    expect(saved?.body).toEqual({
+      name: 'Asha',
+      email: 'asha@example.com',
+      size: 'S',
+      playerName: '',
+      number: 7,
+    });
+    expect(saved?.headers.get('x-entry-token')).toBe('secret');
+  });
+
+  it('says so when the edit link opens no entry (left, or cut short)', async () => {
+    mockApi({
+      'GET /payment/options': apiOk({ online: null }),
+      'GET /group-orders/tok': apiOk(group),
+      'GET /group-orders/tok/entries/e1': apiFail(404, 'Entry not found'),
+    });
+    renderGroup('?entry=e1&token=wrong');
+    expect(await screen.findByRole('alert')).toHaveTextContent(ENTRY_LINK_GONE_MESSAGE);
+    expect(screen.queryByRole('form', { name: 'Change your entry' })).not.toBeInTheDocument();
+  });
+
+  it("shows the organiser an ordered group's order number", async () => {
+    mockApi({
+      'GET /payment/options': apiOk({ online: null }),
+      'GET /group-orders/tok': apiOk({
+        ...group,
+        status: 'ordered',
+        isOrganiser: true,
+        entries: [],
+        orderIds: [ORDER_ID],
+      }),
+    });
+    renderGroup();
+    expect(await screen.findByText(/Ordered:/)).toHaveTextContent('Ordered: #81c4e9aa');
+    expect(screen.queryByRole('link', { name: 'Go to the cart' })).not.toBeInTheDocument();
+  });
+
+  it('shows the organiser every order of a group ordered in parts, and the piece still to order', async () => {
+    const entry = (id: string, name: string, orderId: string | null): GroupEntry => ({
+      _id: id,
+      name,
+      email: `${id}@example.com`,
+      size: 'M',
+      playerName: null,
+      number: null,
+      paid: orderId !== null,
+      amountPaid: null,
+      refunded: 0,
+      dropped: false,
+      orderId,
+      createdAt: '2026-11-20T10:00:00.000Z',
+    });
     mockApi({
       'GET /payment/options': apiOk({ online: null }),
       'GET /group-orders/tok': apiOk({
         ...group,
         status: 'closed',
         isOrganiser: true,
-        entries: [],
-        orderId: ORDER_ID,
+        entries: [
+          entry('e1', 'Asha', ORDER_ID),
+          entry('e2', 'Ravi', OTHER_ORDER_ID),
+          entry('e3', 'Meera', null),
+        ],
+        orderIds: [ORDER_ID, OTHER_ORDER_ID],
       }),
     });
     renderGroup();
-    expect(await screen.findByText(/Ordered:/)).toHaveTextContent('Ordered: #81c4e9aa');
+    expect(await screen.findByText(/Ordered:/)).toHaveTextContent('Ordered: #81c4e9aa, #0000beef');
+    expect(screen.getByRole('link', { name: '#0000beef' })).toHaveAttribute(
+      'href',
+      `/order/${OTHER_ORDER_ID}`,
+    );
+    expect(screen.getByText('M · ordered in #81c4e9aa')).toBeInTheDocument();
+    expect(screen.getByText('1 piece is not ordered yet.', { exact: false })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the cart' })).toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { useParams, useSearchParams } from 'react-router';
 import {
   formatRupees,
   GROUP_EACH_PAYS_PRICE_NOTE,
+  GROUP_ENTRY_LINK_PARAMS,
   SHOP_NAME,
   unitPaiseAfterBreak,
 } from '#contract';
@@ -31,8 +32,8 @@ const GROUP_GONE = 'Group order not found';
 export function GroupOrderRoute() {
   const { token = '' } = useParams();
   const [search] = useSearchParams();
-  const entryId = search.get('entry');
-  const entryToken = search.get('token');
+  const entryId = search.get(GROUP_ENTRY_LINK_PARAMS.entryId);
+  const entryToken = search.get(GROUP_ENTRY_LINK_PARAMS.entryToken);
   const { data: group, error, refetch } = useGroupOrder(token);
   const { online } = usePayOnline({ needed: group?.payer === 'each' });
   // Each pays (decision 066): a member pays their piece in Razorpay Checkout.
@@ -103,7 +104,7 @@ export function GroupOrderRoute() {
       ) : !open ? (
         <p className="font-medium text-ink-900">This group order is closed.</p>
       ) : entryId && entryToken ? (
-        <EditEntryForm group={group} entryId={entryId} entryToken={entryToken} />
+        <EditEntryForm key={entryId} group={group} entryId={entryId} entryToken={entryToken} />
       ) : (
         <JoinGroupForm group={group} openCheckout={openCheckout} />
       )}

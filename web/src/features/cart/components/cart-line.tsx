@@ -4,7 +4,9 @@ import {
   type CartItem,
   DELIVERY_DAYS,
   formatRupees,
+  isNamedPiece,
   letteringText,
+  NAMED_PIECE_QUANTITY_MESSAGE,
   nextBreakText,
   unitPriceText,
 } from '#contract';
@@ -124,6 +126,7 @@ export function CartLine({
             size="sm"
             value={line.quantity}
             itemLabel={label}
+            increaseBlockedReason={isNamedPiece(line) ? NAMED_PIECE_QUANTITY_MESSAGE : undefined}
             onDecrease={() => actions.stepQuantity(line, -1)}
             onIncrease={() => actions.stepQuantity(line, 1)}
           />

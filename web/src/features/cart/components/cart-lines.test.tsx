@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CartItem } from '#contract';
+import { type CartItem, NAMED_PIECE_QUANTITY_MESSAGE } from '#contract';
 import { makeCartItem, makeProduct } from '#web/testing/data.ts';
 import { apiFail, apiOk, mockApi } from '#web/testing/mock-api.ts';
 import { renderWithRouter } from '#web/testing/render.tsx';
@@ -206,5 +206,34 @@ describe('CartLines, price by quantity (issue 29)', () => {
     expect(screen.getByText('₹539.10 each (10% off for 10+)')).toBeInTheDocument();
     expect(screen.getByText('Add 15 more for ₹509.15 each')).toBeInTheDocument();
     expect(screen.getByText('₹5,391.00')).toBeInTheDocument();
+  });
+});
+
+describe('CartLines, a named roster piece (issue 29)', () => {
+  const namedLabel = 'Chai & Code Tee, size M, your design, ASHA · 7';
+
+  it('keeps it at one piece: + is disabled with the reason, and no request goes', async () => {
+    const named: CartItem = {
+      ...makeCartItem({ product: tee, size: 'M', quantity: 1, sizes: { M: 9 } }),
+      design: { front: [], back: [] },
+      personalisation: { name: 'ASHA', number: 7 },
+    };
+    useGuestCartStore.setState({ list: [named], totalProduct: 1 });
+    renderWithRouter(<CartLines />);
+    const increase = screen.getByRole('button', { name: `Increase quantity of ${namedLabel}` });
+    expect(increase).toBeDisabled();
+    expect(increase).toHaveAccessibleDescription(NAMED_PIECE_QUANTITY_MESSAGE);
+    expect(screen.getByText(NAMED_PIECE_QUANTITY_MESSAGE)).toBeVisible();
+    expect(screen.getByRole('status', { name: `Quantity of ${namedLabel}` })).toHaveTextContent(
+      '1',
+    );
+  });
+
+  it('leaves + enabled, with no reason, on a line without a name', () => {
+    const list = [makeCartItem({ product: tee, size: 'M', quantity: 1, sizes: { M: 9 } })];
+    useGuestCartStore.setState({ list, totalProduct: 1 });
+    renderWithRouter(<CartLines />);
+    expect(screen.getByRole('button', { name: `Increase quantity of ${teeLabel}` })).toBeEnabled();
+    expect(screen.queryByText(NAMED_PIECE_QUANTITY_MESSAGE)).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { CartItem } from '#contract';
+import { type CartItem, isNamedPiece } from '#contract';
 import { useAuthToken } from '#web/lib/auth-token.ts';
 import { toast } from '#web/lib/toast.ts';
 import { cachedLine } from '../api/get-cart.ts';
@@ -25,7 +25,7 @@ export function useCartLineActions() {
   return {
     /**
      * One tap on − or +: − stops at 1; + stops at the size's stock with
-     * 'Available quantity is {n}' (D9). The step starts from the line as it is
+     * 'Available quantity is {n}' (D9), and a named piece stays one piece. The step starts from the line as it is
      * now, not as last rendered, so quick taps between renders all count.
      */
     stepQuantity(line: CartItem, step: 1 | -1) {
@@ -34,7 +34,7 @@ export function useCartLineActions() {
           ? cachedLine(queryClient, line._id)
           : guest().list.find((item) => item._id === line._id)) ?? line;
       const quantity = current.quantity + step;
-      if (quantity < 1) return;
+      if (quantity < 1 || (step > 0 && isNamedPiece(current))) return;
       const available = availableStock(current);
       if (step > 0 && quantity > available) {
         toast.error(CART_MESSAGES.availableQuantity(available));

@@ -5,6 +5,7 @@ import {
   createGroupOrder,
   deleteGroupEntry,
   type GroupEntryBody,
+  getGroupEntry,
   getGroupOrder,
   joinGroupOrder,
   type PayOrderBody,
@@ -65,6 +66,24 @@ export function useJoinGroupOrder(token: string) {
 
 /** Whose change it is: the member's entry token from their email link, or none for the organiser. */
 const entryHeaders = (entryToken: string | undefined) => ({ 'x-entry-token': entryToken });
+
+/**
+ * GET an entry as it stands, with the token of its member's link: the edit
+ * form starts from it. Kept apart from the group's query, so the form's own
+ * state stays what the member typed while the group refreshes.
+ */
+export function useGroupEntry(token: string, entryId: string, entryToken: string) {
+  return useQuery({
+    queryKey: ['group-entries', token, entryId] as const,
+    queryFn: ({ signal }) =>
+      apiCall(getGroupEntry, {
+        params: { token, entryId },
+        headers: entryHeaders(entryToken),
+        signal,
+      }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
 
 /** PATCH an entry: its member (with the entry token) or the organiser. */
 export function useUpdateGroupEntry(token: string, entryToken?: string) {

@@ -1,4 +1,4 @@
-import { type GroupOrder, isSize } from '#contract';
+import { type GroupEntry, type GroupOrder, isSize, type UpdateGroupEntryBody } from '#contract';
 import { SelectField, TextField } from '#web/components/ui/form-field.tsx';
 
 /** What a member picks: a size, and a name and number when the group is personalised. */
@@ -16,6 +16,24 @@ export function pieceBody(values: PieceValues, personalise: boolean) {
     ...(isSize(values.size) && { size: values.size }),
     ...(personalise && values.playerName && { playerName: values.playerName }),
     ...(personalise && values.number !== '' && { number: Number(values.number) }),
+  };
+}
+
+/** An entry as the form shows it, to change it. */
+export const pieceValuesOf = (entry: GroupEntry): PieceValues => ({
+  size: entry.size,
+  playerName: entry.playerName ?? '',
+  number: entry.number === null ? '' : String(entry.number),
+});
+
+/** The piece as a change sends it: all of it, so a cleared name or number is cleared. */
+export function changedPieceBody(values: PieceValues, personalise: boolean): UpdateGroupEntryBody {
+  return {
+    ...(isSize(values.size) && { size: values.size }),
+    ...(personalise && {
+      playerName: values.playerName,
+      number: values.number === '' ? null : Number(values.number),
+    }),
   };
 }
 

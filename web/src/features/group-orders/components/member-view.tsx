@@ -1,9 +1,11 @@
 import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
 import {
   formatRupees,
   type GroupEntry,
   type GroupEntryPayment,
   type GroupOrder,
+  groupEntryLinkSearch,
   isSize,
   type JoinedGroupOrder,
   letteringText,
@@ -11,14 +13,23 @@ import {
 } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { EmailField, TextField } from '#web/components/ui/form-field.tsx';
+import { ErrorMessage, LoadingMessage } from '#web/components/ui/status-message.tsx';
 import { ApiError, getErrorMessage } from '#web/lib/api-client.ts';
 import {
   useDeleteGroupEntry,
+  useGroupEntry,
   useJoinGroupOrder,
   usePayGroupEntry,
   useUpdateGroupEntry,
 } from '../api/group-orders.ts';
-import { EMPTY_PIECE, PieceFields, type PieceValues, pieceBody } from './entry-fields.tsx';
+import {
+  changedPieceBody,
+  EMPTY_PIECE,
+  PieceFields,
+  type PieceValues,
+  pieceBody,
+  pieceValuesOf,
+} from './entry-fields.tsx';
 
 /** The envelope's message and its field errors, as the form shows them. */
 function errorsOf(error: unknown) {
@@ -159,6 +170,12 @@ export function JoinGroupForm({
           We emailed {joined.entry.email} a link to change your piece or leave the group until the
           deadline.
         </p>
+        <Link
+          to={{ search: `?${groupEntryLinkSearch(joined.entry._id, joined.entryToken)}` }}
+          className={buttonStyles({ variant: 'outline', className: 'mt-3' })}
+        >
+          Change your entry
+        </Link>
       </section>
     );
   }
@@ -201,7 +218,10 @@ export function JoinGroupForm({
   );
 }
 
-/** The 'joined' email's link: the member changes their piece or leaves, until the deadline. */
+/**
+ * The 'joined' email's link (or the page's 'Change your entry'): the member's
+ * entry, read with the token of their link, fills the form they change it in.
+ */
 export function EditEntryForm({
   group,
   entryId,
@@ -211,7 +231,35 @@ export function EditEntryForm({
   entryId: string;
   entryToken: string;
 }) {
-  const [piece, setPiece] = useState<PieceValues>(EMPTY_PIECE);
+  const { data: entry, error, refetch } = useGroupEntry(group.token, entryId, entryToken);
+  if (error instanceof ApiError && error.status === 404) {
+    return (
+      <p role="alert" className="font-medium text-ink-900">
+        {ENTRY_LINK_GONE_MESSAGE}
+      </p>
+    );
+  }
+  if (error)
+    return <ErrorMessage message={getErrorMessage(error)} onRetry={() => void refetch()} />;
+  if (!entry) return <LoadingMessage>Loading your entry</LoadingMessage>;
+  return <EntryEditor group={group} entry={entry} entryToken={entryToken} />;
+}
+
+export const ENTRY_LINK_GONE_MESSAGE =
+  'This link opens no entry now: it may have left the group, or the link is cut short.';
+
+function EntryEditor({
+  group,
+  entry,
+  entryToken,
+}: {
+  group: GroupOrder;
+  entry: GroupEntry;
+  entryToken: string;
+}) {
+  const [name, setName] = useState(entry.name);
+  const [email, setEmail] = useState(entry.email);
+  const [piece, setPiece] = useState<PieceValues>(() => pieceValuesOf(entry));
   const [done, setDone] = useState<string | null>(null);
   const update = useUpdateGroupEntry(group.token, entryToken);
   const leave = useDeleteGroupEntry(group.token, entryToken);
@@ -219,33 +267,55 @@ export function EditEntryForm({
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    setDone(null);
     try {
-      const entry = await update.mutateAsync({
-        entryId,
-        body: pieceBody(piece, group.personalise),
+      const saved = await update.mutateAsync({
+        entryId: entry._id,
+        body: { name, email, ...changedPieceBody(piece, group.personalise) },
       });
-      setDone(`Saved: ${pieceText(entry)}.`);
+      setDone(`Saved: ${pieceText(saved)}.`);
     } catch {
       // Shown from the mutation's error below.
     }
   };
   const onLeave = async () => {
     try {
-      await leave.mutateAsync(entryId);
-      setDone('You left the group order.');
+      await leave.mutateAsync(entry._id);
     } catch {
       // Shown from the mutation's error below.
     }
   };
 
+  if (leave.isSuccess) {
+    return (
+      <p role="status" className="font-medium text-ink-900">
+        You left the group order.
+      </p>
+    );
+  }
   return (
     <form onSubmit={onSubmit} aria-label="Change your entry" className="space-y-3">
       <h2 className="text-xl font-bold text-ink-900">Change your entry</h2>
+      <TextField
+        label="Your name"
+        autoComplete="name"
+        required
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        error={errors.field('name')}
+      />
+      <EmailField
+        label="Your email"
+        required
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        error={errors.field('email')}
+      />
       <PieceFields
         group={group}
         values={piece}
         onChange={setPiece}
-        sizePlaceholder="Keep my size"
+        sizePlaceholder="Choose a size"
         errorOf={errors.field}
       />
       <ErrorLine message={errors.message} />

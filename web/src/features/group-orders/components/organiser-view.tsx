@@ -36,6 +36,43 @@ function SizeTotals({ group }: { group: GroupOrder }) {
   );
 }
 
+/**
+ * A closed group's orders (decision 072: entries are ordered one by one), and
+ * the pieces still to order from the cart, if any.
+ */
+function OrderedSoFar({ group }: { group: GroupOrder }) {
+  const waiting = (group.entries ?? []).filter(
+    (entry) => !entry.dropped && entry.orderId === null,
+  ).length;
+  return (
+    <>
+      {group.orderIds.length > 0 ? (
+        <p className="font-medium text-ink-900">
+          Ordered:{' '}
+          {group.orderIds.map((orderId, index) => (
+            <span key={orderId}>
+              {index > 0 ? ', ' : null}
+              <Link to={paths.order(orderId)} className="underline">
+                {orderNumber(orderId)}
+              </Link>
+            </span>
+          ))}
+        </p>
+      ) : null}
+      {group.status === 'closed' && waiting > 0 ? (
+        <p className="font-medium text-ink-900">
+          {group.orderIds.length === 0
+            ? 'The pieces are in your cart.'
+            : `${waiting} ${waiting === 1 ? 'piece is' : 'pieces are'} not ordered yet.`}{' '}
+          <Link to={paths.cart()} className={buttonStyles({ className: 'mt-2 w-full' })}>
+            Go to the cart
+          </Link>
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 /** The organiser's page: the roster (refreshed while open), the deadline, closing. */
 export function OrganiserView({ group }: { group: GroupOrder }) {
   const remove = useDeleteGroupEntry(group.token);
@@ -61,7 +98,10 @@ export function OrganiserView({ group }: { group: GroupOrder }) {
           <li key={entry._id} className="flex items-center justify-between gap-2 px-3 py-2">
             <span className="min-w-0">
               <span className="block truncate font-medium text-ink-900">{entry.name}</span>
-              <span className="block text-sm text-ink-600">{pieceText(entry)}</span>
+              <span className="block text-sm text-ink-600">
+                {pieceText(entry)}
+                {entry.orderId ? ` · ordered in ${orderNumber(entry.orderId)}` : null}
+              </span>
             </span>
             {open ? (
               <button
@@ -106,20 +146,8 @@ export function OrganiserView({ group }: { group: GroupOrder }) {
           </button>
           <ErrorLine error={close.error} />
         </>
-      ) : group.orderId ? (
-        <p className="font-medium text-ink-900">
-          Ordered:{' '}
-          <Link to={paths.order(group.orderId)} className="underline">
-            {orderNumber(group.orderId)}
-          </Link>
-        </p>
       ) : (
-        <p className="font-medium text-ink-900">
-          The pieces are in your cart.{' '}
-          <Link to={paths.cart()} className={buttonStyles({ className: 'mt-2 w-full' })}>
-            Go to the cart
-          </Link>
-        </p>
+        <OrderedSoFar group={group} />
       )}
       {confirmClose ? (
         <ConfirmDialog
