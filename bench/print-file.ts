@@ -263,8 +263,12 @@ if (requested && requested in CASES && inputs) {
   const names = requested && requested in CASES ? [requested] : Object.keys(CASES);
   const directory = await mkdtemp(join(tmpdir(), 'bench-print-'));
   try {
-    await writeFile(join(directory, INPUT_FILES.photo), await photo());
-    await writeFile(join(directory, INPUT_FILES.bigPhoto), await bigPhoto());
+    if (names.includes('typical')) {
+      await writeFile(join(directory, INPUT_FILES.photo), await photo());
+    }
+    if (names.includes('photos')) {
+      await writeFile(join(directory, INPUT_FILES.bigPhoto), await bigPhoto());
+    }
     // Each case in a fresh process: maxRSS never goes down, so one process would report the larger twice.
     for (const name of names) {
       execFileSync(
