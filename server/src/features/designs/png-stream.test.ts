@@ -37,6 +37,40 @@ describe('a PNG written band by band (decision 067)', () => {
     }
   });
 
+  it('writes each band as drawn when one follows another, a shorter one last', async () => {
+    // The bands share one buffer in the writer: the shorter second one must bring only its own rows.
+    const [width, height, bandWidth, left] = [4000, 5, 3000, 600];
+    const png = createPngStream(width, height, 300);
+    // Three rows of opaque green, then two rows of a third-covered grey.
+    await png.writeBand(
+      Buffer.alloc(bandWidth * 3 * 4).fill(Buffer.from([0, 255, 0, 255])),
+      bandWidth,
+      3,
+      left,
+    );
+    await png.writeBand(
+      Buffer.alloc(bandWidth * 2 * 4).fill(Buffer.from([40, 40, 40, 85])),
+      bandWidth,
+      2,
+      left,
+    );
+    const { data } = await sharp(await png.end())
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => [
+      ...data.subarray((y * width + x) * 4, (y * width + x + 1) * 4),
+    ];
+    for (const y of [0, 1, 2]) expect(pixel(left + 17, y)).toEqual([0, 255, 0, 255]);
+    for (const y of [3, 4]) {
+      expect(pixel(left, y)).toEqual([120, 120, 120, 85]);
+      expect(pixel(left + bandWidth - 1, y)).toEqual([120, 120, 120, 85]);
+    }
+    for (const y of [0, 4]) {
+      expect(pixel(left - 1, y)).toEqual([0, 0, 0, 0]);
+      expect(pixel(left + bandWidth, y)).toEqual([0, 0, 0, 0]);
+    }
+  });
+
   it('refuses to end before every row is written, or to take more rows than the image has', async () => {
     const short = createPngStream(4, 4, 300);
     await short.writeTransparent(3);

@@ -9,6 +9,17 @@ const PIXEL_BYTES = 4;
 const IDAT_BYTES = 1 << 20;
 const TRANSPARENT_BLOCK_ROWS = 256;
 
+/**
+ * PNG's alpha is straight: a partly covered pixel's colour is its premultiplied
+ * value divided by its coverage, `UNPREMULTIPLIED[alpha << 8 | value]`.
+ */
+const UNPREMULTIPLIED = new Uint8Array(256 * 256);
+for (let alpha = 1; alpha < 256; alpha++) {
+  for (let value = 0; value < 256; value++) {
+    UNPREMULTIPLIED[(alpha << 8) | value] = Math.min(255, Math.round((value * 255) / alpha));
+  }
+}
+
 /** A PNG chunk: length, type, data and the CRC of type and data (PNG spec §5.3). */
 function chunk(type: string, data: Buffer): Buffer[] {
   const head = Buffer.alloc(8);
@@ -34,14 +45,17 @@ export function createPngStream(width: number, height: number, dpi: number) {
   deflate.on('data', (data: Buffer) => compressed.push(data));
   let rowsWritten = 0;
   let transparentRows: Buffer | undefined;
+  let bandRows: Buffer | undefined;
 
-  /** Queues rows for deflate, waiting while it is behind, so at most one band is pending. */
+  /** Deflates rows, resolving once deflate has read them all (their buffer may then be reused). */
   async function write(rows: Buffer) {
     if (rowsWritten * rowBytes + rows.length > height * rowBytes) {
       throw new Error('more rows than the image has');
     }
     rowsWritten += rows.length / rowBytes;
-    if (!deflate.write(rows)) await once(deflate, 'drain');
+    await new Promise<void>((resolve, reject) =>
+      deflate.write(rows, (error) => (error ? reject(error) : resolve())),
+    );
   }
 
   return {
@@ -51,18 +65,23 @@ export function createPngStream(width: number, height: number, dpi: number) {
      * left edge; the rest of each row is transparent.
      */
     async writeBand(band: Uint8Array, bandWidth: number, rows: number, left: number) {
-      const out = Buffer.alloc(rows * rowBytes);
+      // One buffer for every band of the file: deflate has read a band once its write
+      // resolves, and as every band covers the same columns, those outside it and each
+      // row's filter byte stay zero.
+      if (!bandRows || bandRows.length < rows * rowBytes) bandRows = Buffer.alloc(rows * rowBytes);
+      const out = bandRows.subarray(0, rows * rowBytes);
+      const bandRowBytes = bandWidth * PIXEL_BYTES;
       for (let row = 0; row < rows; row++) {
-        const from = row * bandWidth * PIXEL_BYTES;
+        const from = row * bandRowBytes;
         const to = row * rowBytes + 1 + left * PIXEL_BYTES;
-        out.set(band.subarray(from, from + bandWidth * PIXEL_BYTES), to);
-        // PNG's alpha is straight: a partly covered pixel's colour is divided by its coverage.
-        for (let at = to; at < to + bandWidth * PIXEL_BYTES; at += PIXEL_BYTES) {
-          const alpha = out[at + 3] ?? 0;
+        out.set(band.subarray(from, from + bandRowBytes), to);
+        for (let at = to + 3; at < to + bandRowBytes; at += PIXEL_BYTES) {
+          const alpha = out[at] ?? 0;
           if (alpha === 0 || alpha === 255) continue;
-          for (let channel = at; channel < at + 3; channel++) {
-            out[channel] = Math.min(255, Math.round(((out[channel] ?? 0) * 255) / alpha));
-          }
+          const byAlpha = alpha << 8;
+          out[at - 3] = UNPREMULTIPLIED[byAlpha | (out[at - 3] ?? 0)] ?? 0;
+          out[at - 2] = UNPREMULTIPLIED[byAlpha | (out[at - 2] ?? 0)] ?? 0;
+          out[at - 1] = UNPREMULTIPLIED[byAlpha | (out[at - 1] ?? 0)] ?? 0;
         }
       }
       await write(out);
