@@ -11,9 +11,11 @@ import type { OrderEventRow, OrderItemRow, OrderRow } from '#server/db/schema/or
 import type { RefundRow } from '#server/db/schema/payments.ts';
 import { paiseToRupees } from '#server/lib/money.ts';
 
-function groupByOrder<Row extends { orderId: string }>(rows: Row[]): Map<string, Row[]> {
+/** Rows by their order; a row of no order (a group member's refund, decision 073) is left out. */
+function groupByOrder<Row extends { orderId: string | null }>(rows: Row[]): Map<string, Row[]> {
   const groups = new Map<string, Row[]>();
   for (const row of rows) {
+    if (row.orderId === null) continue;
     const group = groups.get(row.orderId) ?? [];
     group.push(row);
     groups.set(row.orderId, group);

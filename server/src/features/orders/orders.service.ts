@@ -142,7 +142,7 @@ export function createOrdersService(
       const { order } = await db.transaction((tx) =>
         moveOrder(tx, { orderId: id, to: 'cancelled', by: { userId: user.id, as: 'shopper' } }),
       );
-      await payments.sendRefunds(order.id);
+      await payments.sendRefunds({ orderId: order.id });
       return withDetails(db, order);
     },
 
@@ -152,7 +152,7 @@ export function createOrdersService(
     /** A received return's credit note, in its transaction: the units sent back for money (issue 26). */
     creditReturnedUnits: invoicing.creditReturnedUnits,
     /** Sends the refunds a move decided, after its transaction committed (decision 014). */
-    sendRefunds: (orderId: string) => payments.sendRefunds(orderId),
+    sendRefunds: (orderId: string) => payments.sendRefunds({ orderId }),
     findRefunds: (tx: Database, orderIds: string[]) => payments.findRefunds(tx, orderIds),
 
     /** Records a cash order placed and delivered in the past, with its events (the seed). */
