@@ -12,7 +12,7 @@ import {
   useExtendGroupOrder,
 } from '../api/group-orders.ts';
 import { fromDateTimeLocal, toDateTimeLocal } from './deadline.ts';
-import { pieceText } from './member-view.tsx';
+import { paymentText, pieceText } from './member-view.tsx';
 
 function ErrorLine({ error }: { error: unknown }) {
   return error ? (
@@ -62,6 +62,9 @@ export function OrganiserView({ group }: { group: GroupOrder }) {
             <span className="min-w-0">
               <span className="block truncate font-medium text-ink-900">{entry.name}</span>
               <span className="block text-sm text-ink-600">{pieceText(entry)}</span>
+              {group.payer === 'each' ? (
+                <span className="block text-sm text-ink-700">{paymentText(entry)}</span>
+              ) : null}
             </span>
             {open ? (
               <button
