@@ -1,8 +1,15 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GROUP_CLOSED_MESSAGE, GroupEntrySchema, type JoinedGroupOrder } from '#contract';
+import {
+  AdminOrderSchema,
+  GROUP_CLOSED_MESSAGE,
+  GROUP_REFUND_REASONS,
+  GroupEntrySchema,
+  type JoinedGroupOrder,
+} from '#contract';
 import { refunds } from '#server/db/schema/payments.ts';
 import { REFUND_RETRY_REASON } from '#server/features/payments/payments.service.ts';
+import { signUpAdmin } from '#server-test/admins.ts';
 import {
   closeNow,
   groupAsOrganiser,
@@ -120,6 +127,34 @@ describe("members' refunds settled by Razorpay's refund webhooks", () => {
     expect(mails.at(-1)?.text).toContain('contact you');
     // Nothing reached the member: the roster says so.
     expect(await refundedOnRoster(group, joined)).toBe(0);
+  });
+
+  it("shows the owner the members' refunds on the group's order, a failed one as failed", async () => {
+    const group = await startEachPays(slow, { priceBreaks: [{ minQuantity: 2, percentOff: 10 }] });
+    const first = await joinAndPay(slow, group);
+    await joinAndPay(slow, group);
+    const closed = await closeNow(slow, group);
+    const [sent] = refundsAtRazorpay(slow, paymentIdOf(slow, first.joined));
+    if (!sent || !closed.orderId)
+      throw new Error('The close refunded the difference into an order');
+    await settle(sent.id, 'failed');
+    const admin = await signUpAdmin(slow.t.app, slow.t.db);
+    const order = await expectResult(
+      slow.t.app,
+      { url: `/api/v1/admin/orders/${closed.orderId}`, headers: admin.auth },
+      AdminOrderSchema,
+    );
+    expect(order.refunds).toEqual([]);
+    expect(order.memberRefunds).toMatchObject([
+      {
+        memberName: first.joined.entry.name,
+        amount: 59.9,
+        status: 'failed',
+        reference: sent.id,
+        reason: GROUP_REFUND_REASONS.priceBreak,
+      },
+      { memberName: first.joined.entry.name, amount: 59.9, reason: REFUND_RETRY_REASON },
+    ]);
   });
 
   it("the refund sweep sends a member's refund that Razorpay refused when it was decided", async () => {

@@ -172,7 +172,14 @@ export function toAdminOrder(
   customer: CustomerRow,
   items: OrderItemRow[],
   events: EventWithActor[],
-  refunds: RefundRow[],
+  {
+    refunds,
+    memberRefunds,
+  }: {
+    refunds: RefundRow[];
+    /** Each pays (decision 073): refunds of the group's members' own payments, to whom. */
+    memberRefunds: { refund: RefundRow; memberName: string }[];
+  },
   prints: LinePrint[],
 ): AdminOrder {
   const order = toOrder(
@@ -185,6 +192,11 @@ export function toAdminOrder(
     ...order,
     customer: toCustomer(customer),
     prints,
+    memberRefunds: memberRefunds.map(({ refund, memberName }) => ({
+      ...toRefund(row, refund),
+      memberName,
+      reason: refund.reason,
+    })),
     events: order.events.map((event, index) => {
       const actor = events[index]?.actor;
       return {

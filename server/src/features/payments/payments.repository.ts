@@ -16,7 +16,7 @@ import {
 import type { PaymentMethod } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import { users } from '#server/db/schema/accounts.ts';
-import { groupOrderEntries } from '#server/db/schema/group-orders.ts';
+import { groupOrderEntries, groupOrders } from '#server/db/schema/group-orders.ts';
 import { orders } from '#server/db/schema/orders.ts';
 import {
   type RefundAccountRow,
@@ -175,6 +175,20 @@ export function findRefunds(db: Database, orderIds: string[]): Promise<RefundRow
  * A pending refund with the payment it goes back to: the order's, or a group
  * member's own, always paid online through Razorpay (decision 073).
  */
+/**
+ * The refunds of the members of the 'each pays' group that became this order
+ * (decision 073), oldest first, with whom each went to: the owner sees them on the order.
+ */
+export function findMemberRefunds(db: Database, orderId: string) {
+  return db
+    .select({ refund: refunds, memberName: groupOrderEntries.name })
+    .from(refunds)
+    .innerJoin(groupOrderEntries, eq(groupOrderEntries.id, refunds.groupEntryId))
+    .innerJoin(groupOrders, eq(groupOrders.id, groupOrderEntries.groupOrderId))
+    .where(eq(groupOrders.orderId, orderId))
+    .orderBy(asc(refunds.createdAt), asc(refunds.id));
+}
+
 const pendingRefundColumns = {
   id: refunds.id,
   orderId: refunds.orderId,

@@ -16,6 +16,7 @@ import {
   claimPendingRefunds,
   deleteSavedCard,
   findGroupEntriesRefundedPaise,
+  findMemberRefunds,
   findPendingRefunds,
   findRefunds,
   findSavedCard,
@@ -392,6 +393,7 @@ export function createPaymentsService(
     },
 
     findRefunds,
+    findMemberRefunds,
 
     async listCards(userId: string): Promise<SavedCard[]> {
       const rows = await findSavedCards(db, userId);
