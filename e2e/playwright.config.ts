@@ -67,7 +67,7 @@ export default defineConfig({
     {
       name: 'chromium',
       use: { browserName: 'chromium' },
-      testIgnore: /(payment-settings|online-payments)\.spec\.ts/,
+      testIgnore: /(payment-settings|online-payments|group-order-each-pays)\.spec\.ts/,
       dependencies: ['shop-setup'],
     },
     // The owner's payment settings are the whole shop's: changed while other journeys pay,
@@ -78,11 +78,12 @@ export default defineConfig({
       testMatch: /payment-settings\.spec\.ts/,
       dependencies: ['chromium'],
     },
-    // Paying online runs on the second shop, the one with Razorpay's keys (support/razorpay.ts).
+    // Paying online runs on the second shop, the one with Razorpay's keys (support/razorpay.ts):
+    // an order's payment, and a group member's own (decision 066).
     {
       name: 'online-payments',
       use: { browserName: 'chromium', baseURL: ONLINE_SHOP.url },
-      testMatch: /online-payments\.spec\.ts/,
+      testMatch: /(online-payments|group-order-each-pays)\.spec\.ts/,
     },
   ],
   webServer: [

@@ -469,11 +469,23 @@ export const AdminOrderEventSchema = OrderEventSchema.extend({
     .nullable(),
 });
 
+/**
+ * A refund of a member's own payment in the 'each pays' group an order came
+ * from (decision 073): who it went to and why, settled as an order's refunds are.
+ */
+export const MemberRefundSchema = RefundSchema.extend({
+  memberName: z.string(),
+  reason: z.string(),
+});
+export type MemberRefund = z.infer<typeof MemberRefundSchema>;
+
 export const AdminOrderSchema = OrderSchema.extend({
   customer: AdminCustomerSchema,
   events: z.array(AdminOrderEventSchema),
   /** Each printed side of each line and its print file's status (decision 059). */
   prints: z.array(LinePrintSchema),
+  /** Each pays: the group's members' refunds (none for any other order). */
+  memberRefunds: z.array(MemberRefundSchema),
 });
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 

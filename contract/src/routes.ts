@@ -69,9 +69,10 @@ export const APP_ROUTE_PATHS = {
 } as const;
 
 /**
- * The pages where a shopper pays (issue 25): checkout, and an order's page
- * with its 'Pay now'. With Razorpay's keys, the server's CSP admits Checkout
- * only on documents loaded at these paths, so the web app loads them as
- * documents before opening Checkout (decision 039).
+ * The pages where a shopper pays (issue 25): checkout, an order's page with
+ * its 'Pay now', and a group order's page, where an 'each pays' member pays
+ * their piece (decision 066). With Razorpay's keys, the server's CSP admits
+ * Checkout only on documents loaded at these paths, so the web app loads
+ * them as documents before opening Checkout (decision 039).
  */
-export const PAYMENT_PAGE_PATTERN = /^\/(checkout|order\/[^/?#]+)\/?([?#]|$)/;
+export const PAYMENT_PAGE_PATTERN = /^\/(checkout|order\/[^/?#]+|g\/[^/?#]+)\/?([?#]|$)/;

@@ -210,6 +210,7 @@ export async function buildApp({
     cart,
     addresses,
     mail,
+    payments,
     placePaidGroupOrder: createPaidGroupOrders({ printJobs, invoicing, mail }),
     online: razorpay && razorpayConfig && { razorpay, ...razorpayConfig },
     publicUrl: config.publicUrl,

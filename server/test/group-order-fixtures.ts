@@ -25,6 +25,7 @@ import { createMediaService } from '#server/features/media/media.service.ts';
 import { createOrderInvoicing } from '#server/features/orders/order-invoicing.ts';
 import { createPaidGroupOrders } from '#server/features/orders/orders.service.ts';
 import { createPaymentSettingsService } from '#server/features/payments/payment-settings.service.ts';
+import { createPaymentsService } from '#server/features/payments/payments.service.ts';
 import { createPrintJobsService } from '#server/features/print-jobs/print-jobs.service.ts';
 import { createPromotionsService } from '#server/features/promotions/promotions.service.ts';
 import { createProduct } from './catalogue-fixtures.ts';
@@ -187,6 +188,7 @@ export function groupOrdersServiceOn(
     cart,
     addresses: createAddressesService(db),
     mail,
+    payments: createPaymentsService(db, undefined, clock, online?.razorpay),
     placePaidGroupOrder: createPaidGroupOrders({
       printJobs: createPrintJobsService(db),
       invoicing,

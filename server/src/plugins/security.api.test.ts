@@ -71,8 +71,12 @@ describe('the Content-Security-Policy and Razorpay Checkout', () => {
   const cspOf = async (app: TestApp, url: string) =>
     String((await app.app.inject({ url })).headers['content-security-policy']);
 
-  it('admits Checkout on the checkout and order pages when Razorpay is configured', async () => {
-    for (const url of ['/checkout', '/order/0a1b2c3d-0000-4000-8000-00001a2b3c4d']) {
+  it('admits Checkout on the checkout, order and group order pages when Razorpay is configured', async () => {
+    for (const url of [
+      '/checkout',
+      '/order/0a1b2c3d-0000-4000-8000-00001a2b3c4d',
+      '/g/9iT7mgrHrVvzqTcxTLdhiKPdCsL0nQ3haHaqA35tkvs?entry=e1&token=t1',
+    ]) {
       const csp = await cspOf(withKeys, url);
       expect(csp).toContain("script-src 'self' https://checkout.example-pay.test;");
       expect(csp).toContain(

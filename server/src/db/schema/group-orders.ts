@@ -11,13 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import {
-  type Design,
-  GROUP_ORDER_PAYERS,
-  GROUP_ORDER_STATUSES,
-  REFUND_STATUSES,
-  SIZES,
-} from '#contract';
+import { type Design, GROUP_ORDER_PAYERS, GROUP_ORDER_STATUSES, SIZES } from '#contract';
 import { users } from './accounts.ts';
 import { products } from './catalogue.ts';
 import { type OrderAddress, orders } from './orders.ts';
@@ -122,34 +116,3 @@ export const groupOrderEntries = pgTable(
   ],
 );
 export type GroupOrderEntryRow = typeof groupOrderEntries.$inferSelect;
-
-/**
- * A refund of a member's own payment in an 'each pays' group (decision 066):
- * the whole of it when they leave, the difference when the group closes at a
- * better price break. Its id is Razorpay's receipt, so a refund sent twice
- * (a lost answer, two processes) moves the money once.
- */
-export const groupEntryRefunds = pgTable(
-  'group_entry_refunds',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    entryId: uuid()
-      .notNull()
-      .references(() => groupOrderEntries.id, { onDelete: 'cascade' }),
-    amountPaise: integer().notNull(),
-    reason: text().notNull(),
-    status: text({ enum: REFUND_STATUSES }).notNull().default('pending'),
-    providerReference: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    refundedAt: timestamp({ withTimezone: true }),
-  },
-  (table) => [
-    index('group_entry_refunds_entry_idx').on(table.entryId, table.createdAt),
-    // The sweep sends those still pending.
-    index('group_entry_refunds_pending_idx')
-      .on(table.createdAt)
-      .where(sql`${table.status} = 'pending'`),
-    check('group_entry_refunds_amount_positive', sql`${table.amountPaise} > 0`),
-  ],
-);
-export type GroupEntryRefundRow = typeof groupEntryRefunds.$inferSelect;

@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { DEFAULT_PAYMENT_SETTINGS, REFUND_ACCOUNT_KINDS, REFUND_STATUSES } from '#contract';
 import { users } from './accounts.ts';
+import { groupOrderEntries } from './group-orders.ts';
 import { orders } from './orders.ts';
 
 /** 'Save this card for later use' keeps only what identifies the card to its owner (D12). */
@@ -35,7 +36,8 @@ export const savedCards = pgTable(
 );
 
 /**
- * Money given back on an order (issue 13, section 4). A refund is written
+ * Money given back on an order (issue 13, section 4), or to a member of an
+ * 'each pays' group for their own payment (decision 073). A refund is written
  * 'pending' inside the transaction that decides it and sent to the provider
  * after that commits, with its id as the idempotency key (decision 014).
  */
@@ -43,9 +45,10 @@ export const refunds = pgTable(
   'refunds',
   {
     id: uuid().primaryKey().defaultRandom(),
-    orderId: uuid()
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The order whose payment it gives back; null for a group member's. */
+    orderId: uuid().references(() => orders.id, { onDelete: 'cascade' }),
+    /** The 'each pays' group entry whose member's payment it gives back; null for an order's. */
+    groupEntryId: uuid().references(() => groupOrderEntries.id, { onDelete: 'cascade' }),
     amountPaise: integer().notNull(),
     reason: text().notNull(),
     status: text({ enum: REFUND_STATUSES }).notNull().default('pending'),
@@ -55,7 +58,14 @@ export const refunds = pgTable(
   },
   (table) => [
     index('refunds_order_idx').on(table.orderId, table.createdAt),
+    index('refunds_group_entry_idx').on(table.groupEntryId, table.createdAt),
+    // The sweep sends those still pending.
+    index('refunds_pending_idx').on(table.createdAt).where(sql`${table.status} = 'pending'`),
     check('refunds_amount_positive', sql`${table.amountPaise} > 0`),
+    check(
+      'refunds_of_order_or_group_entry',
+      sql`(${table.orderId} is null) <> (${table.groupEntryId} is null)`,
+    ),
   ],
 );
 

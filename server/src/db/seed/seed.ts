@@ -219,10 +219,11 @@ async function insertSeedReviews(db: Database, seeded: SeededProduct[], now: num
     catalogue,
   });
   const printJobs = createPrintJobsService(db);
+  const payments = createPaymentsService(db);
   const orders = createOrdersService(db, {
     cart,
     addresses,
-    payments: createPaymentsService(db),
+    payments,
     catalogue,
     mail,
     invoicing,
@@ -233,6 +234,7 @@ async function insertSeedReviews(db: Database, seeded: SeededProduct[], now: num
       cart,
       addresses,
       mail,
+      payments,
       placePaidGroupOrder: createPaidGroupOrders({ printJobs, invoicing, mail }),
       online: undefined,
       publicUrl: 'http://localhost',

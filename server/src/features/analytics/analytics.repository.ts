@@ -88,7 +88,11 @@ export function countReturnsByDay(db: Database, span: Span) {
     .groupBy(sql`1`);
 }
 
-/** Per shop day: money given back, by when the refund completed. */
+/**
+ * Per shop day: money given back on orders, by when the refund completed. A
+ * group member's refund (decision 073) gives back what was never an order's
+ * takings (a payment above the group's final price, a member who left), so it is not counted.
+ */
 export function sumRefundsByDay(db: Database, span: Span) {
   return db
     .select({
@@ -98,6 +102,7 @@ export function sumRefundsByDay(db: Database, span: Span) {
     .from(refunds)
     .where(
       and(
+        isNotNull(refunds.orderId),
         eq(refunds.status, 'refunded'),
         isNotNull(refunds.refundedAt),
         gte(refunds.refundedAt, span.start),

@@ -3,10 +3,6 @@ import {
   GROUP_CLOSED_MESSAGE,
   GROUP_EACH_PAYS_NEEDS_ADDRESS_MESSAGE,
   GROUP_REFUND_REASONS,
-  type GroupEntry,
-  GroupEntrySchema,
-  type GroupOrder,
-  GroupOrderSchema,
   type JoinedGroupOrder,
   OrderSchema,
   SavedDesignSchema,
@@ -14,12 +10,17 @@ import {
 } from '#contract';
 import { stockOf } from '#server-test/checkout-fixtures.ts';
 import {
-  createTeamTee,
-  type GroupFixture,
-  joinGroup,
-  startGroup,
-  TEAM_DESIGN,
-} from '#server-test/group-order-fixtures.ts';
+  closeNow,
+  groupAsOrganiser,
+  joinAndPay,
+  PIECE_PAISE,
+  paymentIdOf,
+  paymentRequest,
+  refundsAtRazorpay,
+  rosterEntry,
+  startEachPays,
+} from '#server-test/each-pays-fixtures.ts';
+import { createTeamTee, joinGroup, TEAM_DESIGN } from '#server-test/group-order-fixtures.ts';
 import { call, expectFailure, expectResult } from '#server-test/http.ts';
 import { findMessagesTo } from '#server-test/outbox.ts';
 import { type RazorpayShop, startRazorpayShop } from '#server-test/razorpay-fixtures.ts';
@@ -33,22 +34,6 @@ beforeAll(async () => {
 });
 afterAll(() => shop?.close());
 
-/** ₹499 and ₹100 for the back print: one piece of TEAM_DESIGN before any break. */
-const PIECE_PAISE = 59_900;
-
-const startEachPays = (options: Parameters<typeof startGroup>[2] = {}) =>
-  startGroup(shop.t.app, shop.t.db, { ...options, payer: 'each' });
-
-const paymentUrl = (token: string, joined: JoinedGroupOrder) =>
-  `/api/v1/group-orders/${token}/entries/${joined.entry._id}/payment`;
-
-/** A member's Checkout answer posted as the page posts it. */
-const paymentRequest = (token: string, joined: JoinedGroupOrder, answer: object) => ({
-  method: 'POST' as const,
-  url: paymentUrl(token, joined),
-  headers: { 'x-entry-token': joined.entryToken },
-  payload: answer,
-});
 const postPayment = (token: string, joined: JoinedGroupOrder, answer: object) =>
   call(shop.t.app, paymentRequest(token, joined, answer));
 
@@ -56,68 +41,25 @@ const postPayment = (token: string, joined: JoinedGroupOrder, answer: object) =>
 const refusal = async (options: ReturnType<typeof paymentRequest>, status: number) =>
   (await expectFailure(shop.t.app, options, status)).message;
 
-/** A member joins from the link and pays in Checkout; answers the join and the paid entry. */
-async function joinAndPay(group: GroupFixture, size: 'S' | 'M' | 'L' = 'M') {
-  const joined = await joinGroup(shop.t.app, group.token, { size });
-  if (!joined.payment) throw new Error('An each-pays join answers a payment');
-  const answer = shop.standIn.pay(joined.payment.orderId);
-  const paid = await expectResult(
-    shop.t.app,
-    paymentRequest(group.token, joined, answer),
-    GroupEntrySchema,
-  );
-  return { joined, paid };
-}
-
-const groupAsOrganiser = (group: GroupFixture): Promise<GroupOrder> =>
-  expectResult(
-    shop.t.app,
-    { url: `/api/v1/group-orders/${group.token}`, headers: group.organiser.auth },
-    GroupOrderSchema,
-  );
-
-const closeNow = (group: GroupFixture) =>
-  expectResult(
-    shop.t.app,
-    {
-      method: 'POST',
-      url: `/api/v1/group-orders/${group.token}/close`,
-      headers: group.organiser.auth,
-    },
-    GroupOrderSchema,
-  );
-
-const rosterEntry = (group: GroupOrder, id: string): GroupEntry | undefined =>
-  group.entries?.find((entry) => entry._id === id);
-
 /** The refunds the stand-in made against a member's payment, in paise. */
 const refundsOf = (paymentId: string) =>
-  [...shop.standIn.refunds.values()]
-    .filter((refund) => refund.payment_id === paymentId)
-    .map((refund) => refund.amount);
-
-const paymentIdOf = (joined: JoinedGroupOrder) => {
-  const orderId = joined.payment?.orderId;
-  const payment = [...shop.standIn.payments.values()].find((one) => one.order_id === orderId);
-  if (!payment) throw new Error(`No payment made for ${orderId}`);
-  return payment.id;
-};
+  refundsAtRazorpay(shop, paymentId).map((refund) => refund.amount);
 
 const kindsTo = async (email: string) =>
   (await findMessagesTo(shop.t.db, email)).map((message) => message.kind);
 
 describe('each pays', () => {
   it('each pays: members paying and one leaving before the deadline', async () => {
-    const group = await startEachPays();
-    const members = [await joinAndPay(group, 'S'), await joinAndPay(group, 'M')];
-    const leaving = await joinAndPay(group, 'L');
+    const group = await startEachPays(shop);
+    const members = [await joinAndPay(shop, group, 'S'), await joinAndPay(shop, group, 'M')];
+    const leaving = await joinAndPay(shop, group, 'L');
     for (const { paid } of [...members, leaving]) {
       expect(paid).toMatchObject({ paid: true, amountPaid: PIECE_PAISE / 100, refunded: 0 });
     }
     // One joins and never pays: no piece, and gone at closing.
     const unpaid = await joinGroup(shop.t.app, group.token, { size: 'M' });
     expect(unpaid.payment).toMatchObject({ amount: PIECE_PAISE, currency: 'INR' });
-    expect(await groupAsOrganiser(group)).toMatchObject({ pieces: 3, joinPrice: 599 });
+    expect(await groupAsOrganiser(shop, group)).toMatchObject({ pieces: 3, joinPrice: 599 });
 
     const left = await call(shop.t.app, {
       method: 'DELETE',
@@ -125,11 +67,11 @@ describe('each pays', () => {
       headers: { 'x-entry-token': leaving.joined.entryToken },
     });
     expect(left.status).toBe(200);
-    expect(refundsOf(paymentIdOf(leaving.joined))).toEqual([PIECE_PAISE]);
+    expect(refundsOf(paymentIdOf(shop, leaving.joined))).toEqual([PIECE_PAISE]);
     expect(await kindsTo(leaving.joined.entry.email)).toEqual(['group-joined', 'group-refunded']);
 
     const stockBefore = await stockOf(shop.t.db, group.productId, 'S');
-    const closed = await closeNow(group);
+    const closed = await closeNow(shop, group);
     // Every piece is in its one order: the group is ordered (decision 072).
     expect(closed).toMatchObject({ status: 'ordered', pieces: 2, sizeTotals: { S: 1, M: 1 } });
     expect(rosterEntry(closed, leaving.joined.entry._id)).toMatchObject({
@@ -182,16 +124,16 @@ describe('each pays', () => {
   });
 
   it('refunds each payer the difference when the group closes at a better price break', async () => {
-    const group = await startEachPays({ priceBreaks: [{ minQuantity: 2, percentOff: 10 }] });
-    const first = await joinAndPay(group);
+    const group = await startEachPays(shop, { priceBreaks: [{ minQuantity: 2, percentOff: 10 }] });
+    const first = await joinAndPay(shop, group);
     expect(first.paid.amountPaid).toBe(599);
-    expect(await groupAsOrganiser(group)).toMatchObject({ joinPrice: 539.1 });
-    const second = await joinAndPay(group);
+    expect(await groupAsOrganiser(shop, group)).toMatchObject({ joinPrice: 539.1 });
+    const second = await joinAndPay(shop, group);
     expect(second.paid.amountPaid).toBe(539.1);
 
-    const closed = await closeNow(group);
-    expect(refundsOf(paymentIdOf(first.joined))).toEqual([PIECE_PAISE - 53_910]);
-    expect(refundsOf(paymentIdOf(second.joined))).toEqual([]);
+    const closed = await closeNow(shop, group);
+    expect(refundsOf(paymentIdOf(shop, first.joined))).toEqual([PIECE_PAISE - 53_910]);
+    expect(refundsOf(paymentIdOf(shop, second.joined))).toEqual([]);
     expect(rosterEntry(closed, first.joined.entry._id)).toMatchObject({ refunded: 59.9 });
     const order = await expectResult(
       shop.t.app,
@@ -206,19 +148,19 @@ describe('each pays', () => {
   });
 
   it('refunds and leaves out a payer whose size ran out before the close', async () => {
-    const group = await startEachPays({ stock: { S: 1 } });
-    const kept = await joinAndPay(group, 'S');
-    const late = await joinAndPay(group, 'S');
-    const closed = await closeNow(group);
+    const group = await startEachPays(shop, { stock: { S: 1 } });
+    const kept = await joinAndPay(shop, group, 'S');
+    const late = await joinAndPay(shop, group, 'S');
+    const closed = await closeNow(shop, group);
     expect(closed).toMatchObject({ pieces: 1, sizeTotals: { S: 1 } });
     expect(rosterEntry(closed, kept.joined.entry._id)).toMatchObject({ dropped: false });
     expect(rosterEntry(closed, late.joined.entry._id)).toMatchObject({ dropped: true });
-    expect(refundsOf(paymentIdOf(late.joined))).toEqual([PIECE_PAISE]);
+    expect(refundsOf(paymentIdOf(shop, late.joined))).toEqual([PIECE_PAISE]);
     expect(await kindsTo(late.joined.entry.email)).toContain('group-refunded');
   });
 
   it('refuses a forged signature, and a payment made for another member', async () => {
-    const group = await startEachPays();
+    const group = await startEachPays(shop);
     const joined = await joinGroup(shop.t.app, group.token);
     const other = await joinGroup(shop.t.app, group.token);
     if (!joined.payment || !other.payment) throw new Error('Each-pays joins answer a payment');
@@ -234,24 +176,24 @@ describe('each pays', () => {
     expect(await refusal(paymentRequest(group.token, joined, othersAnswer), 400)).toBe(
       WRONG_PAYMENT_SIGNATURE_MESSAGE,
     );
-    expect(await groupAsOrganiser(group)).toMatchObject({ pieces: 0 });
+    expect(await groupAsOrganiser(shop, group)).toMatchObject({ pieces: 0 });
     // The true answer pays it; posting it again changes nothing.
     expect((await postPayment(group.token, joined, answer)).status).toBe(200);
     expect((await postPayment(group.token, joined, answer)).status).toBe(200);
-    expect(await groupAsOrganiser(group)).toMatchObject({ pieces: 1 });
+    expect(await groupAsOrganiser(shop, group)).toMatchObject({ pieces: 1 });
   });
 
   it('refunds in full a payment that arrives after the group closed', async () => {
-    const group = await startEachPays();
-    await joinAndPay(group);
+    const group = await startEachPays(shop);
+    await joinAndPay(shop, group);
     const slow = await joinGroup(shop.t.app, group.token);
     if (!slow.payment) throw new Error('An each-pays join answers a payment');
-    await closeNow(group);
+    await closeNow(shop, group);
     const answer = shop.standIn.pay(slow.payment.orderId);
     expect(await refusal(paymentRequest(group.token, slow, answer), 409)).toBe(
       GROUP_CLOSED_MESSAGE,
     );
-    expect(refundsOf(paymentIdOf(slow))).toEqual([PIECE_PAISE]);
+    expect(refundsOf(paymentIdOf(shop, slow))).toEqual([PIECE_PAISE]);
   });
 
   it("needs the organiser's delivery address to start", async () => {

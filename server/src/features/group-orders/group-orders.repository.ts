@@ -1,11 +1,9 @@
-import { and, asc, count, eq, inArray, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { users } from '#server/db/schema/accounts.ts';
 import {
-  type GroupEntryRefundRow,
   type GroupOrderEntryRow,
   type GroupOrderRow,
-  groupEntryRefunds,
   groupOrderEntries,
   groupOrders,
 } from '#server/db/schema/group-orders.ts';
@@ -258,82 +256,6 @@ export async function dropUnpaidEntries(db: Database, groupOrderId: string, at: 
     .where(
       and(eq(groupOrderEntries.groupOrderId, groupOrderId), eq(groupOrderEntries.paid, false)),
     );
-}
-
-export async function insertEntryRefund(
-  db: Database,
-  values: typeof groupEntryRefunds.$inferInsert,
-): Promise<GroupEntryRefundRow> {
-  const [row] = await db.insert(groupEntryRefunds).values(values).returning();
-  if (!row) throw new Error('Inserting a group entry refund returned nothing');
-  return row;
-}
-
-/** What was refunded (or is on its way) to each entry; failed refunds do not count. */
-export async function findRefundedPaise(
-  db: Database,
-  entryIds: string[],
-): Promise<Map<string, number>> {
-  if (entryIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      entryId: groupEntryRefunds.entryId,
-      total: sql<number>`sum(${groupEntryRefunds.amountPaise})::int`,
-    })
-    .from(groupEntryRefunds)
-    .where(
-      and(inArray(groupEntryRefunds.entryId, entryIds), ne(groupEntryRefunds.status, 'failed')),
-    )
-    .groupBy(groupEntryRefunds.entryId);
-  return new Map(rows.map((row) => [row.entryId, row.total]));
-}
-
-/** A pending refund to send, with the payment it goes back to. */
-export interface PendingEntryRefund {
-  refund: GroupEntryRefundRow;
-  paymentReference: string | null;
-}
-
-/**
- * Pending refunds, of one group or (the sweep) of any written before `before`,
- * each locked with SKIP LOCKED: one sender at a time, another process skips it.
- */
-export async function claimPendingEntryRefunds(
-  db: Database,
-  scope: { groupOrderId: string } | { before: Date },
-  limit: number,
-): Promise<PendingEntryRefund[]> {
-  return db
-    .select({ refund: groupEntryRefunds, paymentReference: groupOrderEntries.paymentReference })
-    .from(groupEntryRefunds)
-    .innerJoin(groupOrderEntries, eq(groupOrderEntries.id, groupEntryRefunds.entryId))
-    .where(
-      and(
-        eq(groupEntryRefunds.status, 'pending'),
-        sql`${groupEntryRefunds.providerReference} is null`,
-        'groupOrderId' in scope
-          ? eq(groupOrderEntries.groupOrderId, scope.groupOrderId)
-          : lte(groupEntryRefunds.createdAt, scope.before),
-      ),
-    )
-    .orderBy(asc(groupEntryRefunds.createdAt))
-    .limit(limit)
-    .for('update', { of: groupEntryRefunds, skipLocked: true });
-}
-
-export async function recordEntryRefund(
-  db: Database,
-  id: string,
-  answer: { providerReference: string; status: GroupEntryRefundRow['status']; at: Date },
-): Promise<void> {
-  await db
-    .update(groupEntryRefunds)
-    .set({
-      providerReference: answer.providerReference,
-      status: answer.status,
-      refundedAt: answer.status === 'refunded' ? answer.at : null,
-    })
-    .where(eq(groupEntryRefunds.id, id));
 }
 
 export async function countEntries(db: Database, groupOrderId: string): Promise<number> {

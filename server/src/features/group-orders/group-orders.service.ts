@@ -50,9 +50,10 @@ import {
   PRODUCT_NOT_FOUND,
 } from '#server/features/designs/designs.service.ts';
 import type { MailService } from '#server/features/mail/mail.service.ts';
+import type { RefundSettled } from '#server/features/mail/refund-emails.ts';
 import { mediaUrl } from '#server/features/media/media.service.ts';
 import type { PlacePaidGroupOrder } from '#server/features/orders/orders.service.ts';
-import { REFUND_STATUS_OF } from '#server/features/payments/payments.service.ts';
+import type { PaymentsService } from '#server/features/payments/payments.service.ts';
 import {
   isValidPaymentSignature,
   type RazorpayClient,
@@ -71,7 +72,6 @@ import {
 import {
   claimDueGroupOrder,
   claimDueReminders,
-  claimPendingEntryRefunds,
   closeGroupOrder,
   countEntries,
   countOpenGroupOrders,
@@ -84,16 +84,13 @@ import {
   findEntryByRazorpayOrderId,
   findGroupOrder,
   findGroupOrderById,
-  findRefundedPaise,
   type GroupOrderEntryChanges,
   type GroupOrderWithOrganiser,
   insertEntry,
-  insertEntryRefund,
   insertGroupOrder,
   lockEntry,
   markEntriesOrdered,
   markEntryPaid,
-  recordEntryRefund,
   setEntryRazorpayOrder,
   updateDeadline,
   updateEntry,
@@ -103,10 +100,6 @@ export const ONLY_ORGANISER_MESSAGE = 'Only the organiser of this group order ca
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
-/** A member's refund left pending this long (its sender died, Razorpay refused) is sent by the sweep. */
-const REFUND_RETRY_AFTER_MS = 60_000;
-/** Refunds one send or sweep round takes on. */
-const REFUNDS_PER_ROUND = 50;
 
 export const PAYMENT_NOT_STARTED_MESSAGE =
   'Online payment could not be started just now: please try joining again in a moment.';
@@ -123,7 +116,12 @@ export interface GroupOrdersDependencies {
   designs: Pick<DesignsService, 'checkDesign' | 'getSavedDesign'>;
   cart: Pick<CartService, 'addGroupPieces'>;
   addresses: Pick<AddressesService, 'findSelectedAddress' | 'stateCodeOf'>;
-  mail: Pick<MailService, 'groupJoined' | 'groupClosingSoon' | 'groupClosed' | 'groupRefunded'>;
+  mail: Pick<
+    MailService,
+    'groupJoined' | 'groupClosingSoon' | 'groupClosed' | 'groupRefunded' | 'refundSettled'
+  >;
+  /** Members' refunds are refunds like an order's (decision 073): written, sent and settled there. */
+  payments: Pick<PaymentsService, 'refundGroupEntry' | 'groupEntriesRefundedPaise' | 'sendRefunds'>;
   /** The order an 'each pays' group becomes at closing (the orders feature writes it). */
   placePaidGroupOrder: PlacePaidGroupOrder;
   /** Razorpay, when the shop has its keys: 'each pays' groups need it. */
@@ -132,6 +130,9 @@ export interface GroupOrdersDependencies {
   /** The time now; tests move it. */
   clock?: () => Date;
 }
+
+/** What of a payment settling an entry reads: Checkout's answer fetched, or a webhook's. */
+type ReportedPayment = Pick<RazorpayPayment, 'id' | 'amount' | 'currency' | 'order_id' | 'status'>;
 
 /** Who asks to change an entry: a signed-in user (maybe the organiser) and the member's token. */
 export interface EntryCaller {
@@ -146,8 +147,17 @@ export interface GroupSweepRound {
 }
 
 export function createGroupOrdersService(db: Database, dependencies: GroupOrdersDependencies) {
-  const { catalogue, designs, cart, addresses, mail, placePaidGroupOrder, online, publicUrl } =
-    dependencies;
+  const {
+    catalogue,
+    designs,
+    cart,
+    addresses,
+    mail,
+    payments,
+    placePaidGroupOrder,
+    online,
+    publicUrl,
+  } = dependencies;
   const now = dependencies.clock ?? (() => new Date());
 
   /** A piece's price before any break: the design's sides and, when personalised, its lettering. */
@@ -209,11 +219,12 @@ export function createGroupOrdersService(db: Database, dependencies: GroupOrders
     return found;
   }
 
+  const isOpen = (group: GroupOrderRow) =>
+    group.status === 'open' && group.closesAt.getTime() > now().getTime();
+
   /** Entries change only while the group is open and its deadline has not passed. */
   function ensureOpen(group: GroupOrderRow) {
-    if (group.status !== 'open' || group.closesAt.getTime() <= now().getTime()) {
-      throw conflict(GROUP_CLOSED_MESSAGE);
-    }
+    if (!isOpen(group)) throw conflict(GROUP_CLOSED_MESSAGE);
   }
 
   function ensureOrganiser(group: GroupOrderRow, userId: string | undefined) {
@@ -252,7 +263,7 @@ export function createGroupOrdersService(db: Database, dependencies: GroupOrders
             ) / 100
           : null,
       isOrganiser: found.group.organiserId === userId,
-      refundedPaise: await findRefundedPaise(
+      refundedPaise: await payments.groupEntriesRefundedPaise(
         executor,
         entries.map((entry) => entry.id),
       ),
@@ -302,7 +313,7 @@ export function createGroupOrdersService(db: Database, dependencies: GroupOrders
   /**
    * Refunds what is left of a member's payment (all of it, or `amountPaise`),
    * in the caller's transaction, and tells them; sent after the commit by
-   * sendRefunds (a refund sent from a transaction that rolls back gives money for nothing).
+   * `sendRefunds` (a refund sent from a transaction that rolls back gives money for nothing).
    */
   async function refundEntry(
     tx: Database,
@@ -311,55 +322,20 @@ export function createGroupOrdersService(db: Database, dependencies: GroupOrders
     reason: string,
     amountPaise?: number,
   ): Promise<void> {
-    const refunded = (await findRefundedPaise(tx, [entry.id])).get(entry.id) ?? 0;
-    const left = (entry.amountPaise ?? 0) - refunded;
-    const amount = Math.min(amountPaise ?? left, left);
-    if (amount <= 0) return;
-    await insertEntryRefund(tx, { entryId: entry.id, amountPaise: amount, reason });
+    const refund = await payments.refundGroupEntry(
+      tx,
+      { id: entry.id, paidPaise: entry.amountPaise ?? 0 },
+      reason,
+      amountPaise,
+    );
+    if (!refund) return;
     const product = await catalogue.findProduct(tx, found.group.productId);
     await mail.groupRefunded(
       tx,
       { name: entry.name, email: entry.email },
       mailFacts(found, product?.title ?? 'your design'),
-      { amountPaise: amount, reason },
+      { amountPaise: refund.amountPaise, reason },
     );
-  }
-
-  /**
-   * Sends the pending refunds of a group's members (or, for the sweep, any
-   * left pending a while) to Razorpay, after the transaction that wrote them
-   * committed. Each refund's id is its receipt, so a second send (a retry,
-   * another process) moves no more money; one that fails stays pending for the sweep.
-   */
-  async function sendRefunds(scope: { groupOrderId: string } | { before: Date }): Promise<number> {
-    if (!online) return 0; // keys taken away: left pending
-    const { razorpay } = online;
-    return db.transaction(async (tx) => {
-      let sent = 0;
-      for (const { refund, paymentReference } of await claimPendingEntryRefunds(
-        tx,
-        scope,
-        REFUNDS_PER_ROUND,
-      )) {
-        if (!paymentReference) continue;
-        try {
-          const answer = await razorpay.refundOnce(paymentReference, {
-            amountPaise: refund.amountPaise,
-            receipt: refund.id,
-            notes: { group_entry_id: refund.entryId },
-          });
-          await recordEntryRefund(tx, refund.id, {
-            providerReference: answer.id,
-            status: REFUND_STATUS_OF[answer.status],
-            at: now(),
-          });
-          sent += 1;
-        } catch {
-          // Left pending: the sweep sends it again, looking for its receipt first.
-        }
-      }
-      return sent;
-    });
   }
 
   /**
@@ -374,17 +350,14 @@ export function createGroupOrdersService(db: Database, dependencies: GroupOrders
     tx: Database,
     found: GroupOrderWithOrganiser,
     entryId: string,
-    payment: Pick<RazorpayPayment, 'id' | 'amount' | 'currency' | 'order_id' | 'status'>,
+    payment: ReportedPayment,
     entryToken?: string,
   ): Promise<'paid' | 'late' | 'unpaid'> {
     const entry = await lockEntry(tx, entryId);
     if (!entry || !paysEntry(entry, payment)) return 'unpaid';
     if (entry.paid) return entry.droppedAt === null ? 'paid' : 'late';
     const { group } = found;
-    const late =
-      entry.droppedAt !== null ||
-      group.status !== 'open' ||
-      group.closesAt.getTime() <= now().getTime();
+    const late = entry.droppedAt !== null || !isOpen(group);
     const paid = await markEntryPaid(tx, entry.id, {
       reference: payment.id,
       at: now(),
@@ -417,6 +390,33 @@ export function createGroupOrdersService(db: Database, dependencies: GroupOrders
     payment.order_id === entry.razorpayOrderId &&
     payment.amount === entry.amountPaise &&
     payment.currency === 'INR';
+
+  /**
+   * Captures a member's authorized payment (manual capture) for their
+   * entry's exact amount while the entry awaits it: unpaid, not dropped, the
+   * group open. Another capturer winning is no failure. As for orders, one
+   * authorized after the close is not captured: Razorpay gives it back.
+   */
+  async function capturedForEntry<Payment extends ReportedPayment>(
+    group: GroupOrderRow,
+    entry: GroupOrderEntryRow,
+    payment: Payment,
+  ): Promise<Payment | RazorpayPayment> {
+    const awaiting =
+      payment.status === 'authorized' &&
+      !entry.paid &&
+      entry.droppedAt === null &&
+      isOpen(group) &&
+      payment.order_id === entry.razorpayOrderId &&
+      payment.amount === entry.amountPaise;
+    if (!awaiting) return payment;
+    const { razorpay } = paymentsOn();
+    try {
+      return await razorpay.capturePayment(payment.id, payment.amount);
+    } catch {
+      return razorpay.fetchPayment(payment.id);
+    }
+  }
 
   /**
    * The link in the 'joined' email that lets a member change their entry;
@@ -679,7 +679,7 @@ export function createGroupOrdersService(db: Database, dependencies: GroupOrders
         if (!(await closeLocked(tx, found))) throw conflict(GROUP_CLOSED_MESSAGE);
         return found;
       });
-      await sendRefunds({ groupOrderId: group.id });
+      await payments.sendRefunds({ groupOrderId: group.id });
       return view(db, await groupOf(db, token), userId);
     },
 
@@ -758,15 +758,13 @@ export function createGroupOrdersService(db: Database, dependencies: GroupOrders
       if (!entry.paid) {
         const payment = await razorpay
           .fetchPayment(body.razorpay_payment_id)
-          .then((fetched) =>
-            fetched.status === 'authorized' && fetched.amount === entry.amountPaise
-              ? razorpay.capturePayment(fetched.id, fetched.amount)
-              : fetched,
-          )
+          .then((fetched) => capturedForEntry(found.group, entry, fetched))
           .catch(() => {
             throw new AppError('unavailable', PAYMENT_NOT_STARTED_MESSAGE);
           });
         if (!paysEntry(entry, payment)) {
+          // Authorized after the close: not captured, so Razorpay gives it back by itself.
+          if (!isOpen(found.group)) throw conflict(GROUP_CLOSED_MESSAGE);
           throw new AppError('payment_required', PAYMENT_NOT_CAPTURED_MESSAGE);
         }
         const outcome = await db.transaction(async (tx) => {
@@ -774,7 +772,7 @@ export function createGroupOrdersService(db: Database, dependencies: GroupOrders
           return settleEntryPayment(tx, locked, entry.id, payment, entryToken);
         });
         if (outcome === 'late') {
-          await sendRefunds({ groupOrderId: found.group.id });
+          await payments.sendRefunds({ groupOrderId: found.group.id });
           throw conflict(GROUP_CLOSED_MESSAGE);
         }
       }
@@ -791,28 +789,59 @@ export function createGroupOrdersService(db: Database, dependencies: GroupOrders
      */
     async settleReportedPayment(
       tx: Database,
-      payment: Pick<RazorpayPayment, 'id' | 'amount' | 'currency' | 'order_id' | 'status'>,
-    ): Promise<boolean> {
+      payment: ReportedPayment,
+    ): Promise<string | undefined> {
       const entry = payment.order_id
         ? await findEntryByRazorpayOrderId(tx, payment.order_id)
         : undefined;
-      if (!entry) return false;
+      if (!entry) return undefined;
       const group = await findGroupOrderById(tx, entry.groupOrderId, { forUpdate: true });
       if (group) await settleEntryPayment(tx, group, entry.id, payment);
-      return true;
+      return entry.groupOrderId;
     },
 
-    /** Sends a group's members' pending refunds (after the webhook's transaction committed). */
-    sendRefundsOfPayment: async (razorpayOrderId: string) => {
-      const entry = await findEntryByRazorpayOrderId(db, razorpayOrderId);
-      if (entry) await sendRefunds({ groupOrderId: entry.groupOrderId });
+    /**
+     * A payment a webhook reports authorized (manual capture, e.g. the member
+     * closed the tab), when its Razorpay order is a member's entry: captured
+     * while the entry awaits it, as an order's is (decision 073). Undefined
+     * when it is not one of theirs.
+     */
+    async captureReportedPayment<Payment extends ReportedPayment>(
+      payment: Payment,
+    ): Promise<Payment | RazorpayPayment | undefined> {
+      const entry = payment.order_id
+        ? await findEntryByRazorpayOrderId(db, payment.order_id)
+        : undefined;
+      if (!entry) return undefined;
+      const found = await findGroupOrderById(db, entry.groupOrderId);
+      return found ? capturedForEntry(found.group, entry, payment) : payment;
+    },
+
+    /**
+     * Tells a member how Razorpay settled a refund of their payment (the
+     * refund webhooks), in the webhook's transaction, as an order's shopper is told.
+     */
+    async refundSettled(
+      tx: Database,
+      entryId: string,
+      refund: Omit<RefundSettled, 'of'>,
+    ): Promise<void> {
+      const entry = await lockEntry(tx, entryId);
+      const found = entry && (await findGroupOrderById(tx, entry.groupOrderId));
+      if (!entry || !found) return;
+      const product = await catalogue.findProduct(tx, found.group.productId);
+      await mail.refundSettled(
+        tx,
+        { name: entry.name, email: entry.email },
+        { ...refund, of: { group: mailFacts(found, product?.title ?? 'your design') } },
+      );
     },
 
     /** An entry as it stands, to its member (the token of their link) or the organiser. */
     async getGroupEntry(token: string, entryId: string, caller: EntryCaller): Promise<GroupEntry> {
       const { group } = await groupOf(db, token);
       const { entry } = await entryFor(db, group, entryId, caller);
-      const refunded = await findRefundedPaise(db, [entry.id]);
+      const refunded = await payments.groupEntriesRefundedPaise(db, [entry.id]);
       return toGroupEntry(entry, refunded.get(entry.id));
     },
 
@@ -864,7 +893,7 @@ export function createGroupOrdersService(db: Database, dependencies: GroupOrders
         );
         return found.group.id;
       });
-      if (groupOrderId) await sendRefunds({ groupOrderId });
+      if (groupOrderId) await payments.sendRefunds({ groupOrderId });
     },
 
     /**
@@ -884,11 +913,9 @@ export function createGroupOrdersService(db: Database, dependencies: GroupOrders
         if (closedOne === false) break;
         if (closedOne !== 'skipped') {
           closed += 1;
-          await sendRefunds({ groupOrderId: closedOne });
+          await payments.sendRefunds({ groupOrderId: closedOne });
         }
       }
-      // Members' refunds left pending (a sender died, Razorpay refused): sent again.
-      await sendRefunds({ before: new Date(now().getTime() - REFUND_RETRY_AFTER_MS) });
       const reminded = await db.transaction(async (tx) => {
         const at = now();
         const due = await claimDueReminders(

@@ -1,6 +1,7 @@
 /** The emails of refunds (issue 25): a cash order's, paid by hand; an online order's, as Razorpay settles it. */
 import { formatRupees, orderNumber, type RefundAccount } from '#contract';
 import { shopDayPlus } from '#server/lib/dates.ts';
+import type { GroupMailFacts } from './group-order-emails.ts';
 import {
   action,
   compose,
@@ -51,9 +52,13 @@ export function refundPaidEmail(to: Recipient, refund: RefundPaid, publicUrl: st
   );
 }
 
-/** A refund of an online order as Razorpay settled it: its id and status, and for a failure what happens next. */
+/**
+ * A refund through Razorpay as it settled it: of an online order, or of a
+ * group member's own payment (decision 073); its id and status, and for a
+ * failure what happens next.
+ */
 export interface RefundSettled {
-  orderId: string;
+  of: { orderId: string } | { group: GroupMailFacts };
   amountPaise: number;
   /** Razorpay's refund id, rfnd_…. */
   reference: string;
@@ -68,7 +73,17 @@ export function refundSettledEmail(
   publicUrl: string,
 ): MailMessage {
   const amount = formatRupees(refund.amountPaise / 100);
-  const order = { _id: refund.orderId };
+  const { of } = refund;
+  const [what, link] =
+    'orderId' in of
+      ? [
+          `order ${orderNumber(of.orderId)}`,
+          action('View your order', orderLink(publicUrl, { _id: of.orderId })),
+        ]
+      : [
+          `your piece of ${of.group.organiserName}'s group order of ${of.group.productTitle}`,
+          action('See the group order', of.group.url),
+        ];
   const processed = refund.status === 'refunded';
   return compose(
     processed ? 'refund-processed' : 'refund-failed',
@@ -79,8 +94,8 @@ export function refundSettledEmail(
     [
       paragraph(
         processed
-          ? `Razorpay has processed the refund of ${amount} for order ${orderNumber(order._id)}, back the way you paid. Banks take up to 7 working days to show it.`
-          : `Razorpay could not complete the refund of ${amount} for order ${orderNumber(order._id)}. ${
+          ? `Razorpay has processed the refund of ${amount} for ${what}, back the way you paid. Banks take up to 7 working days to show it.`
+          : `Razorpay could not complete the refund of ${amount} for ${what}. ${
               refund.retried
                 ? 'We are sending it again and will email you when it goes through.'
                 : 'We will contact you to pay it another way.'
@@ -91,7 +106,7 @@ export function refundSettledEmail(
         ['Razorpay refund id', refund.reference],
         ['Status', processed ? 'Processed' : 'Failed'],
       ]),
-      action('View your order', orderLink(publicUrl, order)),
+      link,
     ],
     publicUrl,
   );

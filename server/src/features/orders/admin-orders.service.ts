@@ -39,16 +39,17 @@ export function createAdminOrdersService(
   },
 ) {
   async function detail(tx: Database, row: OrderRow, customer: CustomerRow): Promise<AdminOrder> {
-    const [lines, events, refunds] = await Promise.all([
+    const [lines, events, refunds, memberRefunds] = await Promise.all([
       orders.findOrderItems(tx, [row.id]),
       orders.findOrderEventsWithActors(tx, row.id),
       orders.findRefunds(tx, [row.id]),
+      orders.findMemberRefunds(tx, row.id),
     ]);
     const prints = await printJobs.linePrints(
       tx,
       lines.map((line) => line.id),
     );
-    return toAdminOrder(row, customer, lines, events, refunds, prints);
+    return toAdminOrder(row, customer, lines, events, { refunds, memberRefunds }, prints);
   }
 
   async function getOrder(id: string): Promise<AdminOrder> {

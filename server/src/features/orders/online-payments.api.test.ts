@@ -413,8 +413,8 @@ describe('refunds of online orders', () => {
 
     // Another process's sends (the refund sweep's, a retry): the receipt is looked for first.
     const payments = shop.otherPayments();
-    await payments.sendRefunds(order._id);
-    await payments.sendRefunds(order._id);
+    await payments.sendRefunds({ orderId: order._id });
+    await payments.sendRefunds({ orderId: order._id });
     expect(refundsOf()).toHaveLength(1);
     const [made] = refundsOf();
     const after = await orderNow(t, user, order);

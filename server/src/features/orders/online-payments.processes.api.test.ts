@@ -137,8 +137,10 @@ describe.skipIf(inject('testDatabase').kind !== 'postgres')(
         OrderSchema,
       );
       const senders = [0, 1].map(() => shop.otherPayments());
-      await Promise.all(senders.map((sender) => sender.sendRefunds(refunded.order._id)));
-      await senders[0]?.sendRefunds(refunded.order._id);
+      await Promise.all(
+        senders.map((sender) => sender.sendRefunds({ orderId: refunded.order._id })),
+      );
+      await senders[0]?.sendRefunds({ orderId: refunded.order._id });
       const refunds = [...standIn.refunds.values()].filter(
         (refund) => refund.payment_id === refundedAnswer.razorpay_payment_id,
       );

@@ -10,10 +10,11 @@ import {
 import type { RazorpayConfig } from '#server/config/env.ts';
 import type { Database } from '#server/db/client.ts';
 import type { OrderRow } from '#server/db/schema/orders.ts';
+import type { RefundRow } from '#server/db/schema/payments.ts';
 import type { CatalogueService } from '#server/features/catalogue/catalogue.service.ts';
 import type { GroupOrdersService } from '#server/features/group-orders/group-orders.service.ts';
 import type { MailService } from '#server/features/mail/mail.service.ts';
-import type { PaymentsService } from '#server/features/payments/payments.service.ts';
+import type { PaymentsService, RefundScope } from '#server/features/payments/payments.service.ts';
 import {
   isValidPaymentSignature,
   isValidWebhookSignature,
@@ -108,7 +109,10 @@ export interface OnlinePaymentsDependencies {
   /** Paid, an order is invoiced; cancelled after its invoice, credited (issue 26). */
   invoicing: Pick<OrderInvoicing, 'invoiceOrder' | 'creditCancelledOrder'>;
   /** 'Each pays' group entries, whose members' payments webhooks report too (decision 066). */
-  groupEntries?: Pick<GroupOrdersService, 'settleReportedPayment' | 'sendRefundsOfPayment'>;
+  groupEntries?: Pick<
+    GroupOrdersService,
+    'captureReportedPayment' | 'settleReportedPayment' | 'refundSettled'
+  >;
   clock?: () => Date;
 }
 
@@ -222,10 +226,42 @@ export function createOnlinePayments(db: Database, deps: OnlinePaymentsDependenc
     }
   }
 
-  /** A payment a webhook reports authorized, captured when it pays its order still awaiting one. */
+  /**
+   * A payment a webhook reports authorized, captured when it pays its order
+   * still awaiting one, or a group member's entry still awaiting it (decision 073).
+   */
   async function captureReported(razorpayOrderId: string, payment: PaymentFacts) {
     const order = await findOrderByRazorpayOrderId(db, razorpayOrderId);
-    return order ? captured(order, payment) : payment;
+    if (order) return captured(order, payment);
+    return (await deps.groupEntries?.captureReportedPayment(payment)) ?? payment;
+  }
+
+  /**
+   * Tells whoever a refund gave back to how Razorpay settled it, in the
+   * webhook's transaction: the order's shopper, or the group's member.
+   */
+  async function tellRefundSettled(
+    tx: Database,
+    { settled, retry }: { settled: RefundRow; retry: RefundRow | undefined },
+    reference: string,
+  ) {
+    if (settled.status !== 'refunded' && settled.status !== 'failed') return;
+    const outcome = { reference, status: settled.status, retried: retry !== undefined };
+    if (settled.groupEntryId) {
+      await deps.groupEntries?.refundSettled(tx, settled.groupEntryId, {
+        ...outcome,
+        amountPaise: settled.amountPaise,
+      });
+      return;
+    }
+    const found = settled.orderId ? await findOrderWithCustomer(tx, settled.orderId) : undefined;
+    if (found) {
+      await mail.refundSettled(tx, found.customer, {
+        ...outcome,
+        of: { orderId: found.order.id },
+        amountPaise: settled.amountPaise,
+      });
+    }
   }
 
   const razorpayUnavailable = () => new AppError('unavailable', PAYMENT_NOT_STARTED_MESSAGE);
@@ -298,7 +334,7 @@ export function createOnlinePayments(db: Database, deps: OnlinePaymentsDependenc
         const locked = await lockOrderById(tx, order.id);
         return locked ? settleCaptured(tx, locked, payment) : false;
       });
-      if (refunded) await payments.sendRefunds(order.id);
+      if (refunded) await payments.sendRefunds({ orderId: order.id });
       const after = await findOrder(db, user.id, order.id);
       if (!after) throw notFound(ORDER_NOT_FOUND);
       if (after.status === 'cancelled') throw conflict(PAID_AFTER_CANCEL_MESSAGE);
@@ -335,16 +371,17 @@ export function createOnlinePayments(db: Database, deps: OnlinePaymentsDependenc
         event === 'payment.authorized' && reported?.order_id
           ? await captureReported(reported.order_id, reported)
           : reported;
-      let groupPayment: string | undefined;
-      const refunded = await db.transaction(async (tx) => {
+      const toSend = await db.transaction(async (tx): Promise<RefundScope | undefined> => {
         if (eventId && !(await payments.claimWebhookEvent(tx, eventId, event))) return undefined;
         if (PAYMENT_EVENTS.has(event) && payment?.order_id) {
           const order = await lockOrderByRazorpayOrderId(tx, payment.order_id);
-          if (order && (await settleCaptured(tx, order, payment))) return order.id;
-          if (!order && (await deps.groupEntries?.settleReportedPayment(tx, payment))) {
-            groupPayment = payment.order_id;
+          if (order) {
+            return (await settleCaptured(tx, order, payment)) ? { orderId: order.id } : undefined;
           }
-        } else if (event === 'payment.failed' && payment?.order_id) {
+          const groupOrderId = await deps.groupEntries?.settleReportedPayment(tx, payment);
+          return groupOrderId ? { groupOrderId } : undefined;
+        }
+        if (event === 'payment.failed' && payment?.order_id) {
           const order = await lockOrderByRazorpayOrderId(tx, payment.order_id);
           if (order?.status === 'awaiting-payment') {
             await insertOrderEvent(tx, {
@@ -355,30 +392,19 @@ export function createOnlinePayments(db: Database, deps: OnlinePaymentsDependenc
               at: clock(),
             });
           }
-        } else if (
-          (event === 'refund.processed' || event === 'refund.failed') &&
-          payload.refund?.entity
-        ) {
-          const outcome = await payments.settleRazorpayRefund(tx, payload.refund.entity);
-          if (outcome) {
-            const { settled, retry } = outcome;
-            const found = await findOrderWithCustomer(tx, settled.orderId);
-            if (found && (settled.status === 'refunded' || settled.status === 'failed')) {
-              await mail.refundSettled(tx, found.customer, {
-                orderId: settled.orderId,
-                amountPaise: settled.amountPaise,
-                reference: payload.refund.entity.id,
-                status: settled.status,
-                retried: retry !== undefined,
-              });
-            }
-            if (retry) return settled.orderId;
-          }
+          return undefined;
+        }
+        const refund = payload.refund?.entity;
+        if ((event === 'refund.processed' || event === 'refund.failed') && refund) {
+          // An order's refund or a group member's: one path (decision 073).
+          const outcome = await payments.settleRazorpayRefund(tx, refund);
+          if (!outcome) return undefined;
+          await tellRefundSettled(tx, outcome, refund.id);
+          return outcome.retry && { id: outcome.retry.id };
         }
         return undefined;
       });
-      if (refunded) await payments.sendRefunds(refunded);
-      if (groupPayment) await deps.groupEntries?.sendRefundsOfPayment(groupPayment);
+      if (toSend) await payments.sendRefunds(toSend);
     },
 
     /**
@@ -463,7 +489,7 @@ export function createOnlinePayments(db: Database, deps: OnlinePaymentsDependenc
         }
         return refundedOrders;
       });
-      for (const orderId of late) await payments.sendRefunds(orderId);
+      for (const orderId of late) await payments.sendRefunds({ orderId });
       return { reminded, paid, cancelled, refundedLate: late.length };
     },
   };

@@ -11,9 +11,11 @@ import type { OrderEventRow, OrderItemRow, OrderRow } from '#server/db/schema/or
 import type { RefundRow } from '#server/db/schema/payments.ts';
 import { paiseToRupees } from '#server/lib/money.ts';
 
-function groupByOrder<Row extends { orderId: string }>(rows: Row[]): Map<string, Row[]> {
+/** Rows by their order; a row of no order (a group member's refund, decision 073) is left out. */
+function groupByOrder<Row extends { orderId: string | null }>(rows: Row[]): Map<string, Row[]> {
   const groups = new Map<string, Row[]>();
   for (const row of rows) {
+    if (row.orderId === null) continue;
     const group = groups.get(row.orderId) ?? [];
     group.push(row);
     groups.set(row.orderId, group);
@@ -170,7 +172,14 @@ export function toAdminOrder(
   customer: CustomerRow,
   items: OrderItemRow[],
   events: EventWithActor[],
-  refunds: RefundRow[],
+  {
+    refunds,
+    memberRefunds,
+  }: {
+    refunds: RefundRow[];
+    /** Each pays (decision 073): refunds of the group's members' own payments, to whom. */
+    memberRefunds: { refund: RefundRow; memberName: string }[];
+  },
   prints: LinePrint[],
 ): AdminOrder {
   const order = toOrder(
@@ -183,6 +192,11 @@ export function toAdminOrder(
     ...order,
     customer: toCustomer(customer),
     prints,
+    memberRefunds: memberRefunds.map(({ refund, memberName }) => ({
+      ...toRefund(row, refund),
+      memberName,
+      reason: refund.reason,
+    })),
     events: order.events.map((event, index) => {
       const actor = events[index]?.actor;
       return {

@@ -52,7 +52,7 @@ export type OrdersDependencies = Omit<CheckoutDependencies, 'razorpayKeyId' | 'i
   Omit<OrderLifecycleDependencies, 'invoicing'> & {
     invoicing: OrderInvoicing;
     /** The service's own: refunds sent once a cancel committed, and the refunds its reads show. */
-    payments: Pick<PaymentsService, 'sendRefunds' | 'findRefunds'>;
+    payments: Pick<PaymentsService, 'sendRefunds' | 'findRefunds' | 'findMemberRefunds'>;
     /** Razorpay's online payments, when the shop has its keys (issue 25). */
     online?: OnlinePayments | undefined;
   };
@@ -142,7 +142,7 @@ export function createOrdersService(
       const { order } = await db.transaction((tx) =>
         moveOrder(tx, { orderId: id, to: 'cancelled', by: { userId: user.id, as: 'shopper' } }),
       );
-      await payments.sendRefunds(order.id);
+      await payments.sendRefunds({ orderId: order.id });
       return withDetails(db, order);
     },
 
@@ -152,8 +152,10 @@ export function createOrdersService(
     /** A received return's credit note, in its transaction: the units sent back for money (issue 26). */
     creditReturnedUnits: invoicing.creditReturnedUnits,
     /** Sends the refunds a move decided, after its transaction committed (decision 014). */
-    sendRefunds: (orderId: string) => payments.sendRefunds(orderId),
+    sendRefunds: (orderId: string) => payments.sendRefunds({ orderId }),
     findRefunds: (tx: Database, orderIds: string[]) => payments.findRefunds(tx, orderIds),
+    /** The refunds of the members of the 'each pays' group the order came from (decision 073). */
+    findMemberRefunds: (tx: Database, orderId: string) => payments.findMemberRefunds(tx, orderId),
 
     /** Records a cash order placed and delivered in the past, with its events (the seed). */
     async recordDeliveredOrder(tx: Database, past: PastDeliveredOrder): Promise<void> {

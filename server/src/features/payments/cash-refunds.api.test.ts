@@ -235,7 +235,7 @@ describe('a cash order’s refund, to pay by hand', () => {
     const refundsBefore = gateway.refunds.length;
     await returnAndReceive(user, admin, order);
     const payments = createPaymentsService(t.db, gateway);
-    await payments.sendRefunds(order._id);
+    await payments.sendRefunds({ orderId: order._id });
     await payments.sweepPendingRefunds({ graceMs: 0 });
     expect(gateway.refunds).toHaveLength(refundsBefore);
     expect((await getOrder(user, order._id)).refunds).toMatchObject([

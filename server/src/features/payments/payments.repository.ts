@@ -1,7 +1,22 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { and, asc, count, desc, eq, inArray, isNotNull, lt, ne, sum } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  lt,
+  ne,
+  type SQL,
+  sql,
+  sum,
+} from 'drizzle-orm';
+import type { PaymentMethod } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import { users } from '#server/db/schema/accounts.ts';
+import { groupOrderEntries } from '#server/db/schema/group-orders.ts';
 import { orders } from '#server/db/schema/orders.ts';
 import {
   type RefundAccountRow,
@@ -113,13 +128,38 @@ export async function refundedPaise(tx: Database, orderId: string): Promise<numb
   return row?.total ?? 0;
 }
 
-export async function insertRefund(
-  tx: Database,
-  refund: { orderId: string; amountPaise: number; reason: string },
-): Promise<RefundRow> {
+/** Whose payment a refund gives back: an order's, or a group member's own (decision 073). */
+export type RefundOf = { orderId: string } | { groupEntryId: string };
+
+export type NewRefund = RefundOf & { amountPaise: number; reason: string };
+
+export function whoseRefund(row: Pick<RefundRow, 'orderId' | 'groupEntryId'>): RefundOf {
+  if (row.orderId) return { orderId: row.orderId };
+  if (row.groupEntryId) return { groupEntryId: row.groupEntryId };
+  throw new Error('A refund gives back an order’s payment or a group entry’s');
+}
+
+export async function insertRefund(tx: Database, refund: NewRefund): Promise<RefundRow> {
   const [row] = await tx.insert(refunds).values(refund).returning();
   if (!row) throw new Error('refund insert returned no row');
   return row;
+}
+
+/** What was refunded (or is on its way) to each group entry; failed refunds do not count. */
+export async function findGroupEntriesRefundedPaise(
+  db: Database,
+  entryIds: string[],
+): Promise<Map<string, number>> {
+  if (entryIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      entryId: refunds.groupEntryId,
+      total: sum(refunds.amountPaise).mapWith(Number),
+    })
+    .from(refunds)
+    .where(and(inArray(refunds.groupEntryId, entryIds), ne(refunds.status, 'failed')))
+    .groupBy(refunds.groupEntryId);
+  return new Map(rows.flatMap((row) => (row.entryId ? [[row.entryId, row.total]] : [])));
 }
 
 export function findRefunds(db: Database, orderIds: string[]): Promise<RefundRow[]> {
@@ -131,26 +171,70 @@ export function findRefunds(db: Database, orderIds: string[]): Promise<RefundRow
     .orderBy(asc(refunds.createdAt), asc(refunds.id));
 }
 
+/**
+ * The refunds of the members of the 'each pays' group that became this order
+ * (decision 073), oldest first, with whom each went to: the owner sees them on the order.
+ */
+export function findMemberRefunds(db: Database, orderId: string) {
+  return db
+    .select({ refund: refunds, memberName: groupOrderEntries.name })
+    .from(refunds)
+    .innerJoin(groupOrderEntries, eq(groupOrderEntries.id, refunds.groupEntryId))
+    .where(
+      // The group whose pieces this order holds (decision 072): its leavers' refunds too.
+      inArray(
+        groupOrderEntries.groupOrderId,
+        db
+          .select({ id: groupOrderEntries.groupOrderId })
+          .from(groupOrderEntries)
+          .where(eq(groupOrderEntries.orderId, orderId)),
+      ),
+    )
+    .orderBy(asc(refunds.createdAt), asc(refunds.id));
+}
+
+/**
+ * A pending refund with the payment it goes back to: the order's, or a group
+ * member's own, always paid online through Razorpay (decision 073).
+ */
 const pendingRefundColumns = {
   id: refunds.id,
   orderId: refunds.orderId,
+  groupEntryId: refunds.groupEntryId,
   amountPaise: refunds.amountPaise,
   providerReference: refunds.providerReference,
-  paymentMethod: orders.paymentMethod,
-  paymentReference: orders.paymentReference,
+  paymentMethod: sql<PaymentMethod>`coalesce(${orders.paymentMethod}, 'online')`,
+  paymentReference: sql<
+    string | null
+  >`coalesce(${orders.paymentReference}, ${groupOrderEntries.paymentReference})`,
 };
 
-/** A cash order's refund goes to no provider: the owner pays it by hand (issue 25). */
-const sentToProvider = ne(orders.paymentMethod, 'cash');
-
-/** Refunds still to send to the provider, with what the order was paid by. */
-export function findPendingRefunds(db: Database, orderId: string) {
-  return db
+/** Refunds with what paid them: an order's or a group entry's. */
+const refundsWithPayments = (db: Database) =>
+  db
     .select(pendingRefundColumns)
     .from(refunds)
-    .innerJoin(orders, eq(orders.id, refunds.orderId))
-    .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'pending'), sentToProvider))
-    .orderBy(asc(refunds.createdAt));
+    .leftJoin(orders, eq(orders.id, refunds.orderId))
+    .leftJoin(groupOrderEntries, eq(groupOrderEntries.id, refunds.groupEntryId));
+
+/** A cash order's refund goes to no provider: the owner pays it by hand (issue 25). */
+const sentToProvider = sql`coalesce(${orders.paymentMethod}, 'online') <> 'cash'`;
+
+/** Whose pending refunds to send: an order's, a group's members', or one refund. */
+export type RefundScope = { orderId: string } | { groupOrderId: string } | { id: string };
+
+const inScope = (scope: RefundScope): SQL | undefined =>
+  'orderId' in scope
+    ? eq(refunds.orderId, scope.orderId)
+    : 'groupOrderId' in scope
+      ? eq(groupOrderEntries.groupOrderId, scope.groupOrderId)
+      : eq(refunds.id, scope.id);
+
+/** Refunds still to send to the provider, with what paid them. */
+export function findPendingRefunds(db: Database, scope: RefundScope) {
+  return refundsWithPayments(db)
+    .where(and(inScope(scope), eq(refunds.status, 'pending'), sentToProvider))
+    .orderBy(asc(refunds.createdAt), asc(refunds.id));
 }
 
 export async function markRefunded(
@@ -171,15 +255,12 @@ export async function markRefunded(
  * locked for the caller's transaction: a second process's sweep skips them.
  */
 export function claimPendingRefunds(tx: Database, writtenBefore: Date, limit: number) {
-  return tx
-    .select(pendingRefundColumns)
-    .from(refunds)
-    .innerJoin(orders, eq(orders.id, refunds.orderId))
+  return refundsWithPayments(tx)
     .where(
       and(
         eq(refunds.status, 'pending'),
         lt(refunds.createdAt, writtenBefore),
-        isNotNull(orders.paymentReference),
+        isNotNull(pendingRefundColumns.paymentReference),
         sentToProvider,
       ),
     )
@@ -237,7 +318,7 @@ export async function upsertRefundAccount(
 
 const refundToPayColumns = {
   id: refunds.id,
-  orderId: refunds.orderId,
+  orderId: orders.id,
   amountPaise: refunds.amountPaise,
   reason: refunds.reason,
   status: refunds.status,
@@ -291,10 +372,7 @@ export type CashRefundRow = NonNullable<Awaited<ReturnType<typeof lockCashRefund
  * another process holds it (it is sending it) or it is no longer pending.
  */
 export async function lockPendingRefund(tx: Database, id: string) {
-  const [row] = await tx
-    .select(pendingRefundColumns)
-    .from(refunds)
-    .innerJoin(orders, eq(orders.id, refunds.orderId))
+  const [row] = await refundsWithPayments(tx)
     .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')))
     .for('update', { of: refunds, skipLocked: true });
   return row;

@@ -15,6 +15,8 @@ import { createTestGateway, type PaymentProvider, type TestGateway } from './pay
 import {
   claimPendingRefunds,
   deleteSavedCard,
+  findGroupEntriesRefundedPaise,
+  findMemberRefunds,
   findPendingRefunds,
   findRefunds,
   findSavedCard,
@@ -25,12 +27,17 @@ import {
   lockOrderPayment,
   lockPendingRefund,
   markRefunded,
+  type RefundOf,
+  type RefundScope,
   recordProviderRefund,
   refundedPaise,
   testGatewayCardsIn,
+  whoseRefund,
   withGatewayTransaction,
 } from './payments.repository.ts';
 import type { RazorpayClient, RazorpayRefund } from './razorpay.ts';
+
+export type { RefundScope } from './payments.repository.ts';
 
 /** How an order was paid, as the order keeps it: brand and last 4 digits at most (D12). */
 export interface Payment {
@@ -66,6 +73,10 @@ export const REFUND_STATUS_OF: Record<RazorpayRefund['status'], RefundRow['statu
   processed: 'refunded',
   failed: 'failed',
 };
+
+/** What a refund is for, in Razorpay's notes (the Dashboard shows them). */
+const razorpayNotesOf = (of: RefundOf): Record<string, string> =>
+  'orderId' in of ? { order_id: of.orderId } : { group_entry_id: of.groupEntryId };
 
 type PendingRefund = Awaited<ReturnType<typeof findPendingRefunds>>[number];
 
@@ -106,7 +117,7 @@ export function createPaymentsService(
       const answer = await razorpay.refundOnce(refund.paymentReference, {
         amountPaise: refund.amountPaise,
         receipt: refund.id,
-        notes: { order_id: refund.orderId },
+        notes: razorpayNotesOf(whoseRefund(refund)),
       });
       await recordProviderRefund(tx, refund.id, {
         providerReference: answer.id,
@@ -284,14 +295,40 @@ export function createPaymentsService(
     },
 
     /**
-     * Sends an order's pending refunds to the provider, after the transaction
-     * that wrote them committed. Each refund's id is its idempotency key, so
-     * sending one twice (two callers, a retry after a crash between the call
-     * and the mark) gives the money back once. One the provider refuses or
-     * cannot be reached for stays 'pending', shown so, for a later send.
+     * Decides a refund of a group member's own payment (decision 073), inside
+     * the caller's transaction, which holds the entry's row: what is asked
+     * (all by default) but never more than was paid less what was refunded.
+     * Written 'pending' and sent after the commit (`sendRefunds`), as an
+     * order's; undefined when nothing is left.
      */
-    async sendRefunds(orderId: string): Promise<void> {
-      for (const refund of await findPendingRefunds(db, orderId)) {
+    async refundGroupEntry(
+      tx: Database,
+      entry: { id: string; paidPaise: number },
+      reason: string,
+      amountPaise?: number,
+    ): Promise<RefundRow | undefined> {
+      const refunded = (await findGroupEntriesRefundedPaise(tx, [entry.id])).get(entry.id) ?? 0;
+      const left = entry.paidPaise - refunded;
+      const amount = Math.min(amountPaise ?? left, left);
+      return amount > 0
+        ? insertRefund(tx, { groupEntryId: entry.id, amountPaise: amount, reason })
+        : undefined;
+    },
+
+    /** What was refunded (or is on its way) to each group entry; failed refunds do not count. */
+    groupEntriesRefundedPaise: (executor: Database, entryIds: string[]) =>
+      findGroupEntriesRefundedPaise(executor, entryIds),
+
+    /**
+     * Sends pending refunds to the provider (an order's, a group's members',
+     * or one), after the transaction that wrote them committed. Each refund's
+     * id is its idempotency key, so sending one twice (two callers, a retry
+     * after a crash between the call and the mark) gives the money back once.
+     * One the provider refuses or cannot be reached for stays 'pending',
+     * shown so, for a later send or the sweep.
+     */
+    async sendRefunds(scope: RefundScope): Promise<void> {
+      for (const refund of await findPendingRefunds(db, scope)) {
         if (refund.paymentMethod !== 'online') {
           await sendRefund(db, refund);
           continue;
@@ -326,7 +363,7 @@ export function createPaymentsService(
       const retry =
         settled.status === 'failed' && settled.reason !== REFUND_RETRY_REASON
           ? await insertRefund(tx, {
-              orderId: settled.orderId,
+              ...whoseRefund(settled),
               amountPaise: settled.amountPaise,
               reason: REFUND_RETRY_REASON,
             })
@@ -356,6 +393,7 @@ export function createPaymentsService(
     },
 
     findRefunds,
+    findMemberRefunds,
 
     async listCards(userId: string): Promise<SavedCard[]> {
       const rows = await findSavedCards(db, userId);

@@ -125,7 +125,7 @@ describe('refundOrder, as returns will call it', () => {
       status: 409,
       message: 'Nothing is left to refund on this order',
     });
-    await payments.sendRefunds(order._id);
+    await payments.sendRefunds({ orderId: order._id });
     const answer = await expectResult(
       t.app,
       { url: `/api/v1/order/${order._id}`, headers: user.auth },
@@ -153,7 +153,7 @@ describe('refundOrder, as returns will call it', () => {
     for (const result of results) {
       if (result.status === 'rejected') expect(result.reason).toMatchObject({ status: 409 });
     }
-    await payments.sendRefunds(order._id);
+    await payments.sendRefunds({ orderId: order._id });
     expect(refundsAt(approval).reduce((sum, row) => sum + row.amountPaise, 0)).toBe(90_000);
   });
 
@@ -177,7 +177,7 @@ describe('refundOrder, as returns will call it', () => {
     await t.db.transaction((tx) =>
       unreachable.refundOrder(tx, { id: order._id }, 10_000, 'Returned'),
     );
-    await unreachable.sendRefunds(order._id);
+    await unreachable.sendRefunds({ orderId: order._id });
     const pending = await expectResult(
       t.app,
       { url: `/api/v1/order/${order._id}`, headers: user.auth },
@@ -185,7 +185,10 @@ describe('refundOrder, as returns will call it', () => {
     );
     expect(pending.refunds).toMatchObject([{ amount: 100, status: 'pending', refundedAt: null }]);
     expect(refundsAt(approval)).toEqual([]);
-    await Promise.all([payments.sendRefunds(order._id), payments.sendRefunds(order._id)]);
+    await Promise.all([
+      payments.sendRefunds({ orderId: order._id }),
+      payments.sendRefunds({ orderId: order._id }),
+    ]);
     expect(refundsAt(approval).map((row) => row.amountPaise)).toEqual([10_000]);
   });
 });

@@ -209,4 +209,70 @@ describe('GroupOrderRoute', () => {
     expect(screen.getByText('1 piece is not ordered yet.', { exact: false })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the cart' })).toBeInTheDocument();
   });
+
+  it('shows the organiser of an each-pays group who paid, and what went back to whom', async () => {
+    const member = {
+      email: 'member@example.com',
+      size: 'M' as const,
+      playerName: null,
+      number: null,
+      orderId: null,
+      createdAt: '2026-11-20T10:00:00.000Z',
+    };
+    mockApi({
+      'GET /payment/options': apiOk({ online: null }),
+      'GET /group-orders/tok': apiOk({
+        ...group,
+        payer: 'each',
+        isOrganiser: true,
+        entries: [
+          {
+            ...member,
+            _id: 'e1',
+            name: 'Asha',
+            paid: true,
+            amountPaid: 599,
+            refunded: 0,
+            dropped: false,
+          },
+          {
+            ...member,
+            _id: 'e2',
+            name: 'Ravi',
+            paid: true,
+            amountPaid: 599,
+            refunded: 59.9,
+            dropped: false,
+          },
+          {
+            ...member,
+            _id: 'e3',
+            name: 'Meena',
+            paid: true,
+            amountPaid: 599,
+            refunded: 0,
+            dropped: true,
+          },
+          {
+            ...member,
+            _id: 'e4',
+            name: 'Kiran',
+            paid: false,
+            amountPaid: null,
+            refunded: 0,
+            dropped: false,
+          },
+        ],
+      }),
+    });
+    renderGroup();
+    const roster = await screen.findByRole('list', { name: 'Roster' });
+    const items = within(roster).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('Paid ₹599.00'),
+      expect.stringContaining('Paid ₹599.00, ₹59.90 refunded'),
+      expect.stringContaining('Out of the group: ₹0.00 of ₹599.00 refunded'),
+      expect.stringContaining('Not paid yet'),
+    ]);
+  });
 });

@@ -19,6 +19,7 @@ import {
   PrintFileButtons,
   PrintFilesZipButton,
 } from '#web/features/orders/components/print-file-buttons.tsx';
+import { memberRefundLabel } from '#web/features/orders/utils/order-summary.ts';
 
 /** /admin/orders/:id: one order with its shopper, items, address, payment and history. */
 export function AdminOrderRoute() {
@@ -49,6 +50,17 @@ export function AdminOrderRoute() {
                     <OrderPrices order={data} />
                   </div>
                 </CardSection>
+                {data.memberRefunds.length > 0 ? (
+                  <CardSection title="Members' refunds" id="order-member-refunds">
+                    <ul className="space-y-1 text-sm text-ink-800">
+                      {data.memberRefunds.map((refund) => (
+                        <li key={`${refund.createdAt}-${refund.memberName}-${refund.amount}`}>
+                          {memberRefundLabel(refund)}
+                        </li>
+                      ))}
+                    </ul>
+                  </CardSection>
+                ) : null}
                 <CardSection title="History" id="order-history">
                   <OrderEvents events={data.events} />
                 </CardSection>

@@ -58,6 +58,20 @@ export function pieceText(entry: Pick<GroupEntry, 'size' | 'playerName' | 'numbe
   return `${entry.size}${lettering}`;
 }
 
+/**
+ * Each pays (decision 066): what a member paid and what went back to them;
+ * a refund that failed (decision 073) no longer counts as refunded.
+ */
+export function paymentText(
+  entry: Pick<GroupEntry, 'paid' | 'amountPaid' | 'refunded' | 'dropped'>,
+) {
+  if (!entry.paid || entry.amountPaid === null) return 'Not paid yet';
+  const paid = formatRupees(entry.amountPaid);
+  const refunded = formatRupees(entry.refunded);
+  if (entry.dropped) return `Out of the group: ${refunded} of ${paid} refunded`;
+  return entry.refunded > 0 ? `Paid ${paid}, ${refunded} refunded` : `Paid ${paid}`;
+}
+
 /** What paying in Razorpay Checkout came to: the page composes Checkout (decision 066). */
 export type GroupCheckoutOutcome =
   | { status: 'paid'; answer: PayOrderBody }
@@ -166,6 +180,9 @@ export function JoinGroupForm({
         <p className="mt-1 text-ink-800">
           {joined.entry.name}: {pieceText(joined.entry)}.
         </p>
+        {joined.entry.paid ? (
+          <p className="mt-1 font-medium text-ink-900">{paymentText(joined.entry)}.</p>
+        ) : null}
         <p className="mt-1 text-sm text-ink-700">
           We emailed {joined.entry.email} a link to change your piece or leave the group until the
           deadline.

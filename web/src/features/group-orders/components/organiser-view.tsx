@@ -12,7 +12,7 @@ import {
   useExtendGroupOrder,
 } from '../api/group-orders.ts';
 import { fromDateTimeLocal, toDateTimeLocal } from './deadline.ts';
-import { pieceText } from './member-view.tsx';
+import { paymentText, pieceText } from './member-view.tsx';
 
 function ErrorLine({ error }: { error: unknown }) {
   return error ? (
@@ -102,6 +102,9 @@ export function OrganiserView({ group }: { group: GroupOrder }) {
                 {pieceText(entry)}
                 {entry.orderId ? ` · ordered in ${orderNumber(entry.orderId)}` : null}
               </span>
+              {group.payer === 'each' ? (
+                <span className="block text-sm text-ink-700">{paymentText(entry)}</span>
+              ) : null}
             </span>
             {open ? (
               <button

@@ -14,6 +14,7 @@ function makeAdminOrder(status: OrderStatus): AdminOrder {
     customer: { _id: order._id, name: 'Asha Rao', email: 'asha@example.com' },
     events: order.events.map((event) => ({ ...event, actor: null })),
     prints: [],
+    memberRefunds: [],
   };
 }
 

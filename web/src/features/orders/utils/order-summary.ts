@@ -1,4 +1,10 @@
-import { formatRupees, type Order, onlinePaymentLabel, type Refund } from '#contract';
+import {
+  formatRupees,
+  type MemberRefund,
+  type Order,
+  onlinePaymentLabel,
+  type Refund,
+} from '#contract';
 import { formatDate } from '#web/utils/format-date.ts';
 
 /** Pieces in the order (a line of 2 tees counts 2). */
@@ -50,6 +56,10 @@ export function refundLabel(refund: Refund): string {
     ? `Refunded ${amount} ${refundDestination(refund)} on ${formatDate(refund.refundedAt)}${reference}`
     : `Refund of ${amount} ${refundDestination(refund)} is on its way${reference}`;
 }
+
+/** Each pays (decision 073): a member's refund as the owner reads it, with whom and why. */
+export const memberRefundLabel = (refund: MemberRefund): string =>
+  `${refund.memberName}: ${refundLabel(refund)} (${refund.reason})`;
 
 /**
  * What the order's page says about money given back: each refund, or for a
