@@ -76,6 +76,7 @@ export function toOrder(
         image: item.image,
         size: item.size,
         color: { name: item.colorName, hex: item.colorHex },
+        garment: item.garment,
         price: paiseToRupees(item.pricePaise),
         quantity: item.quantity,
         design: item.design,

@@ -11,6 +11,7 @@ import {
 } from 'react';
 import {
   DESIGN_LIMITS,
+  type GarmentKind,
   type Layer,
   layersOutsidePrintArea,
   MOCKUP_SIZE_MM,
@@ -132,7 +133,9 @@ interface DesignCanvasProps {
   state: EditorState;
   dispatch: Dispatch<EditorAction>;
   printArea: PrintArea;
-  garment: string;
+  /** The garment the design is on, and its colour. */
+  garment: GarmentKind;
+  garmentHex: string;
   images: ReadonlyMap<string, DesignImageInfo>;
   /** Layers reaching outside the print area (flagged in red). */
   outside: ReadonlySet<string>;
@@ -159,6 +162,7 @@ export function DesignCanvas({
   dispatch,
   printArea,
   garment,
+  garmentHex,
   images,
   outside,
   lettering = [],
@@ -434,7 +438,7 @@ export function DesignCanvas({
       data-testid="design-canvas"
     >
       <div className="absolute inset-0 max-sm:inset-auto max-sm:top-(--crop-top) max-sm:left-(--crop-left) max-sm:aspect-(--mockup-aspect) max-sm:w-(--crop-width)">
-        <GarmentMockup side={state.side} hex={garment} printArea={printArea} />
+        <GarmentMockup garment={garment} side={state.side} hex={garmentHex} printArea={printArea} />
         <div className="absolute" style={areaBox} aria-hidden="true" data-testid="design-preview">
           <PrintAreaSvg area={printArea}>
             {(selected ? layers.slice(0, selectedIndex) : layers).map(drawnArt)}
