@@ -1,6 +1,7 @@
 import type { CartItem, CartProduct } from './cart.ts';
 import type { Product, Size } from './catalogue.ts';
 import type { Design, DesignSide, ProductCustomisation } from './design.ts';
+import { garmentKind, namedGarment } from './garments.ts';
 import { priceLinesWithBreaks } from './price-breaks.ts';
 import type { Personalisation } from './roster.ts';
 
@@ -79,7 +80,19 @@ export function customisedUnitPrice(
 export function toCartProduct(product: Product): CartProduct {
   const { _id, title, images, gender, color, price, sizes, customisation, styleId, priceBreaks } =
     product;
-  return { _id, title, images, gender, color, price, sizes, customisation, styleId, priceBreaks };
+  return {
+    _id,
+    title,
+    images,
+    gender,
+    color,
+    garment: garmentKind(product.category),
+    price,
+    sizes,
+    customisation,
+    styleId,
+    priceBreaks,
+  };
 }
 
 /**
@@ -114,8 +127,6 @@ export function withPriceBreaks(list: CartItem[]): CartItem[] {
   });
 }
 
-const BLANK_GARMENTS: Readonly<Record<string, string>> = { 't-shirts': 'tee', hoodies: 'hoodie' };
-
 /**
  * What a customisable product whose photos carry a print says near Customise
  * and the canvas (issue 28); null for a blank (its photos show what is
@@ -128,7 +139,7 @@ export function printedPhotosNote(product: {
   customisation: Pick<ProductCustomisation, 'customisable' | 'blank'>;
 }): string | null {
   if (!product.customisation.customisable || product.customisation.blank) return null;
-  const garment = BLANK_GARMENTS[product.category.trim().toLowerCase()] ?? 'garment';
+  const garment = namedGarment(product.category) ?? 'garment';
   return `The designer prints on a blank ${product.color.name.toLowerCase()} ${garment}; the print in the photos is not included.`;
 }
 

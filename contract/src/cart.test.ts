@@ -40,6 +40,8 @@ describe('toCartProduct', () => {
       sizes: { S: 3, M: 0 },
       // The garment's colour: a designed line is drawn on it (issue 28).
       color: { name: 'Navy', hex: '#1e3a5f' },
+      // The garment its category makes it: what the design is drawn on.
+      garment: 'tee',
       customisation: DEFAULT_CUSTOMISATION,
       // Its style and breaks: the cart prices a style's lines together (issue 29).
       styleId: 's1',

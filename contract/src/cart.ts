@@ -8,7 +8,7 @@ import {
   SizeSchema,
 } from './catalogue.ts';
 import { IdParamsSchema, IdSchema, RupeesSchema } from './common.ts';
-import { DesignSchema, ProductCustomisationSchema } from './design.ts';
+import { DesignSchema, GarmentKindSchema, ProductCustomisationSchema } from './design.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { GIFT_MESSAGE_MAX_LENGTH, PaymentMethodSchema } from './orders.ts';
 import { CashOnDeliverySchema } from './payment-settings.ts';
@@ -35,6 +35,8 @@ export const CartProductSchema = z.object({
   gender: z.string(),
   /** The garment's colour: a designed line is drawn on it. */
   color: ProductColorSchema,
+  /** The garment its category makes it (issue 28): what a designed line is drawn on. */
+  garment: GarmentKindSchema,
   price: RupeesSchema,
   sizes: ProductSizesSchema,
   customisation: ProductCustomisationSchema,

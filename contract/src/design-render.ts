@@ -11,6 +11,7 @@ import {
 import { designFont, designFontFace } from './design-fonts.ts';
 import { TEXT_BASELINE_FROM_MIDDLE, TEXT_LINE_HEIGHT, textGeometry } from './design-layout.ts';
 import { designColorHex } from './design-palette.ts';
+import type { GarmentKind } from './garments.ts';
 
 /**
  * The one renderer of a design (decision 019): one side's layers as an SVG of
@@ -180,24 +181,112 @@ export const GARMENT_OUTLINE_HEX = '#71717a';
 const { widthMm: W } = MOCKUP_SIZE_MM;
 const C = W / 2;
 
-/** A tee's outline on the mock-up ({@link MOCKUP_SIZE_MM}), with the neckline of the side on show. */
-export function garmentOutlinePath(side: DesignSide): string {
+/**
+ * One piece of a garment's drawing: a panel of fabric in the garment's colour,
+ * the shadowed inside of an opening (a hood's), or a seam line. Every piece
+ * has the grey edge.
+ */
+export interface GarmentPart {
+  d: string;
+  paint: 'panel' | 'inside' | 'seam';
+}
+
+/** A piece's fill on a garment of this colour: the inside is the colour darkened. */
+export function garmentPartFill(
+  part: GarmentPart,
+  garmentHex: string,
+): { fill: string; fillOpacity?: number } {
+  if (part.paint === 'seam') return { fill: 'none' };
+  if (part.paint === 'inside') return { fill: '#000000', fillOpacity: 0.25 };
+  return { fill: garmentHex };
+}
+
+/** A tee with the neckline of the side on show. */
+function teeParts(side: DesignSide): GarmentPart[] {
   const neckDip = side === 'front' ? 115 : 62;
-  return [
+  const outline = [
     `M ${C - 75} 30`,
     `L ${C - 190} 70 L ${W - 585} 200 L ${W - 510} 262 L ${C - 170} 220`,
     `L ${C - 170} 680 L ${C + 170} 680 L ${C + 170} 220`,
     `L ${W - 90} 262 L ${W - 15} 200 L ${C + 190} 70 L ${C + 75} 30`,
     `Q ${C} ${neckDip} ${C - 75} 30 Z`,
   ].join(' ');
+  return [{ d: outline, paint: 'panel' }];
 }
+
+/** A hoodie's body with its long sleeves hanging, the neck hidden under the hood. */
+const HOODIE_BODY = [
+  `M ${C - 80} 75 L ${C - 180} 100`,
+  `C ${C - 230} 130 ${C - 255} 300 ${C - 278} 590 L ${C - 218} 605 L ${C - 160} 255`,
+  `L ${C - 160} 680 L ${C + 160} 680 L ${C + 160} 255`,
+  `L ${C + 218} 605 L ${C + 278} 590 C ${C + 255} 300 ${C + 230} 130 ${C + 180} 100`,
+  `L ${C + 80} 75 Q ${C} 100 ${C - 80} 75 Z`,
+].join(' ');
+/** The hem's and cuffs' rib bands. */
+const HOODIE_RIBS = [
+  `M ${C - 160} 640 L ${C + 160} 640`,
+  `M ${C - 275} 555 L ${C - 212} 570 M ${C + 275} 555 L ${C + 212} 570`,
+].join(' ');
+
+/**
+ * A hoodie: from the front, the hood round its opening down to a point above
+ * the print area and the kangaroo pocket below it; from the back, the hood's
+ * back over the shoulders with its seam. Drawn after the seed's product
+ * pictures (server/src/db/seed/garment-svg.ts), on the mock-up's millimetres.
+ */
+function hoodieParts(side: DesignSide): GarmentPart[] {
+  if (side === 'back') {
+    return [
+      { d: HOODIE_BODY, paint: 'panel' },
+      {
+        d: `M ${C - 95} 110 C ${C - 110} 35 ${C - 60} 4 ${C} 4 C ${C + 60} 4 ${C + 110} 35 ${C + 95} 110 Q ${C} 130 ${C - 95} 110 Z`,
+        paint: 'panel',
+      },
+      { d: `M ${C} 4 L ${C} 120 ${HOODIE_RIBS}`, paint: 'seam' },
+    ];
+  }
+  return [
+    { d: HOODIE_BODY, paint: 'panel' },
+    {
+      d: `M ${C} 186 C ${C - 55} 166 ${C - 100} 136 ${C - 104} 90 C ${C - 108} 35 ${C - 60} 4 ${C} 4 C ${C + 60} 4 ${C + 108} 35 ${C + 104} 90 C ${C + 100} 136 ${C + 55} 166 ${C} 186 Z`,
+      paint: 'panel',
+    },
+    {
+      d: `M ${C} 170 C ${C - 38} 152 ${C - 66} 124 ${C - 64} 80 C ${C - 62} 42 ${C - 34} 24 ${C} 24 C ${C + 34} 24 ${C + 62} 42 ${C + 64} 80 C ${C + 66} 124 ${C + 38} 152 ${C} 170 Z`,
+      paint: 'inside',
+    },
+    {
+      d: `M ${C - 95} 430 L ${C + 95} 430 Q ${C + 110} 510 ${C + 150} 570 L ${C + 150} 610 L ${C - 150} 610 L ${C - 150} 570 Q ${C - 110} 510 ${C - 95} 430 Z`,
+      paint: 'panel',
+    },
+    { d: HOODIE_RIBS, paint: 'seam' },
+  ];
+}
+
+const GARMENT_PARTS: Record<GarmentKind, (side: DesignSide) => GarmentPart[]> = {
+  tee: teeParts,
+  hoodie: hoodieParts,
+};
+
+/** Where each garment's drawing starts at the top of the mock-up (a tee's collar, a hoodie's hood). */
+const GARMENT_TOP_MM: Record<GarmentKind, number> = { tee: 30, hoodie: 4 };
+
+/**
+ * The garment on the mock-up ({@link MOCKUP_SIZE_MM}) as seen from the side on
+ * show, in drawing order: the first piece is its body.
+ */
+export const garmentParts = (garment: GarmentKind, side: DesignSide): readonly GarmentPart[] =>
+  GARMENT_PARTS[garment](side);
 
 /**
  * The part of the mock-up a thumbnail shows: the print area with a margin of
- * garment round it and the neckline above, so the design fills most of a
- * small picture and still sits on a recognisable tee.
+ * garment round it and the neckline or hood above, so the design fills most of
+ * a small picture and still sits on a recognisable garment.
  */
-export function garmentThumbnailBox(area: PrintArea): {
+export function garmentThumbnailBox(
+  area: PrintArea,
+  garment: GarmentKind,
+): {
   xMm: number;
   yMm: number;
   widthMm: number;
@@ -206,12 +295,14 @@ export function garmentThumbnailBox(area: PrintArea): {
   const margin = area.widthMm / 4;
   const left = Math.max(0, area.xMm - margin);
   const right = Math.min(W, area.xMm + area.widthMm + margin);
-  const top = Math.min(20, area.yMm);
+  const top = Math.min(Math.max(0, GARMENT_TOP_MM[garment] - 10), area.yMm);
   const bottom = Math.min(MOCKUP_SIZE_MM.heightMm, area.yMm + area.heightMm + margin / 2);
   return { xMm: left, yMm: top, widthMm: right - left, heightMm: bottom - top };
 }
 
 export interface GarmentRenderOptions extends RenderOptions {
+  /** The garment the design is on. */
+  garment: GarmentKind;
   /** The garment's colour, #rrggbb: the design is drawn on it, as it will be printed. */
   garmentHex: string;
   /** The whole mock-up, or the thumbnail's crop round the print area ({@link garmentThumbnailBox}). */
@@ -219,7 +310,7 @@ export interface GarmentRenderOptions extends RenderOptions {
 }
 
 /**
- * One side of a customised garment: the tee in its colour with the side's
+ * One side of a customised garment: the garment in its colour with the side's
  * layers on its print area, drawn by the same markup as the print file and the
  * editor. The web shows it in the cart, checkout and orders; the server
  * rasterises it for the emails. `width`/`height` are the box's millimetres.
@@ -232,28 +323,36 @@ export function renderGarmentSvg(
 ): string {
   const box =
     options.crop === 'thumbnail'
-      ? garmentThumbnailBox(area)
+      ? garmentThumbnailBox(area, options.garment)
       : { xMm: 0, yMm: 0, ...MOCKUP_SIZE_MM };
   const garmentHex = /^#[0-9a-f]{6}$/i.test(options.garmentHex) ? options.garmentHex : '#ffffff';
+  const garment = garmentParts(options.garment, side)
+    .map((part) => {
+      const { fill, fillOpacity } = garmentPartFill(part, garmentHex);
+      const opacity = fillOpacity === undefined ? '' : ` fill-opacity="${fillOpacity}"`;
+      return `<path d="${part.d}" fill="${fill}"${opacity} stroke="${GARMENT_OUTLINE_HEX}" stroke-width="3" stroke-linejoin="round" stroke-linecap="round"/>`;
+    })
+    .join('');
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${n(box.widthMm)}mm" height="${n(box.heightMm)}mm" viewBox="${n(box.xMm)} ${n(box.yMm)} ${n(box.widthMm)} ${n(box.heightMm)}">` +
-    `<path d="${garmentOutlinePath(side)}" fill="${garmentHex}" stroke="${GARMENT_OUTLINE_HEX}" stroke-width="3" stroke-linejoin="round"/>` +
+    garment +
     `<g transform="translate(${n(area.xMm)} ${n(area.yMm)})">${layersMarkup(layers, options)}</g></svg>`
   );
 }
 
 /**
  * What a side shows, in words: a thumbnail's alt text on the web and in the
- * emails names the design and its garment.
+ * emails names the design and its garment ('on a black hoodie').
  */
 export function describeDesignSide(
   design: Design,
   side: DesignSide,
-  garment: Pick<ProductColor, 'name'>,
+  garment: GarmentKind,
+  color: Pick<ProductColor, 'name'>,
 ): string {
   const parts = design[side].map((layer) =>
     layer.type === 'text' ? `text “${layer.text.replace(/\s+/g, ' ')}”` : 'an image',
   );
-  const on = garment.name ? ` on a ${garment.name.toLowerCase()} tee` : '';
-  return `Your design, ${side}${on}: ${parts.join(', ')}`;
+  const colour = color.name ? `${color.name.toLowerCase()} ` : '';
+  return `Your design, ${side} on a ${colour}${garment}: ${parts.join(', ')}`;
 }

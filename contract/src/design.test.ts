@@ -16,11 +16,14 @@ import {
 import { DESIGN_FONT_FILES, DESIGN_FONTS } from './design-fonts.ts';
 import { layerBounds, layersOutsidePrintArea, textGeometry } from './design-layout.ts';
 import {
+  describeDesignSide,
   escapeXml,
+  garmentParts,
   garmentThumbnailBox,
   renderDesignSvg,
   renderGarmentSvg,
 } from './design-render.ts';
+import { garmentKind } from './garments.ts';
 
 const IMAGE_ID = '6f1c2f7e-8a43-4a53-9f57-0d5d0f1b2c3d';
 
@@ -258,6 +261,7 @@ describe('renderGarmentSvg', () => {
   it('draws the design on the garment in its colour, white ink on a white tee included', () => {
     const svg = renderGarmentSvg([text({ colorId: 'white' })], 'front', front, {
       imageHref: href,
+      garment: 'tee',
       garmentHex: '#ffffff',
     });
     expect(svg).toMatch(/^<svg [^>]*viewBox="0 0 600 700">/);
@@ -269,9 +273,15 @@ describe('renderGarmentSvg', () => {
   });
 
   it('crops a thumbnail to the print area with garment round it and the neckline above', () => {
-    expect(garmentThumbnailBox(front)).toEqual({ xMm: 75, yMm: 20, widthMm: 450, heightMm: 567.5 });
+    expect(garmentThumbnailBox(front, 'tee')).toEqual({
+      xMm: 75,
+      yMm: 20,
+      widthMm: 450,
+      heightMm: 567.5,
+    });
     const svg = renderGarmentSvg([], 'back', front, {
       imageHref: href,
+      garment: 'tee',
       garmentHex: '#1f2937',
       crop: 'thumbnail',
     });
@@ -282,10 +292,70 @@ describe('renderGarmentSvg', () => {
   it('never writes a colour that is not a hex into the markup', () => {
     const svg = renderGarmentSvg([], 'front', front, {
       imageHref: href,
+      garment: 'hoodie',
       garmentHex: '"/><script>',
     });
     expect(svg).not.toContain('<script>');
     expect(svg).toContain('fill="#ffffff"');
+  });
+});
+
+describe('the garment a design is drawn on (issue 28)', () => {
+  const hoodieFront = { xMm: 170, yMm: 190, widthMm: 260, heightMm: 200 };
+  const href = (id: string) => `/media/${id}`;
+
+  it('is a hoodie for the Hoodies category, in any case, and a tee for any other', () => {
+    expect(garmentKind('Hoodies')).toBe('hoodie');
+    expect(garmentKind(' hoodies ')).toBe('hoodie');
+    expect(garmentKind('T-Shirts')).toBe('tee');
+    expect(garmentKind('Polo Shirts')).toBe('tee');
+  });
+
+  it('draws a hoodie with its hood, the pocket on the front only, and a tee as one outline', () => {
+    const front = garmentParts('hoodie', 'front');
+    const back = garmentParts('hoodie', 'back');
+    // The body first; over it the hood round its shadowed opening, the pocket and the ribs.
+    expect(front.map((part) => part.paint)).toEqual(['panel', 'panel', 'inside', 'panel', 'seam']);
+    expect(back.map((part) => part.paint)).toEqual(['panel', 'panel', 'seam']);
+    expect(front[0]?.d).toBe(back[0]?.d);
+    expect(garmentParts('tee', 'front')).toHaveLength(1);
+    expect(garmentParts('tee', 'front')[0]?.d).not.toBe(garmentParts('tee', 'back')[0]?.d);
+  });
+
+  it('keeps the hoodie print area clear of the hood and the pocket', () => {
+    const lowestY = (d: string) =>
+      Math.max(...(d.match(/-?[\d.]+/g) ?? []).filter((_, i) => i % 2 === 1).map(Number));
+    const highestY = (d: string) =>
+      Math.min(...(d.match(/-?[\d.]+/g) ?? []).filter((_, i) => i % 2 === 1).map(Number));
+    const [, hood, , pocket] = garmentParts('hoodie', 'front');
+    expect(lowestY(hood?.d ?? '')).toBeLessThanOrEqual(hoodieFront.yMm);
+    expect(highestY(pocket?.d ?? '')).toBeGreaterThanOrEqual(
+      hoodieFront.yMm + hoodieFront.heightMm,
+    );
+  });
+
+  it('crops a hoodie thumbnail from the top of its hood, and draws every part in the colour', () => {
+    expect(garmentThumbnailBox(hoodieFront, 'hoodie').yMm).toBe(0);
+    const svg = renderGarmentSvg([text()], 'front', hoodieFront, {
+      imageHref: href,
+      garment: 'hoodie',
+      garmentHex: '#111111',
+      crop: 'thumbnail',
+    });
+    expect(svg).toContain('viewBox="105 0 390 422.5"');
+    expect(svg.match(/<path d="[^"]+" fill="#111111"/g)).toHaveLength(3);
+    expect(svg).toContain('fill="#000000" fill-opacity="0.25"');
+    expect(svg).toContain('<g transform="translate(170 190)">');
+  });
+
+  it('names the garment and its colour in words', () => {
+    const design: Design = { front: [text({ text: 'Go\n team' })], back: [] };
+    expect(describeDesignSide(design, 'front', 'hoodie', { name: 'Black' })).toBe(
+      'Your design, front on a black hoodie: text “Go team”',
+    );
+    expect(describeDesignSide(design, 'front', 'tee', { name: '' })).toBe(
+      'Your design, front on a tee: text “Go team”',
+    );
   });
 });
 

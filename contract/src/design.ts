@@ -5,6 +5,7 @@ import { DESIGN_FONTS } from './design-fonts.ts';
 import { DESIGN_PALETTE } from './design-palette.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { shortOrderNumber } from './format.ts';
+import { GARMENT_KINDS } from './garments.ts';
 import { textSchema } from './text.ts';
 
 /**
@@ -47,6 +48,9 @@ export const DESIGN_LIMITS = {
 
 /** The garment mock-up's size: print areas are placed on it, in millimetres. */
 export const MOCKUP_SIZE_MM = { widthMm: 600, heightMm: 700 } as const;
+
+/** The garment a design is drawn on (garments.ts says which a product is). */
+export const GarmentKindSchema = z.enum(GARMENT_KINDS);
 
 const TEXT_ALIGNS = ['left', 'center', 'right'] as const;
 
@@ -215,7 +219,6 @@ export type ProductCustomisation = z.infer<typeof ProductCustomisationSchema>;
 // ---------------------------------------------------------------- pure rules
 
 export const NOT_CUSTOMISABLE_MESSAGE = 'This product cannot be customised';
-/** The blank a category's designs print on, as a shopper calls it; any other: 'garment'. */
 export const outsidePrintAreaMessage = (side: DesignSide) =>
   `A layer on the ${side} reaches outside the print area`;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PriceBreaksSchema, ProductColorSchema, SizeSchema } from './catalogue.ts';
 import { IdSchema, RupeesSchema, TimestampSchema } from './common.ts';
-import { DesignSchema, PrintAreasSchema } from './design.ts';
+import { DesignSchema, GarmentKindSchema, PrintAreasSchema } from './design.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { EmailSchema, NameSchema } from './fields.ts';
 import { PayOrderBodySchema } from './orders.ts';
@@ -157,6 +157,8 @@ export const GroupOrderSchema = z.object({
     _id: IdSchema,
     title: z.string(),
     color: ProductColorSchema,
+    /** The garment the design is drawn on (issue 28). */
+    garment: GarmentKindSchema,
     /** Sizes the product has (in stock or not): a member picks one. */
     sizes: z.array(SizeSchema),
     /** Where the design sits on the garment: the page draws it there. */

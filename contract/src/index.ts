@@ -20,6 +20,7 @@ export * from './endpoint.ts';
 export * from './envelope.ts';
 export * from './fields.ts';
 export * from './format.ts';
+export * from './garments.ts';
 export * from './group-orders.ts';
 export * from './gst.ts';
 export * from './invoices.ts';

@@ -10,7 +10,7 @@ import {
   RupeesSchema,
   SearchTextSchema,
 } from './common.ts';
-import { DesignSchema, PrintAreasSchema } from './design.ts';
+import { DesignSchema, GarmentKindSchema, PrintAreasSchema } from './design.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { GstinSchema } from './gst.ts';
 import { LinePrintSchema } from './print-files.ts';
@@ -218,6 +218,8 @@ export const OrderItemSchema = z.object({
   size: SizeSchema,
   /** The garment's colour as ordered: the blank the print shop picks, and what a design is drawn on. */
   color: ProductColorSchema,
+  /** The garment as ordered (issue 28): what a design is drawn on. */
+  garment: GarmentKindSchema,
   price: RupeesSchema,
   quantity: z.number().int(),
   /** The design as ordered, frozen at checkout with the print areas it was placed on (D27). */

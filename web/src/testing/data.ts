@@ -17,6 +17,7 @@ import {
   SavedCardSchema,
   type Size,
   type TextLayer,
+  toCartProduct,
 } from '#contract';
 
 let sequence = 0;
@@ -70,18 +71,7 @@ export function makeCartItem({
   lineSequence += 1;
   return CartItemSchema.parse({
     _id: `line-${lineSequence}`,
-    productId: {
-      _id: product._id,
-      title: product.title,
-      images: product.images,
-      gender: product.gender,
-      color: product.color,
-      price,
-      sizes,
-      customisation: product.customisation,
-      styleId: product.styleId,
-      priceBreaks: product.priceBreaks,
-    },
+    productId: { ...toCartProduct(product), price, sizes },
     size,
     quantity,
     selected,
@@ -146,6 +136,7 @@ export function makeOrderItem(overrides: Partial<OrderItem> = {}): OrderItem {
     image: `/media/ordered-${orderSequence}`,
     size: 'M',
     color: { name: 'Navy', hex: '#1e3a5f' },
+    garment: 'tee',
     price: 499,
     quantity: 1,
     design: null,

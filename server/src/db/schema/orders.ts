@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   type Design,
+  GARMENT_KINDS,
   ORDER_EVENT_TYPES,
   ORDER_STATUSES,
   PAYMENT_METHODS,
@@ -99,6 +100,8 @@ export const orderItems = pgTable(
     /** The garment's colour, copied at checkout: the blank the print shop picks. */
     colorName: text().notNull(),
     colorHex: text().notNull(),
+    /** The garment its product's category made it, copied at checkout: what the design is drawn on (issue 28). */
+    garment: text({ enum: GARMENT_KINDS }).notNull(),
     pricePaise: integer().notNull(),
     quantity: integer().notNull(),
     /** The design and the product's print areas, copied at checkout: frozen (D27, decision 020). */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { type PriceBreak, SIZES, type Size } from '#contract';
+import { garmentKind, type PriceBreak, SIZES, type Size } from '#contract';
 import type { Database } from '#server/db/client.ts';
 import type { ProductCustomisationColumns } from '#server/db/schema/catalogue.ts';
 import { createAddressesService } from '#server/features/addresses/addresses.service.ts';
@@ -267,6 +267,7 @@ async function insertSeedReviews(db: Database, seeded: SeededProduct[], now: num
         size: SIZES.find((size) => product.stock[size] !== undefined) ?? 'M',
         colorName: product.colourName,
         colorHex: product.colour,
+        garment: garmentKind(product.category),
         pricePaise: rupeesToPaise(product.price),
       })),
       placedAt: ago(0.75, index),

@@ -53,6 +53,7 @@ beforeAll(async () => {
   });
   ids.hoodie = await createProduct(t.db, {
     title: 'Cart Hoodie',
+    category: 'Hoodies',
     price: 1299.5,
     gender: 'Women',
     stock: { S: 4, M: 2 },
@@ -161,6 +162,8 @@ describe('GET /api/v1/cart/get-all', () => {
       images: product.images,
       gender: product.gender,
       color: product.color,
+      // Its category makes it a hoodie: the garment a design on it is drawn on (issue 28).
+      garment: 'hoodie',
       price: product.price,
       sizes: product.sizes,
       customisation: product.customisation,
@@ -817,6 +820,7 @@ describe('the cart service for checkout', () => {
         size: 'M',
         colorName: 'White',
         colorHex: '#ffffff',
+        garment: 'tee',
         pricePaise: TEE_PAISE,
         quantity: 2,
         design: null,
@@ -825,7 +829,12 @@ describe('the cart service for checkout', () => {
         imageIds: [],
         groupEntryId: null,
       },
-      expect.objectContaining({ cartItemId: hoodie._id, pricePaise: HOODIE_PAISE, quantity: 1 }),
+      expect.objectContaining({
+        cartItemId: hoodie._id,
+        garment: 'hoodie',
+        pricePaise: HOODIE_PAISE,
+        quantity: 1,
+      }),
     ]);
     expect(outside.price.totalPaise).toBe(TEE_PAISE * 2 + HOODIE_PAISE);
 

@@ -8,6 +8,7 @@ import {
   canonicalJson,
   DEFAULT_COUPON_CODE,
   type Design,
+  type GarmentKind,
   isNamedPiece,
   type ManyProblem,
   type MergeCartBody,
@@ -70,6 +71,8 @@ export interface SelectedLine {
   /** The garment's colour (decision 018: a product is one colour). */
   colorName: string;
   colorHex: string;
+  /** The garment its category makes it: what the design is drawn on (issue 28). */
+  garment: GarmentKind;
   /** One unit, decoration included. */
   pricePaise: number;
   quantity: number;

@@ -6,6 +6,7 @@ import {
   type DesignSide,
   designFont,
   designImageIds,
+  type GarmentKind,
   type Layer,
   layersOutsidePrintArea,
   NOT_CUSTOMISABLE_MESSAGE,
@@ -233,11 +234,12 @@ export function createDesignsService(db: Database, { media, catalogue }: Designs
     async renderGarmentPicture(
       ordered: OrderedDesign,
       side: DesignSide,
+      garment: GarmentKind,
       garmentHex: string,
       widthPx: number,
     ): Promise<Buffer> {
       const { layers, area, images } = await printedSide(ordered, side);
-      return renderGarmentPicture(layers, side, area, garmentHex, images, widthPx);
+      return renderGarmentPicture(layers, side, area, garment, garmentHex, images, widthPx);
     },
   };
 }

@@ -6,6 +6,7 @@ import {
   DESIGN_LIMITS,
   type DesignSide,
   designFontFace,
+  type GarmentKind,
   type ImageLayer,
   type Layer,
   layerBounds,
@@ -356,6 +357,7 @@ export function renderGarmentPicture(
   layers: readonly Layer[],
   side: DesignSide,
   area: PrintArea,
+  garment: GarmentKind,
   garmentHex: string,
   images: ReadonlyMap<string, PrintImage>,
   widthPx: number,
@@ -365,6 +367,7 @@ export function renderGarmentPicture(
     const svg = renderGarmentSvg(layers, side, area, {
       separateGlyphs: true,
       imageHref: (id) => hrefs.get(id) ?? '',
+      garment,
       garmentHex,
       crop: 'thumbnail',
     });

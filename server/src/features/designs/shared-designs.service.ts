@@ -1,4 +1,5 @@
 import {
+  garmentKind,
   printedSides,
   SHARE_TOKEN_PATTERN,
   SHARED_DESIGN_NOT_FOUND,
@@ -89,6 +90,7 @@ export function createSharedDesignsService(
       const drawing = designs.renderGarmentPicture(
         { design: shared.design, printAreas: shared.product.customisation.printAreas },
         side,
+        garmentKind(shared.product.category),
         shared.product.color.hex,
         SHARED_DESIGN_IMAGE_WIDTH_PX,
       );

@@ -46,9 +46,11 @@ export const picturedLineIds = (lines: readonly OrderLine[]) =>
 export function designPictures(lines: readonly OrderLine[]): Part[] {
   return pictured(lines).map(({ line, design, printAreas, sides }) => {
     const heading = `${line.name} (size ${line.size}, ${line.color.name})`;
-    const described = sides.map((side) => describeDesignSide(design, side, line.color));
+    const described = sides.map((side) =>
+      describeDesignSide(design, side, line.garment, line.color),
+    );
     const images = sides.map((side, index) => {
-      const box = garmentThumbnailBox(printAreas[side]);
+      const box = garmentThumbnailBox(printAreas[side], line.garment);
       const height = Math.round((DESIGN_PICTURE_WIDTH_PX * box.heightMm) / box.widthMm);
       return `<img src="cid:${escapeHtml(designPictureCid(line._id, side))}" width="${DESIGN_PICTURE_WIDTH_PX}" height="${height}" alt="${escapeHtml(described[index] ?? '')}" style="display:inline-block;margin:0 8px 8px 0;border:0">`;
     });

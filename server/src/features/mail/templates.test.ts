@@ -25,6 +25,7 @@ const order: Order = {
       image: '/media/p1.png',
       size: 'M',
       color: { name: 'Black', hex: '#111827' },
+      garment: 'tee',
       price: 1249.5,
       quantity: 2,
       design: null,
@@ -102,10 +103,11 @@ describe('email templates', () => {
           _id: 'item-1',
           personalisation: null,
           productId: 'p1',
-          name: 'Gig Tee',
+          name: 'Gig Hoodie',
           image: '/media/p1.png',
           size: 'L',
           color: { name: 'Forest', hex: '#1f5f3a' },
+          garment: 'hoodie',
           price: 649,
           quantity: 1,
           printAreas: {
@@ -147,15 +149,15 @@ describe('email templates', () => {
       ],
     };
     const mail = orderPlacedEmail(asha, designed, URL_BASE);
-    // 160 px wide, the thumbnail crop's height: front 450 × 567.5 mm, back 300 × 275 mm.
+    // 160 px wide, the thumbnail crop's height from the hood's top: front 450 × 587.5 mm, back 300 × 295 mm.
     expect(mail.html).toContain(
-      `<img src="cid:${designPictureCid('item-1', 'front')}" width="160" height="202" alt="Your design, front on a forest tee: text “Gig &lt;night&gt;”"`,
+      `<img src="cid:${designPictureCid('item-1', 'front')}" width="160" height="209" alt="Your design, front on a forest hoodie: text “Gig &lt;night&gt;”"`,
     );
     expect(mail.html).toContain(
-      `<img src="cid:${designPictureCid('item-1', 'back')}" width="160" height="147" alt="Your design, back on a forest tee: an image"`,
+      `<img src="cid:${designPictureCid('item-1', 'back')}" width="160" height="157" alt="Your design, back on a forest hoodie: an image"`,
     );
     expect(mail.text).toContain(
-      'Gig Tee (size L, Forest):\nYour design, front on a forest tee: text “Gig <night>”\nYour design, back on a forest tee: an image',
+      'Gig Hoodie (size L, Forest):\nYour design, front on a forest hoodie: text “Gig <night>”\nYour design, back on a forest hoodie: an image',
     );
   });
 

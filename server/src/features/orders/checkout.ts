@@ -203,6 +203,7 @@ export function createCheckout(
           size: line.size,
           colorName: line.colorName,
           colorHex: line.colorHex,
+          garment: line.garment,
           pricePaise: line.pricePaise,
           quantity: line.quantity,
           design: line.design,

@@ -181,7 +181,7 @@ describe('the order confirmation of a designed line', () => {
       .removeAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const box = garmentThumbnailBox(FRONT_AREA);
+    const box = garmentThumbnailBox(FRONT_AREA, 'tee');
     const scale = info.width / box.widthMm;
     const x = Math.round((FRONT_AREA.xMm + 10 - box.xMm) * scale);
     const y = Math.round((FRONT_AREA.yMm + FRONT_AREA.heightMm - 10 - box.yMm) * scale);

@@ -39,6 +39,7 @@ export function createOrderDesignPictures(
             content: await designs.renderGarmentPicture(
               item,
               side,
+              item.garment,
               item.colorHex,
               DESIGN_PICTURE_WIDTH_PX,
             ),

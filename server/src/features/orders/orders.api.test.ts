@@ -57,6 +57,7 @@ async function products(
   });
   const hoodie = await createProduct(t.db, {
     title: 'Order Hoodie',
+    category: 'Hoodies',
     price: 1299.5,
     color: { name: 'Black', hex: '#111827' },
     stock: stock.hoodie ?? { L: 4 },
@@ -146,6 +147,7 @@ describe('POST /api/v1/order/checkout', () => {
         image: expect.stringMatching(/^\/media\//),
         size: 'M',
         color: { name: 'White', hex: '#ffffff' },
+        garment: 'tee',
         price: 499,
         quantity: 2,
         design: null,
@@ -159,6 +161,8 @@ describe('POST /api/v1/order/checkout', () => {
         image: expect.stringMatching(/^\/media\//),
         size: 'L',
         color: { name: 'Black', hex: '#111827' },
+        // Copied at checkout from the product's category (issue 28).
+        garment: 'hoodie',
         price: 1299.5,
         quantity: 1,
         design: null,

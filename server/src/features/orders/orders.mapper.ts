@@ -78,6 +78,7 @@ export function toOrder(
         image: item.image,
         size: item.size,
         color: { name: item.colorName, hex: item.colorHex },
+        garment: item.garment,
         price: paiseToRupees(item.pricePaise),
         quantity: item.quantity,
         design: item.design,

@@ -63,7 +63,7 @@ export interface PastDeliveredOrder {
   address: OrderAddress;
   lines: Pick<
     OrderItemRow,
-    'productId' | 'name' | 'image' | 'size' | 'colorName' | 'colorHex' | 'pricePaise'
+    'productId' | 'name' | 'image' | 'size' | 'colorName' | 'colorHex' | 'garment' | 'pricePaise'
   >[];
   placedAt: Date;
   deliveredAt: Date;

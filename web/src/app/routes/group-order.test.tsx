@@ -26,6 +26,7 @@ const group: GroupOrder = {
     _id: 'tee-1',
     title: 'Team Tee',
     color: { name: 'White', hex: '#ffffff' },
+    garment: 'tee',
     sizes: ['S', 'M'],
     printAreas: DEFAULT_CUSTOMISATION.printAreas,
     priceBreaks: [{ minQuantity: 2, percentOff: 10 }],

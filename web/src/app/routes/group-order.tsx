@@ -79,7 +79,8 @@ export function GroupOrderRoute() {
       <DesignThumbnails
         design={group.design}
         printAreas={group.product.printAreas}
-        garment={group.product.color}
+        garment={group.product.garment}
+        color={group.product.color}
         className="w-full max-w-xs"
       />
       <dl className="grid grid-cols-2 gap-2 text-ink-800">

@@ -8,15 +8,14 @@ import { useSavedDesigns } from '#web/features/designer/api/saved-designs.ts';
 import { SavedDesignCard } from '#web/features/designer/components/saved-design-card.tsx';
 import { StartGroupOrder } from '#web/features/group-orders/components/start-group-order.tsx';
 
-/** A saved design with its product's name and print areas (the thumbnails' size). */
+/** A saved design with its product: its name, and its garment for the thumbnails. */
 function SavedDesignItem({ saved }: { saved: SavedDesign }) {
   const product = useProduct(saved.productId);
   const paymentOptions = usePaymentOptions();
   return (
     <SavedDesignCard
       saved={saved}
-      printAreas={product.data?.customisation.printAreas}
-      garment={product.data?.color}
+      product={product.data}
       productTitle={
         product.data ? (
           <Link to={paths.product(saved.productId)} className="underline hover:text-ink-900">

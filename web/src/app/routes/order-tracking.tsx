@@ -54,7 +54,8 @@ export function OrderTrackingRoute() {
                       <DesignThumbnails
                         design={item.design}
                         printAreas={item.printAreas}
-                        garment={item.color}
+                        garment={item.garment}
+                        color={item.color}
                         className="w-24"
                       />
                     </li>

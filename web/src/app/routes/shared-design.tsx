@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { customisedUnitPrice, formatRupees } from '#contract';
+import { customisedUnitPrice, formatRupees, garmentKind } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { DesignThumbnails } from '#web/components/ui/design-thumbnail.tsx';
 import { PencilIcon } from '#web/components/ui/icons.tsx';
@@ -50,7 +50,8 @@ export function SharedDesignRoute() {
         <DesignThumbnails
           design={design}
           printAreas={product.customisation.printAreas}
-          garment={product.color}
+          garment={garmentKind(product.category)}
+          color={product.color}
           className="w-full max-w-xs sm:w-72"
         />
       </div>

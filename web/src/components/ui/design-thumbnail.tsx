@@ -1,6 +1,7 @@
 import { useId, useLayoutEffect } from 'react';
 import {
   type Design,
+  type GarmentKind,
   type Personalisation,
   type PrintAreas,
   type ProductColor,
@@ -20,8 +21,9 @@ export function prefixSvgIds(svg: string, idPrefix: string): string {
 interface DesignThumbnailsProps {
   design: Design;
   printAreas: PrintAreas;
-  /** The garment's colour: each side is drawn on the tee in it, as it will be printed. */
-  garment: ProductColor;
+  /** The garment the design is on (a tee or a hoodie), drawn in its colour as it will be printed. */
+  garment: GarmentKind;
+  color: ProductColor;
   /** Each side's width, in Tailwind classes; its height follows the garment's crop. */
   className?: string;
   /** Sides beside each other, or one above the other (in a line's picture slot). */
@@ -32,7 +34,7 @@ interface DesignThumbnailsProps {
 
 /**
  * Each printed side of a customised line on its garment (cart, checkout,
- * success page, orders, tracking, admin): the tee in its colour with the
+ * success page, orders, tracking, admin): the garment in its colour with the
  * design drawn by the one renderer, like the editor and the print file. No
  * grey tile behind it: white ink on a white tee shows as it will print.
  */
@@ -40,6 +42,7 @@ export function DesignThumbnails({
   design,
   printAreas,
   garment,
+  color,
   className = 'w-16',
   direction = 'row',
   personalisation,
@@ -53,18 +56,20 @@ export function DesignThumbnails({
       aria-label="Design"
     >
       {printedSides(design, personalisation).map((side) => {
-        const box = garmentThumbnailBox(printAreas[side]);
+        const box = garmentThumbnailBox(printAreas[side], garment);
         const svg = renderGarmentSvg(printed[side], side, printAreas[side], {
           imageHref: designImageUrl,
-          garmentHex: garment.hex,
+          garment,
+          garmentHex: color.hex,
           crop: 'thumbnail',
         });
         return (
           <li key={side} className={className}>
             <div
               role="img"
-              aria-label={describeDesignSide(printed, side, garment)}
+              aria-label={describeDesignSide(printed, side, garment, color)}
               data-testid="garment-thumbnail"
+              data-garment={garment}
               className="w-full [&>svg]:block [&>svg]:size-full"
               style={{ aspectRatio: `${box.widthMm} / ${box.heightMm}` }}
               // The contract's renderer escapes every text; image addresses are the shop's own.

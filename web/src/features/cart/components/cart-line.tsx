@@ -66,7 +66,8 @@ export function CartLine({
             <DesignThumbnails
               design={line.design}
               printAreas={product.customisation.printAreas}
-              garment={product.color}
+              garment={product.garment}
+              color={product.color}
               personalisation={line.personalisation}
               className="w-full"
               direction="column"

@@ -62,7 +62,8 @@ const withTotals = (lines: CartItem[]): GuestCartState => {
 /**
  * A line kept before designs existed (D27): a plain line at the product's
  * price; kept before lines carried their colour (issue 28): drawn on white
- * until sign-in merges it into the server cart, which knows the colour; kept
+ * until sign-in merges it into the server cart, which knows the colour, and
+ * on a tee until then when kept before lines named their garment; kept
  * before price breaks (issue 29): a style of its own without breaks until then.
  */
 function upgradeLine(line: CartItem): CartItem {
@@ -72,6 +73,7 @@ function upgradeLine(line: CartItem): CartItem {
     productId: {
       ...line.productId,
       color: line.productId.color ?? { name: '', hex: '#ffffff' },
+      garment: line.productId.garment ?? 'tee',
       customisation: line.productId.customisation ?? DEFAULT_CUSTOMISATION,
       styleId: line.productId.styleId ?? line.productId._id,
       priceBreaks: line.productId.priceBreaks ?? [],

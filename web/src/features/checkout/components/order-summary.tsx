@@ -28,7 +28,8 @@ export function OrderSummary({ lines, estimatedDelivery }: OrderSummaryProps) {
                 <DesignThumbnails
                   design={line.design}
                   printAreas={line.productId.customisation.printAreas}
-                  garment={line.productId.color}
+                  garment={line.productId.garment}
+                  color={line.productId.color}
                   className="w-full"
                   direction="column"
                 />

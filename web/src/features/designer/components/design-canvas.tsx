@@ -8,9 +8,11 @@ import {
   useLayoutEffect,
   useRef,
   useState,
+  useTransition,
 } from 'react';
 import {
   DESIGN_LIMITS,
+  type GarmentKind,
   type Layer,
   layersOutsidePrintArea,
   MOCKUP_SIZE_MM,
@@ -33,6 +35,7 @@ import {
   type EditorAction,
   type EditorState,
   type LayerPatch,
+  patchLayer,
   snapToCentre,
 } from '../utils/editor-state.ts';
 import type { DesignImageInfo } from '../utils/guard-rails.ts';
@@ -132,7 +135,9 @@ interface DesignCanvasProps {
   state: EditorState;
   dispatch: Dispatch<EditorAction>;
   printArea: PrintArea;
-  garment: string;
+  /** The garment the design is on, and its colour. */
+  garment: GarmentKind;
+  garmentHex: string;
   images: ReadonlyMap<string, DesignImageInfo>;
   /** Layers reaching outside the print area (flagged in red). */
   outside: ReadonlySet<string>;
@@ -152,13 +157,16 @@ interface DesignCanvasProps {
  * those two by a CSS transform written once a frame, outside React: the
  * compositor moves what is already drawn, and nothing renders, lays out or
  * paints again. The designer gets the result once, when the finger, mouse or
- * fingers lift (issue 28: 60 fps on a phone; decision 068).
+ * fingers lift, as a transition: its render is cut in slices that leave the
+ * frames drawn, and the art stays where the gesture left it by the same
+ * transform until that render lands (issue 28: 60 fps on a phone; decision 075).
  */
 export function DesignCanvas({
   state,
   dispatch,
   printArea,
   garment,
+  garmentHex,
   images,
   outside,
   lettering = [],
@@ -175,6 +183,9 @@ export function DesignCanvas({
   const place = useRef<DOMRect | null>(null);
   const lastTap = useRef<{ id: string; time: number } | null>(null);
   const frame = useRef<number | null>(null);
+  /** A lift's result on its way to the designer: its layer is held by its transform until it lands. */
+  const lifted = useRef<{ id: string; patch: LayerPatch } | null>(null);
+  const [liftPending, startLift] = useTransition();
   const [mmPerPx, setMmPerPx] = useState(1);
   const [editingId, setEditingId] = useState<string | null>(null);
   const layers = state.design[state.side];
@@ -193,12 +204,37 @@ export function DesignCanvas({
     return () => observer.disconnect();
   }, []);
 
-  // The selection's flag as the designer has it; a gesture sets it as the layer moves (see drawGesture).
+  // The lift's render has landed: the layer is drawn where the gesture left it, so the
+  // transform holding it there goes (or, in a gesture begun since, is taken from there).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the lift lands, reading refs
   useLayoutEffect(() => {
-    if (selection.current) selection.current.dataset.outside = String(selectedOutside);
+    if (liftPending || !lifted.current) return;
+    lifted.current = null;
+    drawGesture(drag.current);
+  }, [liftPending]);
+
+  // The selection's flag as the designer has it, once no lift is on its way; a gesture sets
+  // it as the layer moves (see drawGesture).
+  useLayoutEffect(() => {
+    if (selection.current && !lifted.current)
+      selection.current.dataset.outside = String(selectedOutside);
   });
 
   const imageHref = (imageId: string) => images.get(imageId)?.url ?? '';
+  /**
+   * A new press while a lift's render is on its way: the result goes to the
+   * designer now, urgently (sent again; the reducer takes it once), and the
+   * press works on the layers as they are drawn.
+   */
+  const settleLift = (): Layer[] => {
+    const held = lifted.current;
+    if (!held || pointers.current.size > 0) return layers;
+    lifted.current = null;
+    drawGesture(null);
+    dispatch({ type: 'gesture', id: held.id, patch: held.patch });
+    dispatch({ type: 'endGesture' });
+    return patchLayer(layers, held.id, held.patch);
+  };
   /** A press's pointer in print-area millimetres: the first of a gesture reads where the canvas sits. */
   const pressAt = (event: PointerEvent): PointMm => {
     if (pointers.current.size === 0)
@@ -250,7 +286,8 @@ export function DesignCanvas({
     if (event.button !== 0) return;
     event.stopPropagation();
     event.preventDefault();
-    begin(mode, layer, event, pressAt(event));
+    const shown = settleLift().find((candidate) => candidate.id === layer.id) ?? layer;
+    begin(mode, shown, event, pressAt(event));
   };
 
   /**
@@ -263,11 +300,12 @@ export function DesignCanvas({
     event.preventDefault();
     // Only when there is an editor to close: a press that changes nothing renders nothing.
     if (editingId !== null) setEditingId(null);
+    const shown = settleLift();
     const at = pressAt(event);
     const current = drag.current;
     if (pointers.current.size === 2 && current?.mode !== 'pinch') {
       const id = current?.layer.id ?? state.selectedId;
-      const found = layers.find((candidate) => candidate.id === id);
+      const found = shown.find((candidate) => candidate.id === id);
       const [first, second] = [...pointers.current.entries()];
       if (!found || !first || !second) return;
       // The pinch carries on from where the first finger has moved the layer so far.
@@ -284,7 +322,7 @@ export function DesignCanvas({
       return;
     }
     if (pointers.current.size > 1) return;
-    const hits = layersAt(layers, at, HANDLE_PX * mmPerPx);
+    const hits = layersAt(shown, at, HANDLE_PX * mmPerPx);
     const target = hits.find((layer) => layer.id === state.selectedId) ?? hits[0];
     if (!target) {
       dispatch({ type: 'select', id: null });
@@ -383,15 +421,26 @@ export function DesignCanvas({
   };
 
   /**
-   * The gesture's result to the designer: one render of it and one undo step.
-   * The art and the box are put back in the same task, so the frame after the
-   * lift draws them once, where the designer now has the layer.
+   * The gesture's result to the designer: one render of it and one undo step,
+   * as a transition, so the lift's frame and those after it are drawn while it
+   * renders. The art and the box stay where the gesture put them until it
+   * lands (the effect above puts them back then).
    */
   const finish = (current: PointerDrag | Pinch) => {
     drag.current = null;
-    drawGesture(null);
-    if (current.patch) dispatch({ type: 'gesture', id: current.layer.id, patch: current.patch });
-    dispatch({ type: 'endGesture' });
+    const { patch } = current;
+    if (!patch) {
+      drawGesture(null);
+      return;
+    }
+    showSnapLine(snapLineX.current, false);
+    showSnapLine(snapLineY.current, false);
+    const id = current.layer.id;
+    lifted.current = { id, patch };
+    startLift(() => {
+      dispatch({ type: 'gesture', id, patch });
+      dispatch({ type: 'endGesture' });
+    });
   };
 
   const end = (event: PointerEvent) => {
@@ -434,7 +483,7 @@ export function DesignCanvas({
       data-testid="design-canvas"
     >
       <div className="absolute inset-0 max-sm:inset-auto max-sm:top-(--crop-top) max-sm:left-(--crop-left) max-sm:aspect-(--mockup-aspect) max-sm:w-(--crop-width)">
-        <GarmentMockup side={state.side} hex={garment} printArea={printArea} />
+        <GarmentMockup garment={garment} side={state.side} hex={garmentHex} printArea={printArea} />
         <div className="absolute" style={areaBox} aria-hidden="true" data-testid="design-preview">
           <PrintAreaSvg area={printArea}>
             {(selected ? layers.slice(0, selectedIndex) : layers).map(drawnArt)}

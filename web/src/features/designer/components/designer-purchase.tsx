@@ -3,6 +3,7 @@ import {
   customisedUnitPrice,
   type Design,
   formatRupees,
+  garmentKind,
   type Product,
   type ProductCustomisation,
   printedSides,
@@ -58,6 +59,7 @@ export function DesignerPurchase({
   /** The size chosen on the product page (issue 28), kept when it is in stock. */
   initialSize?: Size | undefined;
 }) {
+  const garment = garmentKind(product.category);
   const inStock = (option: Size) => (product.sizes[option] ?? 0) > 0;
   // Issue 28: the size from the product page, else the first in stock; never asked twice.
   const [size, setSize] = useState<Size | null>(() =>
@@ -123,7 +125,7 @@ export function DesignerPurchase({
         aria-live="polite"
         className="max-sm:fixed max-sm:bottom-0 max-sm:left-0 max-sm:z-30 max-sm:m-0 max-sm:flex max-sm:h-18 max-sm:flex-col max-sm:justify-center max-sm:pl-4"
       >
-        <p className="text-sm text-ink-600 max-sm:text-xs">Price per tee</p>
+        <p className="text-sm text-ink-600 max-sm:text-xs">Price per {garment}</p>
         <p
           className="text-2xl font-bold text-ink-900 max-sm:text-xl max-sm:leading-tight"
           data-testid="designer-price"
@@ -131,7 +133,7 @@ export function DesignerPurchase({
           {formatRupees(price)}
         </p>
         <p className="text-xs text-ink-600 max-sm:max-w-44 max-sm:truncate">
-          {formatRupees(product.price)} tee
+          {formatRupees(product.price)} {garment}
           {printedSides(design, piece).map(
             (side) => ` + ${formatRupees(customisation.decorationPrice[side])} ${side} print`,
           )}

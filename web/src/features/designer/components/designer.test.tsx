@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createEvent, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Profiler } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -218,6 +218,43 @@ describe('Designer', () => {
     ).not.toBeNull();
     expect(within(listed()).queryByText(GUARD_MESSAGES.outsideLayer)).not.toBeInTheDocument();
     expect(selection()).toHaveAttribute('data-outside', 'false');
+  });
+
+  it('holds a lifted layer by its transform until the lift’s render lands; a press before then settles it as one undo step (decision 075)', async () => {
+    const { user } = renderDesigner();
+    await user.click(screen.getByRole('button', { name: 'Add text' }));
+    const area = customisation.printAreas.front;
+    const centre = { x: area.xMm + area.widthMm / 2, y: area.yMm + area.heightMm / 2 };
+    const overlay = screen.getByTestId('design-overlay');
+    const preview = screen.getByTestId('design-preview');
+    const drawnAt = (xMm: number) => preview.querySelector(`g[transform^="translate(${xMm} "]`);
+    const finger = (dx: number) => ({
+      pointerId: 1,
+      pointerType: 'touch',
+      clientX: centre.x + dx,
+      clientY: centre.y,
+    });
+    fireEvent.pointerDown(overlay, finger(0));
+    fireEvent.pointerMove(overlay, finger(-60));
+    await nextFrame();
+    const held = art().style.transform;
+    expect(held).not.toBe('');
+
+    // As a browser runs it, outside act: the lift's render is a transition still on its way.
+    vi.stubGlobal('IS_REACT_ACT_ENVIRONMENT', false);
+    overlay.dispatchEvent(createEvent.pointerUp(overlay, finger(-60)));
+    expect(art().style.transform).toBe(held);
+    expect(drawnAt(area.widthMm / 2)).not.toBeNull();
+    // A tap on the layer where it was left, before the render lands: the result goes in now.
+    overlay.dispatchEvent(createEvent.pointerDown(overlay, finger(-60)));
+    overlay.dispatchEvent(createEvent.pointerUp(overlay, finger(-60)));
+    await waitFor(() => expect(drawnAt(area.widthMm / 2 - 60)).not.toBeNull());
+    expect(art().style.transform).toBe('');
+    vi.unstubAllGlobals();
+
+    // Sent twice, taken once: one undo puts the layer back.
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(drawnAt(area.widthMm / 2)).not.toBeNull();
   });
 
   it("turns a layer by its handle with its own layer's transform until the mouse lifts, then as one undo step", async () => {

@@ -12,6 +12,7 @@ import {
 import {
   DESIGN_LIMITS,
   type Design,
+  garmentKind,
   type Product,
   type ProductCustomisation,
   printedPhotosNote,
@@ -68,8 +69,8 @@ export interface DesignerProps {
 const SAMPLE_PIECE = { name: 'NAME', number: 10 };
 
 /**
- * The tee designer (D27, issue 12): the garment's front and back with their
- * print areas, text and image layers, handles and keys to place them, undo
+ * The designer (D27, issue 12): the garment's (a tee's or a hoodie's) front
+ * and back with their print areas, text and image layers, handles and keys to place them, undo
  * and redo, the guard rails and the live price.
  */
 export function Designer({
@@ -89,7 +90,8 @@ export function Designer({
   );
   const textInputFocus = useRef(false);
   const upload = useUploadDesignImage();
-  const garment = garmentHex(product);
+  const garment = garmentKind(product.category);
+  const hex = garmentHex(product);
   const area = customisation.printAreas[state.side];
   const layers = state.design[state.side];
   const selected = selectedLayer(state);
@@ -129,7 +131,7 @@ export function Designer({
 
   const addText = () => {
     textInputFocus.current = true;
-    dispatch({ type: 'add', layer: newTextLayer(area, garment) });
+    dispatch({ type: 'add', layer: newTextLayer(area, hex) });
   };
 
   const onUpload = (event: ChangeEvent<HTMLInputElement>) => {
@@ -152,7 +154,7 @@ export function Designer({
       type: 'setNamesAndNumbers',
       lettering: {
         ...DEFAULT_NAMES_AND_NUMBERS,
-        colorId: contrastOn(garment) === '#f4f4f5' ? 'white' : 'black',
+        colorId: contrastOn(hex) === '#f4f4f5' ? 'white' : 'black',
       },
     });
 
@@ -194,6 +196,7 @@ export function Designer({
             dispatch={dispatch}
             printArea={area}
             garment={garment}
+            garmentHex={hex}
             images={images}
             outside={guard.outside}
             lettering={previewLettering}

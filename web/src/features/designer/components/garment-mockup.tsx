@@ -1,6 +1,12 @@
 import { memo } from 'react';
-import { type DesignSide, MOCKUP_SIZE_MM, type PrintArea, type Product } from '#contract';
-import { GARMENT_OUTLINE_HEX, garmentOutlinePath } from '#contract/design-render';
+import {
+  type DesignSide,
+  type GarmentKind,
+  MOCKUP_SIZE_MM,
+  type PrintArea,
+  type Product,
+} from '#contract';
+import { GARMENT_OUTLINE_HEX, garmentPartFill, garmentParts } from '#contract/design-render';
 
 /** The colour to draw the garment in: the product's own (decision 018). */
 export function garmentHex(product: Pick<Product, 'color'>): string {
@@ -15,6 +21,7 @@ export function contrastOn(hex: string): string {
 }
 
 interface GarmentMockupProps {
+  garment: GarmentKind;
   side: DesignSide;
   hex: string;
   printArea: PrintArea;
@@ -25,6 +32,7 @@ interface GarmentMockupProps {
  * millimetres; drawn again only when one of those changes, not at every frame of a gesture.
  */
 export const GarmentMockup = memo(function GarmentMockup({
+  garment,
   side,
   hex,
   printArea,
@@ -35,15 +43,26 @@ export const GarmentMockup = memo(function GarmentMockup({
       viewBox={`0 0 ${MOCKUP_SIZE_MM.widthMm} ${MOCKUP_SIZE_MM.heightMm}`}
       className="absolute inset-0 size-full"
       aria-hidden="true"
+      data-garment={garment}
     >
-      <path
-        d={garmentOutlinePath(side)}
-        fill={hex}
-        stroke={GARMENT_OUTLINE_HEX}
-        strokeWidth={2}
-        strokeLinejoin="round"
-        data-testid="garment"
-      />
+      {garmentParts(garment, side).map((part, index) => {
+        const { fill, fillOpacity } = garmentPartFill(part, hex);
+        return (
+          <path
+            // The parts of one garment and side are a fixed list: their order is their identity.
+            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed drawing, never reordered
+            key={index}
+            d={part.d}
+            fill={fill}
+            fillOpacity={fillOpacity}
+            stroke={GARMENT_OUTLINE_HEX}
+            strokeWidth={2}
+            strokeLinejoin="round"
+            strokeLinecap="round"
+            data-testid={index === 0 ? 'garment' : undefined}
+          />
+        );
+      })}
       <rect
         x={printArea.xMm}
         y={printArea.yMm}

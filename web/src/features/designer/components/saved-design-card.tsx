@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
-import type { PrintAreas, ProductColor, SavedDesign } from '#contract';
+import { garmentKind, type Product, type SavedDesign } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { DesignThumbnails } from '#web/components/ui/design-thumbnail.tsx';
@@ -20,10 +20,8 @@ const SMALL = buttonStyles({ variant: 'outline', size: 'sm', className: 'px-3' }
 
 interface SavedDesignCardProps {
   saved: SavedDesign;
-  /** The product's print areas, once known: the thumbnails need their size. */
-  printAreas: PrintAreas | undefined;
-  /** The product's colour, once known: the thumbnails draw the design on it. */
-  garment: ProductColor | undefined;
+  /** The product, once known: the thumbnails draw the design on its garment, in its colour and print areas. */
+  product: Pick<Product, 'category' | 'color' | 'customisation'> | undefined;
   productTitle: ReactNode;
   /** What else the page offers for this design ('Start a group order'): after the buttons. */
   moreActions?: ReactNode;
@@ -32,8 +30,7 @@ interface SavedDesignCardProps {
 /** One saved design: its thumbnails, and open (a copy in the designer), rename, duplicate, share, delete. */
 export function SavedDesignCard({
   saved,
-  printAreas,
-  garment,
+  product,
   productTitle,
   moreActions,
 }: SavedDesignCardProps) {
@@ -60,11 +57,12 @@ export function SavedDesignCard({
       aria-labelledby={`${nameId}-title`}
       className="flex flex-col gap-4 rounded-2xl border border-ink-200 bg-white p-4 shadow-sm sm:flex-row"
     >
-      {printAreas && garment ? (
+      {product ? (
         <DesignThumbnails
           design={saved.design}
-          printAreas={printAreas}
-          garment={garment}
+          printAreas={product.customisation.printAreas}
+          garment={garmentKind(product.category)}
+          color={product.color}
           className="w-24"
         />
       ) : (

@@ -86,6 +86,10 @@ describe('editorReducer', () => {
     expect(state.past).toHaveLength(2);
     // A press and release without a move: nothing to undo, and no new state to render.
     expect(editorReducer(state, { type: 'endGesture' })).toBe(state);
+    // A lift's result sent again (the canvas settles a pending lift at the next press): no second step.
+    const again = editorReducer(state, { type: 'gesture', id: 'a', patch: { xMm: 170, yMm: 210 } });
+    expect(again).toBe(state);
+    expect(editorReducer(again, { type: 'endGesture' })).toBe(state);
     state = editorReducer(state, { type: 'undo' });
     expect(state.design.front[0]).toMatchObject({ xMm: 150, yMm: 200 });
   });

@@ -77,8 +77,16 @@ const withSide = (design: Design, side: DesignSide, layers: Layer[]): Design => 
   [side]: layers,
 });
 
-const patchLayer = (layers: Layer[], id: string, patch: LayerPatch): Layer[] =>
+export const patchLayer = (layers: Layer[], id: string, patch: LayerPatch): Layer[] =>
   layers.map((layer) => (layer.id === id ? ({ ...layer, ...patch } as Layer) : layer));
+
+/** Whether the patch would leave the layer as it is. */
+const changesNothing = (layers: readonly Layer[], id: string, patch: LayerPatch) => {
+  const layer = layers.find((candidate) => candidate.id === id) as
+    | Record<string, unknown>
+    | undefined;
+  return !layer || Object.entries(patch).every(([key, value]) => layer[key] === value);
+};
 
 /** A new design as one undo step (the redo branch is dropped). */
 function commit(state: EditorState, design: Design, mergeKey: string | null = null): EditorState {
@@ -138,9 +146,10 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
         action.mergeKey ? `${action.id}:${action.mergeKey}` : null,
       );
     case 'gesture':
-      // Live while dragging: no history until the gesture ends. The first move
-      // remembers where the drag began (pressing alone changes nothing, so
-      // the press costs no render).
+      // No history until the gesture ends. The first change remembers where
+      // the drag began; a result that changes nothing (a press alone, or a
+      // lift sent again) starts nothing, so it costs no render and no undo step.
+      if (changesNothing(layers, action.id, action.patch)) return state;
       return {
         ...state,
         gestureStart: state.gestureStart ?? state.design,

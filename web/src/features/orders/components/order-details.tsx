@@ -113,7 +113,8 @@ export function OrderItems({
                 <DesignThumbnails
                   design={item.design}
                   printAreas={item.printAreas}
-                  garment={item.color}
+                  garment={item.garment}
+                  color={item.color}
                   personalisation={item.personalisation}
                   className="w-full"
                   direction="column"
