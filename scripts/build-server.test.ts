@@ -29,6 +29,17 @@ it('compiles the server and its packages into one module that loads no heavy mod
   expect(compiledIn).toContainEqual(expect.stringMatching(/(^|\/)node_modules\/fastify\//));
   const atStart = packagesLoadedAtStart(metafile);
   expect(atStart).toContain('@electric-sql/pglite');
+  // pg loads when the shop opens PostgreSQL, PGlite's pg_dump at the first backup (decision 076).
+  const firstPartyImports = Object.entries(metafile.inputs)
+    .filter(([path]) => !path.includes('node_modules/'))
+    .flatMap(([, input]) => input.imports);
+  for (const onDemand of ['pg', '@electric-sql/pglite-tools/pg_dump']) {
+    const imports = firstPartyImports.filter(
+      (entry) => (entry.original ?? entry.path) === onDemand,
+    );
+    expect(imports.length).toBeGreaterThan(0);
+    expect(imports.filter((entry) => entry.kind !== 'dynamic-import')).toEqual([]);
+  }
   for (const heavy of LOADED_ON_FIRST_USE) {
     expect(atStart).not.toContain(heavy);
     expect(compiledIn).not.toContainEqual(expect.stringContaining(`node_modules/${heavy}/`));
