@@ -78,7 +78,7 @@ export async function benchFacets(
   { products = 100_000, requests = 300 }: { products?: number; requests?: number } = {},
 ): Promise<{ p50: number; p95: number; p99: number; max: number }> {
   // One connection: the figure is a query's own time, not a pool's parallelism.
-  const database = openPostgres(databaseUrl, 1);
+  const database = await openPostgres(databaseUrl, 1);
   try {
     await database.migrate();
     const catalogue = createCatalogueService(database.db);

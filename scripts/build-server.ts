@@ -77,6 +77,13 @@ export async function bundleServer(): Promise<{ outputFiles: OutputFile[]; metaf
     platform: 'node',
     format: 'esm',
     target: 'node20.19',
+    // Whitespace and comments out, names kept (stack traces still name their functions):
+    // a third less source to read, decode and parse at every start (decision 076).
+    minifyWhitespace: true,
+    minifySyntax: true,
+    // The packages' licence comments go to a file beside the module, whose text then
+    // stays ASCII, which V8 keeps at one byte a character (decision 076).
+    legalComments: 'linked',
     sourcemap: 'linked',
     sourcesContent: false,
     write: false,

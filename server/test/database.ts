@@ -23,7 +23,7 @@ export async function createTestDatabase(
   if (target.kind === 'pglite') {
     const dump = new Blob([readFileSync(target.templateFile)]);
     const client = await PGlite.create({ loadDataDir: dump, extensions: PGLITE_EXTENSIONS });
-    return wrapPglite(client);
+    return await wrapPglite(client);
   }
 
   const name = `shop_test_${randomBytes(6).toString('hex')}`;
@@ -31,7 +31,7 @@ export async function createTestDatabase(
     admin.query(`create database ${name} template ${target.template}`),
   );
   const url = withDatabase(target.url, name);
-  const database = openPostgres(options.connectVia ? options.connectVia(url) : url, 4);
+  const database = await openPostgres(options.connectVia ? options.connectVia(url) : url, 4);
   return {
     ...database,
     close: async () => {

@@ -49,7 +49,7 @@ export default async function setup(project: TestProject) {
         const building = `${template}_building_${process.pid}`;
         await admin.query(`drop database if exists ${building}`);
         await admin.query(`create database ${building}`);
-        const database = openPostgres(withDatabase(url, building), 1);
+        const database = await openPostgres(withDatabase(url, building), 1);
         await database.migrate();
         await database.close();
         await admin.query(`alter database ${building} rename to ${template}`);

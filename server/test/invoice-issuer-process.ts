@@ -10,7 +10,7 @@ import { invoiceInput } from './invoice-fixtures.ts';
 
 const POOL_SIZE = 8;
 
-const database = openPostgres(process.env.DATABASE_URL ?? '', POOL_SIZE);
+const database = await openPostgres(process.env.DATABASE_URL ?? '', POOL_SIZE);
 const invoices = createInvoicesService(database.db);
 const orderIds = (process.env.ORDER_IDS ?? '').split(',');
 try {

@@ -2,15 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import type pg from 'pg';
+import { onFirstUse } from '#server/lib/on-first-use.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { dumpPglite, dumpPostgres } from './dump.ts';
 import { rowsOf } from './rows.ts';
@@ -42,6 +39,29 @@ export interface NotificationListener {
 }
 
 const RELISTEN_DELAY_MS = 1_000;
+
+/**
+ * Each database's driver (and drizzle's for it) loads when the shop opens that
+ * database, so a shop on PostgreSQL never loads PGlite and one on PGlite never
+ * loads pg (decision 076).
+ */
+const loadPglite = onFirstUse(async () => {
+  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  return { PGlite, drizzle, migrate };
+});
+
+const loadPostgres = onFirstUse(async () => {
+  const [{ default: driver }, { drizzle }, { migrate }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
+  return { driver, drizzle, migrate };
+});
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 const DRIZZLE_OPTIONS = { casing: 'snake_case' } as const;
@@ -87,6 +107,7 @@ export async function openDatabase(options: {
   const unlock = await lockDataDir(options.dataDir);
   const { pgliteSharedBuffersMb: sharedBuffersMb } = options;
   try {
+    const { PGlite } = await loadPglite();
     const client = await PGlite.create(join(options.dataDir, PGLITE_FOLDER), {
       extensions: PGLITE_EXTENSIONS,
       // PGlite's buffers are process memory, all of it resident from the start; the
@@ -95,7 +116,7 @@ export async function openDatabase(options: {
         startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`],
       }),
     });
-    return wrapPglite(client, unlock);
+    return await wrapPglite(client, unlock);
   } catch (error) {
     unlock();
     throw error;
@@ -103,14 +124,14 @@ export async function openDatabase(options: {
 }
 
 /** Wraps an open PGlite (a data folder, or memory in tests). */
-export function wrapPglite(client: PGlite, onClose?: () => void): DatabaseHandle {
-  const db = drizzlePglite(client, DRIZZLE_OPTIONS);
+export async function wrapPglite(client: PGlite, onClose?: () => void): Promise<DatabaseHandle> {
+  const { drizzle, migrate } = await loadPglite();
+  const db = drizzle(client, DRIZZLE_OPTIONS);
   return {
     kind: 'pglite',
     db,
     migrate: async () => {
-      if (await migrationsPending(db))
-        await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      if (await migrationsPending(db)) await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
     },
     close: async () => {
       await client.close();
@@ -129,8 +150,12 @@ export function wrapPglite(client: PGlite, onClose?: () => void): DatabaseHandle
   };
 }
 
-export function openPostgres(connectionString: string, poolSize = 10): DatabaseHandle {
-  const pool = new pg.Pool({
+export async function openPostgres(
+  connectionString: string,
+  poolSize = 10,
+): Promise<DatabaseHandle> {
+  const { driver, drizzle, migrate } = await loadPostgres();
+  const pool = new driver.Pool({
     connectionString,
     max: poolSize,
   });
@@ -147,7 +172,7 @@ export function openPostgres(connectionString: string, poolSize = 10): DatabaseH
   });
   // The pool repeats an idle connection's error, which the connection's own listener logged.
   pool.on('error', () => {});
-  const db = drizzleNodePg(pool, DRIZZLE_OPTIONS);
+  const db = drizzle(pool, DRIZZLE_OPTIONS);
   return {
     kind: 'postgres',
     db,
@@ -158,7 +183,7 @@ export function openPostgres(connectionString: string, poolSize = 10): DatabaseH
       const client = await pool.connect();
       try {
         await client.query('SELECT pg_advisory_lock(hashtext($1))', ['shop:migrate']);
-        await migrateNodePg(drizzleNodePg(client, DRIZZLE_OPTIONS), {
+        await migrate(drizzle(client, DRIZZLE_OPTIONS), {
           migrationsFolder: MIGRATIONS_FOLDER,
         });
       } finally {
@@ -171,12 +196,14 @@ export function openPostgres(connectionString: string, poolSize = 10): DatabaseH
       return pool.end();
     },
     dump: () => dumpPostgres(connectionString),
-    listen: async (channel, listener) => listenPostgres(connectionString, channel, listener),
+    listen: async (channel, listener) =>
+      listenPostgres(driver, connectionString, channel, listener),
   };
 }
 
 /** LISTEN on a connection of its own (a pooled one would be handed to queries), reconnecting while not stopped. */
 async function listenPostgres(
+  driver: typeof pg,
   connectionString: string,
   channel: string,
   listener: NotificationListener,
@@ -197,7 +224,7 @@ async function listenPostgres(
   };
 
   async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString });
+    const next = new driver.Client({ connectionString });
     client = next;
     next.on('error', lost);
     next.on('end', () => lost());
@@ -205,7 +232,7 @@ async function listenPostgres(
       if (message.channel === channel) listener.notified(message.payload ?? '');
     });
     await next.connect();
-    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    await next.query(`LISTEN ${driver.escapeIdentifier(channel)}`);
     if (!stopped && client === next) listener.subscribed(true);
   }
 

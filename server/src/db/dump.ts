@@ -5,8 +5,13 @@ import { Readable, Transform } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { promisify } from 'node:util';
 import type { PGlite } from '@electric-sql/pglite';
-import { pgDump } from '@electric-sql/pglite-tools/pg_dump';
-import pg from 'pg';
+import { onFirstUse } from '#server/lib/on-first-use.ts';
+
+// A backup runs a few times a day at most: its tools load then (decision 076).
+const loadPgDump = onFirstUse(
+  async () => (await import('@electric-sql/pglite-tools/pg_dump')).pgDump,
+);
+const loadPg = onFirstUse(async () => (await import('pg')).default);
 
 /**
  * Plain SQL of the whole database in pg_dump's INSERT format (decision 034):
@@ -21,6 +26,7 @@ const DUMP_ARGS = ['--no-owner', '--no-privileges'];
  * else can run inside its snapshot.
  */
 export async function dumpPglite(client: PGlite): Promise<Readable> {
+  const pgDump = await loadPgDump();
   const file = await pgDump({ pg: endingItsTransaction(client), args: DUMP_ARGS });
   return Readable.from(Buffer.from(await file.arrayBuffer())).pipe(compatibleSql());
 }
@@ -123,6 +129,7 @@ async function pgDumpMajorVersion(binary: string): Promise<number | undefined> {
 }
 
 async function serverMajorVersion(connectionString: string): Promise<number> {
+  const pg = await loadPg();
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {

@@ -13,7 +13,7 @@ afterEach(async () => {
 });
 
 async function freshDatabase() {
-  database = wrapPglite(await PGlite.create());
+  database = await wrapPglite(await PGlite.create());
   const { db } = database;
   await db.execute(sql`create table busy (id int primary key, price int not null)`);
   await db.execute(sql`create index busy_price_idx on busy (price, id)`);

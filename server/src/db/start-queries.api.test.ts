@@ -28,7 +28,7 @@ async function watchedDatabase(): Promise<{
     loadDataDir: new Blob([readFileSync(target.templateFile)]),
     extensions: PGLITE_EXTENSIONS,
   });
-  database = wrapPglite(client);
+  database = await wrapPglite(client);
   const spies = {
     query: vi.spyOn(client, 'query'),
     exec: vi.spyOn(client, 'exec'),

@@ -112,7 +112,7 @@ describe('scheduled backups', () => {
       const dir = mkdtempSync(join(tmpdir(), 'shop-scheduled-'));
       const url = await databaseUrlOf(t.db);
       // Each its own pool, as separate processes would be: they share only the database.
-      const processes = Array.from({ length: 4 }, () => openPostgres(url, 2));
+      const processes = await Promise.all(Array.from({ length: 4 }, () => openPostgres(url, 2)));
       try {
         const config = loadConfig({ BACKUP_DIR: dir, BACKUP_EVERY_HOURS: '1' }).backups;
         const schedules = processes.map((database) => createBackupsService(database, config));

@@ -70,7 +70,7 @@ export function searchWords(search: string | undefined): string[] {
   if (!search) return [];
   return search
     .toLowerCase()
-    .replace(/[-'’]/g, '')
+    .replace(/[-'\u2019]/g, '')
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .slice(0, 8);

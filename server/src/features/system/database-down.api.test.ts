@@ -112,7 +112,7 @@ describe.runIf(target.kind === 'postgres')('PostgreSQL unreachable (D2: 503, nev
    * until the server runs it; `ended` is how it ended.
    */
   async function startSleeping(seconds: number) {
-    const pool = openPostgres(proxiedUrl, 1);
+    const pool = await openPostgres(proxiedUrl, 1);
     const query = `select pg_sleep(${seconds})`;
     const ended = pool.db
       .execute(sql.raw(query))
