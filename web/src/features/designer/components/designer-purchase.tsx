@@ -70,6 +70,8 @@ export function DesignerPurchase({
   const piece = roster ? LETTERED_PIECE : null;
   const price = customisedUnitPrice(product.price, customisation, design, piece);
   const sizes = SIZES.filter((option) => product.sizes[option] !== undefined);
+  // A design saved or shared on a style since sold out: kept and saved, not added.
+  const outOfStock = !roster && !sizes.some(inStock);
 
   const addToCart = async () => {
     if (guard.blocker) {
@@ -176,7 +178,7 @@ export function DesignerPurchase({
       <button
         type="button"
         onClick={addToCart}
-        disabled={adding}
+        disabled={adding || outOfStock}
         aria-describedby={guard.blocker ? 'designer-blocker' : undefined}
         className={buttonStyles({
           size: 'lg',
@@ -184,7 +186,13 @@ export function DesignerPurchase({
             'w-full max-sm:fixed max-sm:right-4 max-sm:bottom-3 max-sm:z-30 max-sm:m-0 max-sm:w-auto',
         })}
       >
-        {adding ? 'Adding…' : roster ? addRosterLabel(roster.length) : 'Add to cart'}
+        {adding
+          ? 'Adding…'
+          : roster
+            ? addRosterLabel(roster.length)
+            : outOfStock
+              ? 'Out of Stock'
+              : 'Add to cart'}
       </button>
       {renderGroupOrder?.(design, guard.blocker)}
       {guard.blocker ? (

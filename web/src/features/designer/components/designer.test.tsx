@@ -374,6 +374,15 @@ describe('Designer', () => {
     expect(screen.getByRole('button', { name: 'M' })).toHaveAttribute('aria-pressed', 'false');
   });
 
+  it('offers no Add to cart on a style sold out in every size', () => {
+    const soldOut = makeProduct({ sizes: { S: 0, M: 0 }, customisation });
+    renderWithRouter(
+      <Designer product={soldOut} customisation={customisation} onAddToCart={vi.fn()} />,
+    );
+    expect(screen.getByRole('button', { name: 'Out of Stock' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Add to cart' })).not.toBeInTheDocument();
+  });
+
   it('says by the canvas that it prints on the blank garment, unless the photos show it (issue 28)', () => {
     const { unmount } = renderDesigner();
     expect(
