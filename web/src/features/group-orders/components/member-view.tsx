@@ -47,6 +47,41 @@ function ErrorLine({ message }: { message: string | null }) {
   ) : null;
 }
 
+/** The member's name and email, as they join and as they change their entry. */
+function MemberFields({
+  name,
+  email,
+  onNameChange,
+  onEmailChange,
+  errorOf,
+}: {
+  name: string;
+  email: string;
+  onNameChange: (name: string) => void;
+  onEmailChange: (email: string) => void;
+  errorOf: (field: string) => string | undefined;
+}) {
+  return (
+    <>
+      <TextField
+        label="Your name"
+        autoComplete="name"
+        required
+        value={name}
+        onChange={(event) => onNameChange(event.target.value)}
+        error={errorOf('name')}
+      />
+      <EmailField
+        label="Your email"
+        required
+        value={email}
+        onChange={(event) => onEmailChange(event.target.value)}
+        error={errorOf('email')}
+      />
+    </>
+  );
+}
+
 export const CHOOSE_SIZE_MESSAGE = 'Choose a size';
 
 /** What a member chose, in words: 'M · ASHA · 7'. */
@@ -199,20 +234,12 @@ export function JoinGroupForm({
   return (
     <form onSubmit={onSubmit} aria-label="Join the group order" className="space-y-3">
       <h2 className="text-xl font-bold text-ink-900">Join</h2>
-      <TextField
-        label="Your name"
-        autoComplete="name"
-        required
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        error={errors.field('name')}
-      />
-      <EmailField
-        label="Your email"
-        required
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={errors.field('email')}
+      <MemberFields
+        name={name}
+        email={email}
+        onNameChange={setName}
+        onEmailChange={setEmail}
+        errorOf={errors.field}
       />
       <PieceFields
         group={group}
@@ -313,20 +340,12 @@ function EntryEditor({
   return (
     <form onSubmit={onSubmit} aria-label="Change your entry" className="space-y-3">
       <h2 className="text-xl font-bold text-ink-900">Change your entry</h2>
-      <TextField
-        label="Your name"
-        autoComplete="name"
-        required
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        error={errors.field('name')}
-      />
-      <EmailField
-        label="Your email"
-        required
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={errors.field('email')}
+      <MemberFields
+        name={name}
+        email={email}
+        onNameChange={setName}
+        onEmailChange={setEmail}
+        errorOf={errors.field}
       />
       <PieceFields
         group={group}
