@@ -45,26 +45,29 @@ const group: GroupOrder = {
   orderIds: [],
 };
 
+/** Asha's entry in `group`: an M with her name and number, not paid. */
+const ashaEntry: GroupEntry = {
+  _id: 'e1',
+  name: 'Asha',
+  email: 'asha@example.com',
+  size: 'M',
+  playerName: 'ASHA',
+  number: 7,
+  paid: false,
+  amountPaid: null,
+  refunded: 0,
+  dropped: false,
+  orderId: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+};
+
 const renderGroup = (search = '') =>
   renderRoutes([{ path: '/g/:token', Component: GroupOrderRoute }], { path: `/g/tok${search}` });
 
 describe('GroupOrderRoute', () => {
   it("prices each piece after the group's break, and a member joins with a name and number", async () => {
     const joined: JoinedGroupOrder = {
-      entry: {
-        _id: 'e1',
-        name: 'Asha',
-        email: 'asha@example.com',
-        size: 'M',
-        playerName: 'ASHA',
-        number: 7,
-        paid: false,
-        amountPaid: null,
-        refunded: 0,
-        dropped: false,
-        orderId: null,
-        createdAt: '2026-11-20T10:00:00.000Z',
-      },
+      entry: ashaEntry,
       entryToken: 'secret',
       payment: null,
     };
@@ -97,25 +100,11 @@ describe('GroupOrderRoute', () => {
   });
 
   it("opens the member's edit link on their entry as it stands, and saves the whole piece", async () => {
-    const current: GroupEntry = {
-      _id: 'e1',
-      name: 'Asha',
-      email: 'asha@example.com',
-      size: 'M',
-      playerName: 'ASHA',
-      number: 7,
-      paid: false,
-      amountPaid: null,
-      refunded: 0,
-      dropped: false,
-      orderId: null,
-      createdAt: '2026-11-20T10:00:00.000Z',
-    };
     const { requests } = mockApi({
       'GET /payment/options': apiOk({ online: null }),
       'GET /group-orders/tok': apiOk(group),
-      'GET /group-orders/tok/entries/e1': apiOk(current),
-      'PATCH /group-orders/tok/entries/e1': apiOk({ ...current, size: 'S', playerName: null }),
+      'GET /group-orders/tok/entries/e1': apiOk(ashaEntry),
+      'PATCH /group-orders/tok/entries/e1': apiOk({ ...ashaEntry, size: 'S', playerName: null }),
     });
     const { user } = renderGroup('?entry=e1&token=secret');
     const form = await screen.findByRole('form', { name: 'Change your entry' });
