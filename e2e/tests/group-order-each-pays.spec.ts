@@ -1,6 +1,7 @@
-import { formatRupees, type GroupOrder, type ProductPage, type SavedDesign } from '#contract';
+import { formatRupees, type GroupOrder, type ProductPage } from '#contract';
 import { expect, test } from '../fixtures.ts';
-import { bearer, resultOf, signUpViaApi, storeToken, uniqueEmail } from '../support/api.ts';
+import { resultOf, signUpViaApi, storeToken, uniqueEmail } from '../support/api.ts';
+import { saveTextDesignViaApi, startGroupOrderFromDesigns } from '../support/designs.ts';
 import { addAddressViaApi } from '../support/orders.ts';
 
 /**
@@ -31,43 +32,16 @@ test('each pays on a phone: the organiser starts the group, a member joins from 
   const organiser = await signUpViaApi(request);
   await addAddressViaApi(request, organiser.token);
   const name = `Falcons ${Date.now().toString(36)}`;
-  await resultOf<SavedDesign>(
-    await request.post('/api/v1/designs', {
-      headers: bearer(organiser.token),
-      data: {
-        name,
-        productId: tee._id,
-        design: {
-          front: [
-            {
-              id: 't1',
-              type: 'text',
-              text: 'FALCONS',
-              fontId: 'bebas-neue',
-              colorId: 'red',
-              fontSizeMm: 50,
-              bold: false,
-              italic: false,
-              align: 'center',
-              arcDegrees: 0,
-              xMm: 150,
-              yMm: 120,
-              rotationDeg: 0,
-            },
-          ],
-          back: [],
-        },
-      },
-    }),
-  );
+  await saveTextDesignViaApi(request, organiser.token, {
+    name,
+    productId: tee._id,
+    text: 'FALCONS',
+    colorId: 'red',
+  });
   await storeToken(page, organiser.token);
 
   // The organiser starts a group where each member pays for their own piece.
-  await page.goto('/designs');
-  await page.getByRole('button', { name: `Start a group order for ${name}` }).tap();
-  await page.getByRole('radio', { name: 'Each member pays for their own piece' }).check();
-  await page.getByRole('button', { name: 'Start the group order' }).tap();
-  const link = await page.getByRole('textbox', { name: 'Group order link' }).inputValue();
+  const link = await startGroupOrderFromDesigns(page, name, { eachPays: true });
   const path = new URL(link).pathname;
   const token = path.split('/').at(-1) ?? '';
   const { joinPrice } = await resultOf<GroupOrder>(

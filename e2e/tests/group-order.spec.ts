@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
-import { orderNumber, type SavedDesign } from '#contract';
+import { orderNumber } from '#contract';
 import { expect, test } from '../fixtures.ts';
 import { signInAsAdmin } from '../support/admin.ts';
-import { bearer, resultOf, signUpViaApi, storeToken, uniqueEmail } from '../support/api.ts';
+import { signUpViaApi, storeToken, uniqueEmail } from '../support/api.ts';
 import { customisableTee } from '../support/designer.ts';
+import { saveTextDesignViaApi, startGroupOrderFromDesigns } from '../support/designs.ts';
 import { addAddressViaApi, checkoutViaApi } from '../support/orders.ts';
 
 const PHONE = { viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true };
@@ -24,43 +25,16 @@ test('a group order on a phone: the organiser starts it, two members join from t
   const tee = await (await customisableTee(request))({ name: 'White', hex: '#ffffff' });
   const organiser = await signUpViaApi(request);
   const name = `Falcons ${Date.now().toString(36)}`;
-  await resultOf<SavedDesign>(
-    await request.post('/api/v1/designs', {
-      headers: bearer(organiser.token),
-      data: {
-        name,
-        productId: tee._id,
-        design: {
-          front: [
-            {
-              id: 't1',
-              type: 'text',
-              text: 'FALCONS',
-              fontId: 'bebas-neue',
-              colorId: 'red',
-              fontSizeMm: 50,
-              bold: false,
-              italic: false,
-              align: 'center',
-              arcDegrees: 0,
-              xMm: 150,
-              yMm: 120,
-              rotationDeg: 0,
-            },
-          ],
-          back: [],
-        },
-      },
-    }),
-  );
+  await saveTextDesignViaApi(request, organiser.token, {
+    name,
+    productId: tee._id,
+    text: 'FALCONS',
+    colorId: 'red',
+  });
   await storeToken(page, organiser.token);
 
   // The organiser starts a group with names and numbers from My designs.
-  await page.goto('/designs');
-  await page.getByRole('button', { name: `Start a group order for ${name}` }).tap();
-  await page.getByRole('checkbox', { name: 'Members add a name and number for the back' }).check();
-  await page.getByRole('button', { name: 'Start the group order' }).tap();
-  const link = await page.getByRole('textbox', { name: 'Group order link' }).inputValue();
+  const link = await startGroupOrderFromDesigns(page, name, { namesAndNumbers: true });
   expect(link).toMatch(/\/g\/[A-Za-z0-9_-]{43}$/);
   const path = new URL(link).pathname;
 

@@ -1,7 +1,7 @@
-import type { SavedDesign } from '#contract';
 import { expect, test } from '../fixtures.ts';
-import { bearer, resultOf, signUpViaApi, storeToken } from '../support/api.ts';
+import { signUpViaApi, storeToken } from '../support/api.ts';
 import { customisableTee } from '../support/designer.ts';
+import { saveTextDesignViaApi } from '../support/designs.ts';
 
 test('share a design, open its link in a fresh browser, customise a copy, then stop sharing', async ({
   page,
@@ -14,35 +14,12 @@ test('share a design, open its link in a fresh browser, customise a copy, then s
   const tee = await addColour({ name: 'Navy', hex: '#1e3a5f' });
   const owner = await signUpViaApi(request);
   const name = `Fest tee ${Date.now().toString(36)}`;
-  await resultOf<SavedDesign>(
-    await request.post('/api/v1/designs', {
-      headers: bearer(owner.token),
-      data: {
-        name,
-        productId: tee._id,
-        design: {
-          front: [
-            {
-              id: 't1',
-              type: 'text',
-              text: 'FEST 26',
-              fontId: 'bebas-neue',
-              colorId: 'white',
-              fontSizeMm: 50,
-              bold: false,
-              italic: false,
-              align: 'center',
-              arcDegrees: 0,
-              xMm: 150,
-              yMm: 120,
-              rotationDeg: 0,
-            },
-          ],
-          back: [],
-        },
-      },
-    }),
-  );
+  await saveTextDesignViaApi(request, owner.token, {
+    name,
+    productId: tee._id,
+    text: 'FEST 26',
+    colorId: 'white',
+  });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await storeToken(page, owner.token);
 
