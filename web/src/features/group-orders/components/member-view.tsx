@@ -47,18 +47,19 @@ function ErrorLine({ message }: { message: string | null }) {
   ) : null;
 }
 
-/** The member's name and email, as they join and as they change their entry. */
-function MemberFields({
-  name,
-  email,
-  onNameChange,
-  onEmailChange,
-  errorOf,
-}: {
+interface MemberValues {
   name: string;
   email: string;
-  onNameChange: (name: string) => void;
-  onEmailChange: (email: string) => void;
+}
+
+/** The member's name and email, as they join and as they change their entry. */
+function MemberFields({
+  values,
+  onChange,
+  errorOf,
+}: {
+  values: MemberValues;
+  onChange: (values: MemberValues) => void;
   errorOf: (field: string) => string | undefined;
 }) {
   return (
@@ -67,15 +68,15 @@ function MemberFields({
         label="Your name"
         autoComplete="name"
         required
-        value={name}
-        onChange={(event) => onNameChange(event.target.value)}
+        value={values.name}
+        onChange={(event) => onChange({ ...values, name: event.target.value })}
         error={errorOf('name')}
       />
       <EmailField
         label="Your email"
         required
-        value={email}
-        onChange={(event) => onEmailChange(event.target.value)}
+        value={values.email}
+        onChange={(event) => onChange({ ...values, email: event.target.value })}
         error={errorOf('email')}
       />
     </>
@@ -127,8 +128,7 @@ export function JoinGroupForm({
   group: GroupOrder;
   openCheckout?: OpenGroupCheckout | undefined;
 }) {
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
+  const [member, setMember] = useState<MemberValues>({ name: '', email: '' });
   const [piece, setPiece] = useState<PieceValues>(EMPTY_PIECE);
   const [sizeMissing, setSizeMissing] = useState(false);
   const [joined, setJoined] = useState<JoinedGroupOrder | null>(null);
@@ -169,8 +169,7 @@ export function JoinGroupForm({
     setSizeMissing(false);
     try {
       const entry = await join.mutateAsync({
-        name,
-        email,
+        ...member,
         ...pieceBody(piece, group.personalise),
         size: piece.size,
       });
@@ -234,13 +233,7 @@ export function JoinGroupForm({
   return (
     <form onSubmit={onSubmit} aria-label="Join the group order" className="space-y-3">
       <h2 className="text-xl font-bold text-ink-900">Join</h2>
-      <MemberFields
-        name={name}
-        email={email}
-        onNameChange={setName}
-        onEmailChange={setEmail}
-        errorOf={errors.field}
-      />
+      <MemberFields values={member} onChange={setMember} errorOf={errors.field} />
       <PieceFields
         group={group}
         values={piece}
@@ -301,8 +294,7 @@ function EntryEditor({
   entry: GroupEntry;
   entryToken: string;
 }) {
-  const [name, setName] = useState(entry.name);
-  const [email, setEmail] = useState(entry.email);
+  const [member, setMember] = useState<MemberValues>({ name: entry.name, email: entry.email });
   const [piece, setPiece] = useState<PieceValues>(() => pieceValuesOf(entry));
   const [done, setDone] = useState<string | null>(null);
   const update = useUpdateGroupEntry(group.token, entryToken);
@@ -315,7 +307,7 @@ function EntryEditor({
     try {
       const saved = await update.mutateAsync({
         entryId: entry._id,
-        body: { name, email, ...changedPieceBody(piece, group.personalise) },
+        body: { ...member, ...changedPieceBody(piece, group.personalise) },
       });
       setDone(`Saved: ${pieceText(saved)}.`);
     } catch {
@@ -340,13 +332,7 @@ function EntryEditor({
   return (
     <form onSubmit={onSubmit} aria-label="Change your entry" className="space-y-3">
       <h2 className="text-xl font-bold text-ink-900">Change your entry</h2>
-      <MemberFields
-        name={name}
-        email={email}
-        onNameChange={setName}
-        onEmailChange={setEmail}
-        errorOf={errors.field}
-      />
+      <MemberFields values={member} onChange={setMember} errorOf={errors.field} />
       <PieceFields
         group={group}
         values={piece}
