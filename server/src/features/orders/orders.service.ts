@@ -35,6 +35,8 @@ import {
 
 /** The mapper's shapes other features need (decision 011): the owner's order page, a return's refunds. */
 export { type OrderPayment, toOrder, toRefund } from './orders.mapper.ts';
+/** Whether a user received a product, which they may then review (D28): a read needing no dependency. */
+export { hasDeliveredItem } from './orders.repository.ts';
 /** The order an 'each pays' group becomes at closing (decision 066), for the group orders feature. */
 export {
   createPaidGroupOrders,
@@ -67,6 +69,43 @@ export interface PastDeliveredOrder {
   >[];
   placedAt: Date;
   deliveredAt: Date;
+}
+
+/**
+ * Records a cash order placed and delivered in the past, with its events (the
+ * seed): no stock, payment, mail or invoice, so none of the service's dependencies.
+ */
+export async function recordDeliveredOrder(tx: Database, past: PastDeliveredOrder): Promise<void> {
+  const totalPaise = past.lines.reduce((sum, line) => sum + line.pricePaise, 0);
+  const { address } = past;
+  const row = await insertOrder(tx, {
+    userId: past.userId,
+    status: 'delivered',
+    subtotalPaise: totalPaise,
+    totalPaise,
+    paymentMethod: 'cash',
+    addressName: address.name,
+    addressPhone: address.phone,
+    addressPincode: address.pincode,
+    addressCity: address.city,
+    addressState: address.state,
+    addressFullAddress: address.fullAddress,
+    estimateDeliveryDate: estimatedDelivery(past.placedAt),
+    deliveredAt: past.deliveredAt,
+    createdAt: past.placedAt,
+  });
+  await insertOrderItems(
+    tx,
+    past.lines.map((line, position) => ({ ...line, orderId: row.id, position, quantity: 1 })),
+  );
+  const shippedAt = new Date((past.placedAt.getTime() + past.deliveredAt.getTime()) / 2);
+  for (const [type, at] of [
+    ['placed', past.placedAt],
+    ['shipped', shippedAt],
+    ['delivered', past.deliveredAt],
+  ] as const) {
+    await insertOrderEvent(tx, { orderId: row.id, type, actorUserId: null, at });
+  }
 }
 
 export function createOrdersService(
@@ -156,40 +195,6 @@ export function createOrdersService(
     findRefunds: (tx: Database, orderIds: string[]) => payments.findRefunds(tx, orderIds),
     /** The refunds of the members of the 'each pays' group the order came from (decision 073). */
     findMemberRefunds: (tx: Database, orderId: string) => payments.findMemberRefunds(tx, orderId),
-
-    /** Records a cash order placed and delivered in the past, with its events (the seed). */
-    async recordDeliveredOrder(tx: Database, past: PastDeliveredOrder): Promise<void> {
-      const totalPaise = past.lines.reduce((sum, line) => sum + line.pricePaise, 0);
-      const { address } = past;
-      const row = await insertOrder(tx, {
-        userId: past.userId,
-        status: 'delivered',
-        subtotalPaise: totalPaise,
-        totalPaise,
-        paymentMethod: 'cash',
-        addressName: address.name,
-        addressPhone: address.phone,
-        addressPincode: address.pincode,
-        addressCity: address.city,
-        addressState: address.state,
-        addressFullAddress: address.fullAddress,
-        estimateDeliveryDate: estimatedDelivery(past.placedAt),
-        deliveredAt: past.deliveredAt,
-        createdAt: past.placedAt,
-      });
-      await insertOrderItems(
-        tx,
-        past.lines.map((line, position) => ({ ...line, orderId: row.id, position, quantity: 1 })),
-      );
-      const shippedAt = new Date((past.placedAt.getTime() + past.deliveredAt.getTime()) / 2);
-      for (const [type, at] of [
-        ['placed', past.placedAt],
-        ['shipped', shippedAt],
-        ['delivered', past.deliveredAt],
-      ] as const) {
-        await insertOrderEvent(tx, { orderId: row.id, type, actorUserId: null, at });
-      }
-    },
 
     // What other features may read and write of the orders, executor first.
     /** One of a user's orders; another user's id finds nothing (D2). */

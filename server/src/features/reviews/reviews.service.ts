@@ -33,7 +33,7 @@ import {
 
 export interface ReviewsDependencies {
   catalogue: CatalogueService;
-  orders: OrdersService;
+  orders: Pick<OrdersService, 'hasDeliveredItem'>;
 }
 
 const PRODUCT_NOT_FOUND = 'Product not found';
