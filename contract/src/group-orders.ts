@@ -48,6 +48,8 @@ export const GROUP_EACH_PAYS_NEEDS_ONLINE_MESSAGE =
   'Each member paying for their own piece needs online payment, which the shop has not turned on: choose organiser pays';
 export const GROUP_EACH_PAYS_NEEDS_ADDRESS_MESSAGE =
   "Add a delivery address first: the group's order is delivered to you";
+export const GROUP_NOTHING_TO_ORDER_MESSAGE =
+  'This group order has no pieces waiting to be ordered';
 export const GROUP_ENTRY_NOT_AWAITING_PAYMENT_MESSAGE = 'This entry is not waiting for a payment';
 /** The 'each pays' rule the group's page states (decision 066). */
 export const GROUP_EACH_PAYS_PRICE_NOTE =
@@ -263,6 +265,22 @@ export const closeGroupOrder = defineEndpoint({
   auth: 'user',
   params: GroupTokenParamsSchema,
   result: GroupOrderSchema,
+});
+
+/** How many of a closed group's waiting pieces went back into the organiser's cart. */
+export const GroupPiecesToCartSchema = z.object({ added: z.number().int().nonnegative() });
+export type GroupPiecesToCart = z.infer<typeof GroupPiecesToCartSchema>;
+
+export const groupPiecesToCart = defineEndpoint({
+  name: 'groupPiecesToCart',
+  method: 'POST',
+  path: '/group-orders/:token/cart',
+  tag: 'group-orders',
+  summary:
+    "Put a closed group's pieces not yet ordered back in the organiser's cart (organiser only, organiser pays): those taken out of the cart, or left by a cancelled order; a piece already there is not added again",
+  auth: 'user',
+  params: GroupTokenParamsSchema,
+  result: GroupPiecesToCartSchema,
 });
 
 export const joinGroupOrder = defineEndpoint({

@@ -6,29 +6,16 @@ import {
   PGLITE_AUTOVACUUM_DEFAULTS,
 } from '#server/db/pglite-autovacuum.ts';
 import { seedCatalogueIfEmpty } from '#server/db/seed/seed.ts';
-import { createLowStockAlertsService } from '#server/features/admin/low-stock-alerts.service.ts';
 import { createLowStockSchedule } from '#server/features/admin/low-stock-schedule.ts';
 import { createBackupSchedule } from '#server/features/backups/backup-schedule.ts';
-import { createBackupsService } from '#server/features/backups/backups.service.ts';
-import { createCatalogueService } from '#server/features/catalogue/catalogue.service.ts';
 import {
   createUnitsSoldTally,
   UNITS_SOLD_TALLY_DEFAULTS,
 } from '#server/features/catalogue/units-sold-tally.ts';
-import { createDesignsService } from '#server/features/designs/designs.service.ts';
-import { createInvoiceDownloadsService } from '#server/features/invoices/invoice-downloads.service.ts';
-import { createInvoicesService } from '#server/features/invoices/invoices.service.ts';
-import { createMailService } from '#server/features/mail/mail.service.ts';
 import { createMailWorker } from '#server/features/mail/mail-worker.ts';
 import { createSmtpMailer } from '#server/features/mail/mailer.ts';
-import { createMediaService } from '#server/features/media/media.service.ts';
 import { createOrderDesignPictures } from '#server/features/orders/order-design-pictures.ts';
-import {
-  createOnlinePaymentsFor,
-  createPaymentSweep,
-} from '#server/features/orders/payment-sweep.ts';
-import { createPaymentsService } from '#server/features/payments/payments.service.ts';
-import { createRazorpayClient } from '#server/features/payments/razorpay.ts';
+import { createPaymentSweep } from '#server/features/orders/payment-sweep.ts';
 import {
   createRefundSweep,
   REFUND_SWEEP_DEFAULTS,
@@ -39,6 +26,7 @@ import {
 } from '#server/features/print-jobs/print-worker.ts';
 import { boundHeapGrowth } from '#server/lib/heap-budget.ts';
 import { runMain } from '#server/lib/run-main.ts';
+import { createServices } from '#server/services.ts';
 
 /** Which database the shop uses, for its start line: never a password. */
 function describeDatabase(config: AppConfig): string {
@@ -55,7 +43,8 @@ async function main(): Promise<void> {
   await database.migrate();
   const readableLog =
     config.logFormat === 'readable' || (config.logFormat === 'auto' && process.stdout.isTTY);
-  const app = await buildApp({ config, database, serveWebApp: true, readableLog });
+  const services = createServices(database, config);
+  const app = await buildApp({ config, database, services, serveWebApp: true, readableLog });
   const seeded = await seedCatalogueIfEmpty(database.db);
   if (seeded > 0) app.log.info(`Seeded the catalogue with ${seeded} products`);
   // PostgreSQL vacuums itself; PGlite has no background worker to do it.
@@ -69,21 +58,15 @@ async function main(): Promise<void> {
   // Without a mail server every email stays in the outbox, held (D29): nothing to deliver.
   const { smtpUrl } = config.mail;
   const mailer = smtpUrl ? createSmtpMailer(smtpUrl, config.mail.from) : undefined;
-  const invoiceDownloads = createInvoiceDownloadsService(database.db, {
-    invoices: createInvoicesService(database.db),
-  });
   const mailWorker = mailer
     ? createMailWorker(database.db, mailer, {
         ...config.mail,
         onError: (error) => app.log.error({ err: error }, 'The mail worker failed a round'),
         // The confirmation carries the order's tax invoice (issue 26).
-        invoiceOf: invoiceDownloads.invoiceFile,
+        invoiceOf: services.invoiceDownloads.invoiceFile,
         // Confirmations and return emails carry their customised lines drawn on their garments (issue 28).
         designPicturesOf: createOrderDesignPictures(database.db, {
-          designs: createDesignsService(database.db, {
-            media: createMediaService(database.db),
-            catalogue: createCatalogueService(database.db),
-          }),
+          designs: services.designs,
           onPictureFailed: (error) =>
             app.log.warn({ err: error }, 'A design picture for an email could not be drawn'),
         }),
@@ -91,22 +74,13 @@ async function main(): Promise<void> {
     : undefined;
 
   // Refunds left pending by a process that died after deciding them are sent again (decision 021).
-  const razorpayKeys = config.payments.razorpay;
-  const refundSweep = createRefundSweep(
-    createPaymentsService(
-      database.db,
-      undefined,
-      undefined,
-      razorpayKeys && createRazorpayClient(razorpayKeys),
-    ),
-    {
-      ...REFUND_SWEEP_DEFAULTS,
-      onError: (error) => app.log.error({ err: error }, 'The refund sweep failed a round'),
-    },
-  );
+  const refundSweep = createRefundSweep(services.payments, {
+    ...REFUND_SWEEP_DEFAULTS,
+    onError: (error) => app.log.error({ err: error }, 'The refund sweep failed a round'),
+  });
 
   // Unpaid online orders: a reminder, then paid or cancelled after the window (issue 25).
-  const online = createOnlinePaymentsFor(database.db, config);
+  const { online } = services;
   const paymentSweep =
     online &&
     createPaymentSweep(online, {
@@ -115,38 +89,28 @@ async function main(): Promise<void> {
     });
 
   // Sales reach the best-seller order in a tally every few seconds (decision 026).
-  const unitsSoldTally = createUnitsSoldTally(createCatalogueService(database.db), {
+  const unitsSoldTally = createUnitsSoldTally(services.catalogue, {
     ...UNITS_SOLD_TALLY_DEFAULTS,
     onError: (error) => app.log.error({ err: error }, 'Tallying the units sold failed'),
   });
 
   // Every process asks; on PostgreSQL the database settles which one backs up (decision 034).
-  const backupSchedule = createBackupSchedule(createBackupsService(database, config.backups), {
+  const backupSchedule = createBackupSchedule(services.backups, {
     everyHours: config.backups.everyHours,
     onBackup: (backup) => app.log.info(`Backed up to ${backup.name} (${backup.bytes} bytes)`),
     onError: (error) => app.log.error({ err: error }, 'The scheduled backup failed'),
   });
 
   // The admins' daily low-stock email (issue 27): every process asks; the database settles which sends.
-  const lowStockAlerts = createLowStockSchedule(
-    createLowStockAlertsService(database.db, {
-      mail: createMailService(database.db, config.mail),
-    }),
-    { onError: (error) => app.log.error({ err: error }, 'The low-stock email failed') },
-  );
+  const lowStockAlerts = createLowStockSchedule(services.admin.lowStock, {
+    onError: (error) => app.log.error({ err: error }, 'The low-stock email failed'),
+  });
 
   // The print queue (decision 059): every process makes print files, one at a time each.
-  const printWorker = createPrintWorker(
-    database.db,
-    createDesignsService(database.db, {
-      media: createMediaService(database.db),
-      catalogue: createCatalogueService(database.db),
-    }).renderPrint,
-    {
-      ...PRINT_WORKER_DEFAULTS,
-      onError: (error) => app.log.error({ err: error }, 'The print worker failed a round'),
-    },
-  );
+  const printWorker = createPrintWorker(database.db, services.designs.renderPrint, {
+    ...PRINT_WORKER_DEFAULTS,
+    onError: (error) => app.log.error({ err: error }, 'The print worker failed a round'),
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {

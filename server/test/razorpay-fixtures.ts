@@ -1,10 +1,10 @@
 import type { InjectOptions } from 'fastify';
 import { type Order, OrderSchema } from '#contract';
 import { loadConfig } from '#server/config/env.ts';
-import type { Database } from '#server/db/client.ts';
-import { createOnlinePaymentsFor } from '#server/features/orders/payment-sweep.ts';
+import type { DatabaseHandle } from '#server/db/client.ts';
 import { createPaymentsService } from '#server/features/payments/payments.service.ts';
 import { createRazorpayClient } from '#server/features/payments/razorpay.ts';
+import { createServices } from '#server/services.ts';
 import { createTestApp, type TestApp } from './app.ts';
 import { createProduct } from './catalogue-fixtures.ts';
 import { addAddress, addLine, checkoutRequest } from './checkout-fixtures.ts';
@@ -123,8 +123,9 @@ export const postWebhook = (
   });
 
 /** The online payments as a process's sweep runs them, on `db`, at `now`. */
-export function onlinePaymentsAt(db: Database, env: Record<string, string>, now: Date) {
-  const online = createOnlinePaymentsFor(db, loadConfig({ NODE_ENV: 'test', ...env }), () => now);
+export function onlinePaymentsAt(database: DatabaseHandle, env: Record<string, string>, now: Date) {
+  const config = loadConfig({ NODE_ENV: 'test', ...env });
+  const { online } = createServices(database, config, { clock: () => now });
   if (!online) throw new Error('Razorpay is configured in these tests');
   return online;
 }

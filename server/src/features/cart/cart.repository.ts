@@ -111,6 +111,20 @@ export async function addCartLines(db: Database, lines: NewCartItem[]): Promise<
     });
 }
 
+/** Which of these group entries already have a line in the user's cart (decision 072). */
+export async function findGroupEntriesInCart(
+  db: Database,
+  userId: string,
+  entryIds: string[],
+): Promise<Set<string>> {
+  if (entryIds.length === 0) return new Set();
+  const rows = await db
+    .select({ entryId: cartItems.groupEntryId })
+    .from(cartItems)
+    .where(and(eq(cartItems.userId, userId), inArray(cartItems.groupEntryId, entryIds)));
+  return new Set(rows.flatMap(({ entryId }) => entryId ?? []));
+}
+
 /**
  * Adds several lines at once, skipping plain lines the user already has. They keep
  * the order given: each is a microsecond younger than the one before.

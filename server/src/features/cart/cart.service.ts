@@ -46,6 +46,7 @@ import {
   findCartLine,
   findCartLines,
   findCartOptions,
+  findGroupEntriesInCart,
   findProductIdsOnSale,
   insertCartItem,
   insertCartItems,
@@ -390,13 +391,20 @@ export function createCartService(db: Database, dependencies: CartDependencies) 
     /**
      * A closed group order's pieces in its organiser's cart (decision 060),
      * inside the caller's transaction: one designed line each, marked with
-     * its entry (decision 072), selected. Stock is checked at checkout, as for every line:
-     * a group closes whatever the stock.
+     * its entry (decision 072), selected; a piece whose line is there already
+     * is left as it is. Stock is checked at checkout, as for every line: a
+     * group closes whatever the stock. Answers how many lines it added.
      */
-    async addGroupPieces(tx: Database, userId: string, group: GroupPieces): Promise<void> {
+    async addGroupPieces(tx: Database, userId: string, group: GroupPieces): Promise<number> {
+      const inCart = await findGroupEntriesInCart(
+        tx,
+        userId,
+        group.pieces.map(({ entryId }) => entryId),
+      );
+      const missing = group.pieces.filter(({ entryId }) => !inCart.has(entryId));
       await addCartLines(
         tx,
-        group.pieces.map(({ entryId, size, personalisation }) => ({
+        missing.map(({ entryId, size, personalisation }) => ({
           userId,
           productId: group.productId,
           size,
@@ -407,6 +415,7 @@ export function createCartService(db: Database, dependencies: CartDependencies) 
           groupEntryId: entryId,
         })),
       );
+      return missing.length;
     },
 
     /**

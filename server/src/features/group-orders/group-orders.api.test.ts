@@ -6,9 +6,11 @@ import {
   DesignImageSchema,
   GROUP_CLOSED_MESSAGE,
   GROUP_EACH_PAYS_NEEDS_ONLINE_MESSAGE,
+  GROUP_NOTHING_TO_ORDER_MESSAGE,
   GROUP_SIZE_NOT_OFFERED_MESSAGE,
   GroupEntrySchema,
   GroupOrderSchema,
+  GroupPiecesToCartSchema,
   PERSONALISATION_EMPTY_MESSAGE,
   QuoteSchema,
   SavedDesignSchema,
@@ -442,6 +444,12 @@ describe("the organiser's checkout (decision 072: entries are ordered one by one
       { url: '/api/v1/cart/quote?paymentMethod=cash', headers: user.auth },
       QuoteSchema,
     );
+  const piecesToCart = (token: string, organiser: SignedUp) =>
+    expectResult(
+      t.app,
+      { method: 'POST', url: `/api/v1/group-orders/${token}/cart`, headers: organiser.auth },
+      GroupPiecesToCartSchema,
+    );
   const select = (user: SignedUp, lineId: string, selected: boolean) =>
     expectResult(
       t.app,
@@ -549,6 +557,70 @@ describe("the organiser's checkout (decision 072: entries are ordered one by one
       status: 'closed',
       orderIds: [order._id],
     });
+
+    // The organiser puts the piece back from the group's page, once however often they ask.
+    expect(await piecesToCart(token, organiser)).toEqual({ added: 1 });
+    expect(await piecesToCart(token, organiser)).toEqual({ added: 0 });
+    const [line, ...others] = await cartOf(organiser);
+    expect(others).toEqual([]);
+    expect(line).toMatchObject({ size: removed.size, quantity: 1 });
+    const last = await checkOut(t.app, organiser, 'cash');
+    expect(await getGroup(token, organiser)).toMatchObject({
+      status: 'ordered',
+      orderIds: [order._id, last._id],
+    });
+  });
+
+  it("lets a cancelled order's pieces wait to be ordered again, and orders them again from the cart", async () => {
+    const { token, organiser } = await startGroup(t.app, t.db);
+    await joinGroup(t.app, token, { size: 'S' });
+    await joinGroup(t.app, token, { size: 'M' });
+    await closeGroup(token, organiser);
+    await addAddress(t.app, organiser);
+    const order = await checkOut(t.app, organiser, 'cash');
+    expect(await getGroup(token, organiser)).toMatchObject({ status: 'ordered' });
+
+    await expectResult(
+      t.app,
+      { method: 'POST', url: `/api/v1/order/${order._id}/cancel`, headers: organiser.auth },
+      z.unknown(),
+    );
+    const waiting = await getGroup(token, organiser);
+    expect(waiting).toMatchObject({ status: 'closed', orderIds: [] });
+    expect(waiting.entries?.map((entry) => [entry.paid, entry.orderId])).toEqual([
+      [false, null],
+      [false, null],
+    ]);
+
+    expect(await piecesToCart(token, organiser)).toEqual({ added: 2 });
+    expect((await cartOf(organiser)).map((line) => line.size).sort()).toEqual(['M', 'S']);
+    const again = await checkOut(t.app, organiser, 'cash');
+    expect(await getGroup(token, organiser)).toMatchObject({
+      status: 'ordered',
+      orderIds: [again._id],
+    });
+  });
+
+  it('puts pieces back only for the organiser of a closed group with pieces waiting', async () => {
+    const { token, organiser } = await startGroup(t.app, t.db);
+    await joinGroup(t.app, token, { size: 'S' });
+    const piecesToCartFails = (user: SignedUp, status: number) =>
+      expectFailure(
+        t.app,
+        { method: 'POST', url: `/api/v1/group-orders/${token}/cart`, headers: user.auth },
+        status,
+      );
+
+    // Still open: nothing waits to be ordered yet.
+    expect((await piecesToCartFails(organiser, 409)).message).toBe(GROUP_NOTHING_TO_ORDER_MESSAGE);
+    await closeGroup(token, organiser);
+    const stranger = await signUp(t.app);
+    expect((await piecesToCartFails(stranger, 403)).message).toBe(ONLY_ORGANISER_MESSAGE);
+    await addAddress(t.app, organiser);
+    await checkOut(t.app, organiser, 'cash');
+    // Every piece ordered.
+    expect((await piecesToCartFails(organiser, 409)).message).toBe(GROUP_NOTHING_TO_ORDER_MESSAGE);
+    expect(await cartOf(organiser)).toEqual([]);
   });
 });
 

@@ -160,6 +160,37 @@ export async function markEntriesOrdered(db: Database, entryIds: string[], order
     );
 }
 
+/**
+ * A cancelled order's pieces of groups their organisers pay for wait to be
+ * ordered again (decision 072): their entries hold no order, and a group
+ * that was 'ordered' is 'closed' again. An 'each pays' group's pieces were
+ * paid by their members and stay with their order.
+ */
+export async function releaseEntries(db: Database, orderId: string): Promise<void> {
+  const released = await db
+    .update(groupOrderEntries)
+    .set({ orderId: null, paid: false })
+    .where(
+      and(
+        eq(groupOrderEntries.orderId, orderId),
+        inArray(
+          groupOrderEntries.groupOrderId,
+          db
+            .select({ id: groupOrders.id })
+            .from(groupOrders)
+            .where(eq(groupOrders.payer, 'organiser')),
+        ),
+      ),
+    )
+    .returning({ groupOrderId: groupOrderEntries.groupOrderId });
+  const groupIds = [...new Set(released.map((entry) => entry.groupOrderId))];
+  if (groupIds.length === 0) return;
+  await db
+    .update(groupOrders)
+    .set({ status: 'closed' })
+    .where(and(inArray(groupOrders.id, groupIds), eq(groupOrders.status, 'ordered')));
+}
+
 export async function findEntries(db: Database, groupOrderId: string) {
   return db
     .select()

@@ -5,6 +5,7 @@ import {
   deleteGroupEntry,
   getGroupEntry,
   getGroupOrder,
+  groupPiecesToCart,
   joinGroupOrder,
   payGroupEntry,
   updateGroupEntry,
@@ -33,6 +34,7 @@ export function groupOrdersRoutes(groups: GroupOrdersService, sweepEveryMs: numb
     route(app, closeGroupOrder, ({ user, params }) =>
       groups.closeGroupOrder(user.id, params.token),
     );
+    route(app, groupPiecesToCart, ({ user, params }) => groups.piecesToCart(user.id, params.token));
     route(app, joinGroupOrder, ({ params, body }) => groups.joinGroupOrder(params.token, body), {
       status: 201,
       rateLimit: GROUP_JOIN_RATE_LIMIT,

@@ -10,6 +10,7 @@ import {
   GROUP_ENTRY_NOT_FOUND_MESSAGE,
   GROUP_FULL_MESSAGE,
   GROUP_NOT_FOUND_MESSAGE,
+  GROUP_NOTHING_TO_ORDER_MESSAGE,
   GROUP_ORDER_LIMITS,
   GROUP_REFUND_REASONS,
   GROUP_SIZE_NOT_OFFERED_MESSAGE,
@@ -17,6 +18,7 @@ import {
   type GroupEntryBody,
   type GroupEntryPayment,
   type GroupOrder,
+  type GroupPiecesToCart,
   garmentKind,
   groupEntryLinkSearch,
   isSize,
@@ -41,7 +43,7 @@ import type {
   GroupOrderRow,
 } from '#server/db/schema/group-orders.ts';
 import type { AddressesService } from '#server/features/addresses/addresses.service.ts';
-import type { CartService } from '#server/features/cart/cart.service.ts';
+import type { CartService, GroupPieces } from '#server/features/cart/cart.service.ts';
 import {
   type CatalogueService,
   toCustomisation,
@@ -92,6 +94,7 @@ import {
   lockEntry,
   markEntriesOrdered,
   markEntryPaid,
+  releaseEntries,
   setEntryRazorpayOrder,
   updateDeadline,
   updateEntry,
@@ -530,6 +533,20 @@ export function createGroupOrdersService(db: Database, dependencies: GroupOrders
     return orderId;
   }
 
+  /** A group's entries as lines of its organiser's cart: one piece each, with the group's design. */
+  function piecesForCart(group: GroupOrderRow, entries: GroupOrderEntryRow[]): GroupPieces {
+    return {
+      productId: group.productId,
+      design: group.design,
+      imageIds: group.imageIds,
+      pieces: entries.map((entry) => ({
+        entryId: entry.id,
+        size: entry.size,
+        personalisation: personalisationOf(group, entry),
+      })),
+    };
+  }
+
   /**
    * Closes a locked, open group in the caller's transaction: its pieces go to
    * the organiser's cart (organiser pays) or become one paid order (each
@@ -543,16 +560,7 @@ export function createGroupOrdersService(db: Database, dependencies: GroupOrders
     if (closed.payer === 'each') {
       orderId = await orderPaidPieces(tx, { ...found, group: closed }, entries);
     } else if (entries.length > 0) {
-      await cart.addGroupPieces(tx, closed.organiserId, {
-        productId: closed.productId,
-        design: closed.design,
-        imageIds: closed.imageIds,
-        pieces: entries.map((entry) => ({
-          entryId: entry.id,
-          size: entry.size,
-          personalisation: personalisationOf(closed, entry),
-        })),
-      });
+      await cart.addGroupPieces(tx, closed.organiserId, piecesForCart(closed, entries));
     }
     const pieces = piecesOf(closed, await findEntries(tx, closed.id));
     const product = await catalogue.findProduct(tx, closed.productId);
@@ -684,6 +692,27 @@ export function createGroupOrdersService(db: Database, dependencies: GroupOrders
       });
       await payments.sendRefunds({ groupOrderId: group.id });
       return view(db, await groupOf(db, token), userId);
+    },
+
+    /**
+     * A closed group's pieces not ordered yet back in its organiser's cart
+     * (organiser pays): those taken out of the cart, or left by a cancelled
+     * order. Those still in the cart stay as they are.
+     */
+    async piecesToCart(userId: string, token: string): Promise<GroupPiecesToCart> {
+      return db.transaction(async (tx) => {
+        const { group } = await groupOf(tx, token, true);
+        ensureOrganiser(group, userId);
+        if (group.status !== 'closed' || group.payer !== 'organiser') {
+          throw conflict(GROUP_NOTHING_TO_ORDER_MESSAGE);
+        }
+        const waiting = (await findEntries(tx, group.id)).filter(
+          (entry) => entry.orderId === null && entry.droppedAt === null,
+        );
+        if (waiting.length === 0) throw conflict(GROUP_NOTHING_TO_ORDER_MESSAGE);
+        const added = await cart.addGroupPieces(tx, userId, piecesForCart(group, waiting));
+        return { added };
+      });
     },
 
     async joinGroupOrder(token: string, body: GroupEntryBody): Promise<JoinedGroupOrder> {
@@ -948,6 +977,8 @@ export function createGroupOrdersService(db: Database, dependencies: GroupOrders
      */
     entriesOrdered: (tx: Database, entryIds: string[], orderId: string) =>
       markEntriesOrdered(tx, entryIds, orderId),
+    /** An order was cancelled: its organiser-paid pieces wait to be ordered again. */
+    entriesReleased: (tx: Database, orderId: string) => releaseEntries(tx, orderId),
   };
 }
 

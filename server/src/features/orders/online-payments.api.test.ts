@@ -41,7 +41,7 @@ beforeAll(async () => {
 });
 afterAll(() => shop?.close());
 
-const sweepAt = (now: Date) => onlinePaymentsAt(t.db, shop.env, now).sweepUnpaidOrders();
+const sweepAt = (now: Date) => onlinePaymentsAt(t.database, shop.env, now).sweepUnpaidOrders();
 
 /** A new shopper's order of 2 × ₹499 (less the shop's discounts) to pay online, and its product. */
 const place = (key?: string) => placeOnlineOrder(t, { quantity: 2, ...(key && { key }) });
@@ -293,7 +293,7 @@ describe('manual capture: payments left authorized (issue 25)', () => {
   it('the sweep captures an authorized payment nobody reported and marks the order paid', async () => {
     const { user, order } = await placeOnlineOrder(manual.t);
     const answer = manual.standIn.pay(razorpayOrderOf(order));
-    await onlinePaymentsAt(manual.t.db, manual.env, minutesFromNow(31)).sweepUnpaidOrders();
+    await onlinePaymentsAt(manual.t.database, manual.env, minutesFromNow(31)).sweepUnpaidOrders();
     expect(paymentOf(answer)?.status).toBe('captured');
     expect((await orderNow(manual.t, user, order)).status).toBe('pending');
   });
@@ -311,7 +311,7 @@ describe('manual capture: payments left authorized (issue 25)', () => {
     expect(paymentOf(answer)?.status).toBe('authorized');
     expect((await orderNow(manual.t, user, order)).status).toBe('awaiting-payment');
 
-    await onlinePaymentsAt(manual.t.db, manual.env, minutesFromNow(31)).sweepUnpaidOrders();
+    await onlinePaymentsAt(manual.t.database, manual.env, minutesFromNow(31)).sweepUnpaidOrders();
     expect(paymentOf(answer)?.status).toBe('authorized');
     const after = await orderNow(manual.t, user, order);
     expect(after.status).toBe('cancelled');

@@ -119,7 +119,7 @@ describe.skipIf(inject('testDatabase').kind !== 'postgres')(
         OrderSchema,
       );
       const later = minutesFromNow(31);
-      const sweeps = [0, 1].map(() => onlinePaymentsAt(t.db, shop.env, later));
+      const sweeps = [0, 1].map(() => onlinePaymentsAt(t.database, shop.env, later));
       await Promise.all(sweeps.map((sweep) => sweep.sweepUnpaidOrders()));
       await paidOnce(paid.user, paid.order);
       const cancelled = await orderNow(t, unpaid.user, unpaid.order);
@@ -149,7 +149,7 @@ describe.skipIf(inject('testDatabase').kind !== 'postgres')(
 
     it('refunds once a payment captured after the sweep cancelled the order, reported everywhere at once', async () => {
       const { user, order } = await place();
-      await onlinePaymentsAt(t.db, shop.env, minutesFromNow(31)).sweepUnpaidOrders();
+      await onlinePaymentsAt(t.database, shop.env, minutesFromNow(31)).sweepUnpaidOrders();
       const answer = standIn.pay(razorpayOrderOf(order));
       const payment = standIn.payments.get(answer.razorpay_payment_id);
       const webhook = standIn.webhook('payment.captured', { payment });
@@ -164,7 +164,9 @@ describe.skipIf(inject('testDatabase').kind !== 'postgres')(
           ...user.auth,
           'content-type': 'application/json',
         }),
-        Promise.all([0, 1].map(() => onlinePaymentsAt(t.db, shop.env, later).sweepUnpaidOrders())),
+        Promise.all(
+          [0, 1].map(() => onlinePaymentsAt(t.database, shop.env, later).sweepUnpaidOrders()),
+        ),
       ]);
       expect([...hooks.map((hook) => hook.status), verify.status]).toEqual([200, 200, 409]);
       const refunds = [...standIn.refunds.values()].filter(

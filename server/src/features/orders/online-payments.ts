@@ -109,9 +109,9 @@ export interface OnlinePaymentsDependencies {
   /** Paid, an order is invoiced; cancelled after its invoice, credited (issue 26). */
   invoicing: Pick<OrderInvoicing, 'invoiceOrder' | 'creditCancelledOrder'>;
   /** 'Each pays' group entries, whose members' payments webhooks report too (decision 066). */
-  groupEntries?: Pick<
+  groupEntries: Pick<
     GroupOrdersService,
-    'captureReportedPayment' | 'settleReportedPayment' | 'refundSettled'
+    'captureReportedPayment' | 'settleReportedPayment' | 'refundSettled' | 'entriesReleased'
   >;
   clock?: () => Date;
 }
@@ -131,9 +131,9 @@ const pays = (order: OrderRow, payment: Pick<PaymentFacts, 'order_id' | 'amount'
  * marks the order paid; the others find it paid and change nothing.
  */
 export function createOnlinePayments(db: Database, deps: OnlinePaymentsDependencies) {
-  const { razorpay, keys, payments, catalogue, mail, invoicing } = deps;
+  const { razorpay, keys, payments, catalogue, mail, invoicing, groupEntries } = deps;
   const clock = deps.clock ?? (() => new Date());
-  const moveOrder = createOrderLifecycle({ payments, catalogue, mail, invoicing });
+  const moveOrder = createOrderLifecycle({ payments, catalogue, mail, invoicing, groupEntries });
 
   /**
    * Marks an order paid by a captured payment, inside the caller's
@@ -233,7 +233,7 @@ export function createOnlinePayments(db: Database, deps: OnlinePaymentsDependenc
   async function captureReported(razorpayOrderId: string, payment: PaymentFacts) {
     const order = await findOrderByRazorpayOrderId(db, razorpayOrderId);
     if (order) return captured(order, payment);
-    return (await deps.groupEntries?.captureReportedPayment(payment)) ?? payment;
+    return (await deps.groupEntries.captureReportedPayment(payment)) ?? payment;
   }
 
   /**
@@ -248,7 +248,7 @@ export function createOnlinePayments(db: Database, deps: OnlinePaymentsDependenc
     if (settled.status !== 'refunded' && settled.status !== 'failed') return;
     const outcome = { reference, status: settled.status, retried: retry !== undefined };
     if (settled.groupEntryId) {
-      await deps.groupEntries?.refundSettled(tx, settled.groupEntryId, {
+      await deps.groupEntries.refundSettled(tx, settled.groupEntryId, {
         ...outcome,
         amountPaise: settled.amountPaise,
       });
@@ -378,7 +378,7 @@ export function createOnlinePayments(db: Database, deps: OnlinePaymentsDependenc
           if (order) {
             return (await settleCaptured(tx, order, payment)) ? { orderId: order.id } : undefined;
           }
-          const groupOrderId = await deps.groupEntries?.settleReportedPayment(tx, payment);
+          const groupOrderId = await deps.groupEntries.settleReportedPayment(tx, payment);
           return groupOrderId ? { groupOrderId } : undefined;
         }
         if (event === 'payment.failed' && payment?.order_id) {

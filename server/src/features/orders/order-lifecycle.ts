@@ -10,6 +10,7 @@ import type { Database } from '#server/db/client.ts';
 import type { OrderEventRow, OrderItemRow, OrderRow } from '#server/db/schema/orders.ts';
 import type { RefundRow } from '#server/db/schema/payments.ts';
 import type { CatalogueService } from '#server/features/catalogue/catalogue.service.ts';
+import type { GroupOrdersService } from '#server/features/group-orders/group-orders.service.ts';
 import type { MailService, ReturnUpdate } from '#server/features/mail/mail.service.ts';
 import type { PaymentsService } from '#server/features/payments/payments.service.ts';
 import { conflict, notFound } from '#server/lib/app-error.ts';
@@ -94,6 +95,8 @@ export interface OrderLifecycleDependencies {
   mail: Pick<MailService, 'orderStatusChanged' | 'returnUpdated'>;
   /** The tax invoice when a payment arrives, the credit note when an invoiced order is cancelled (issue 26). */
   invoicing: Pick<OrderInvoicing, 'invoiceOrder' | 'creditCancelledOrder'>;
+  /** A cancelled order's pieces of a group its organiser pays for wait to be ordered again (decision 072). */
+  groupEntries: Pick<GroupOrdersService, 'entriesReleased'>;
 }
 
 /**
@@ -115,6 +118,7 @@ export function createOrderLifecycle({
   catalogue,
   mail,
   invoicing,
+  groupEntries,
 }: OrderLifecycleDependencies) {
   /**
    * The one way an order changes (D19, D31), inside the caller's transaction:
@@ -161,6 +165,7 @@ export function createOrderLifecycle({
       if (rule.to === 'cancelled') {
         refund = await payments.refundRest(tx, order, 'Order cancelled');
         await invoicing.creditCancelledOrder(tx, order.id);
+        await groupEntries.entriesReleased(tx, order.id);
       }
       // Moving to pending is an online payment arriving (issue 25): 'Paid' on the timeline, and
       // the order's tax invoice (issue 26).

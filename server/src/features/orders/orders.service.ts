@@ -50,8 +50,13 @@ export {
  * (order-lifecycle.ts) and the shopper's reads (order-reads.ts); its
  * messages are in orders.messages.ts.
  */
-export type OrdersDependencies = Omit<CheckoutDependencies, 'razorpayKeyId' | 'invoicing'> &
-  Omit<OrderLifecycleDependencies, 'invoicing'> & {
+export type OrdersDependencies = Omit<
+  CheckoutDependencies,
+  'razorpayKeyId' | 'invoicing' | 'groupOrders'
+> &
+  Omit<OrderLifecycleDependencies, 'invoicing' | 'groupEntries'> & {
+    /** Checkout orders a group's pieces; a cancel lets them wait to be ordered again (decision 072). */
+    groupOrders: CheckoutDependencies['groupOrders'] & OrderLifecycleDependencies['groupEntries'];
     invoicing: OrderInvoicing;
     /** The service's own: refunds sent once a cancel committed, and the refunds its reads show. */
     payments: Pick<PaymentsService, 'sendRefunds' | 'findRefunds' | 'findMemberRefunds'>;
@@ -122,7 +127,13 @@ export function createOrdersService(
     groupOrders,
   }: OrdersDependencies,
 ) {
-  const moveOrder = createOrderLifecycle({ payments, catalogue, mail, invoicing });
+  const moveOrder = createOrderLifecycle({
+    payments,
+    catalogue,
+    mail,
+    invoicing,
+    groupEntries: groupOrders,
+  });
   const reads = createOrderReads(db, payments);
   const { withDetails } = reads;
   const placeOrder = createCheckout(

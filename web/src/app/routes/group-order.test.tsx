@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   DEFAULT_CUSTOMISATION,
+  GROUP_NOTHING_TO_ORDER_MESSAGE,
   type GroupEntry,
   type GroupOrder,
   type JoinedGroupOrder,
@@ -157,7 +158,7 @@ describe('GroupOrderRoute', () => {
     });
     renderGroup();
     expect(await screen.findByText(/Ordered:/)).toHaveTextContent('Ordered: #81c4e9aa');
-    expect(screen.queryByRole('link', { name: 'Go to the cart' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Go to the cart' })).not.toBeInTheDocument();
   });
 
   it('shows the organiser every order of a group ordered in parts, and the piece still to order', async () => {
@@ -196,8 +197,52 @@ describe('GroupOrderRoute', () => {
       `/order/${OTHER_ORDER_ID}`,
     );
     expect(screen.getByText('M · ordered in #81c4e9aa')).toBeInTheDocument();
-    expect(screen.getByText('1 piece is not ordered yet.', { exact: false })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to the cart' })).toBeInTheDocument();
+    expect(screen.getByText('1 piece is not ordered yet.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Go to the cart' })).toBeInTheDocument();
+  });
+
+  it('puts the pieces not ordered yet back in the cart on the way to it, and says why it cannot', async () => {
+    const waiting = {
+      ...group,
+      status: 'closed' as const,
+      isOrganiser: true,
+      entries: [
+        {
+          _id: 'e1',
+          name: 'Asha',
+          email: 'asha@example.com',
+          size: 'M' as const,
+          playerName: null,
+          number: null,
+          paid: false,
+          amountPaid: null,
+          refunded: 0,
+          dropped: false,
+          orderId: null,
+          createdAt: '2026-11-20T10:00:00.000Z',
+        },
+      ],
+      orderIds: [],
+    };
+    const answers = [apiFail(409, GROUP_NOTHING_TO_ORDER_MESSAGE), apiOk({ added: 1 })];
+    const { requests } = mockApi({
+      'GET /payment/options': apiOk({ online: null }),
+      'GET /group-orders/tok': apiOk(waiting),
+      'POST /group-orders/tok/cart': () => answers.shift() ?? apiFail(500, 'asked too often'),
+    });
+    const { user } = renderRoutes(
+      [
+        { path: '/g/:token', Component: GroupOrderRoute },
+        { path: '/cart', element: <p>The cart page</p> },
+      ],
+      { path: '/g/tok' },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Go to the cart' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(GROUP_NOTHING_TO_ORDER_MESSAGE);
+
+    await user.click(screen.getByRole('button', { name: 'Go to the cart' }));
+    expect(await screen.findByText('The cart page')).toBeInTheDocument();
+    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(2);
   });
 
   it('shows the organiser of an each-pays group who paid, and what went back to whom', async () => {

@@ -7,6 +7,7 @@ import {
   type GroupEntryBody,
   getGroupEntry,
   getGroupOrder,
+  groupPiecesToCart,
   joinGroupOrder,
   type PayOrderBody,
   payGroupEntry,
@@ -136,4 +137,9 @@ export function usePayGroupEntry(token: string) {
         body: answer,
       }),
   );
+}
+
+/** POST …/cart: a closed group's pieces not ordered yet back in the organiser's cart (those already there stay). */
+export function useGroupPiecesToCart(token: string) {
+  return useGroupMutation(token, () => apiCall(groupPiecesToCart, { params: { token } }));
 }

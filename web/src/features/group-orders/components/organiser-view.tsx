@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { type GroupOrder, orderNumber, SIZES } from '#contract';
 import { buttonStyles } from '#web/components/ui/button-styles.ts';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
@@ -10,6 +10,7 @@ import {
   useCloseGroupOrder,
   useDeleteGroupEntry,
   useExtendGroupOrder,
+  useGroupPiecesToCart,
 } from '../api/group-orders.ts';
 import { fromDateTimeLocal, toDateTimeLocal } from './deadline.ts';
 import { paymentText, pieceText } from './member-view.tsx';
@@ -38,9 +39,12 @@ function SizeTotals({ group }: { group: GroupOrder }) {
 
 /**
  * A closed group's orders (decision 072: entries are ordered one by one), and
- * the pieces still to order from the cart, if any.
+ * the pieces still to order: the way to the cart puts back any taken out of
+ * it or left by a cancelled order first.
  */
 function OrderedSoFar({ group }: { group: GroupOrder }) {
+  const navigate = useNavigate();
+  const toCart = useGroupPiecesToCart(group.token);
   const waiting = (group.entries ?? []).filter(
     (entry) => !entry.dropped && entry.orderId === null,
   ).length;
@@ -60,14 +64,20 @@ function OrderedSoFar({ group }: { group: GroupOrder }) {
         </p>
       ) : null}
       {group.status === 'closed' && waiting > 0 ? (
-        <p className="font-medium text-ink-900">
-          {group.orderIds.length === 0
-            ? 'The pieces are in your cart.'
-            : `${waiting} ${waiting === 1 ? 'piece is' : 'pieces are'} not ordered yet.`}{' '}
-          <Link to={paths.cart()} className={buttonStyles({ className: 'mt-2 w-full' })}>
+        <div className="space-y-2">
+          <p className="font-medium text-ink-900">
+            {waiting} {waiting === 1 ? 'piece is' : 'pieces are'} not ordered yet.
+          </p>
+          <button
+            type="button"
+            className={buttonStyles({ className: 'w-full' })}
+            disabled={toCart.isPending}
+            onClick={() => toCart.mutate(undefined, { onSuccess: () => navigate(paths.cart()) })}
+          >
             Go to the cart
-          </Link>
-        </p>
+          </button>
+          <ErrorLine error={toCart.error} />
+        </div>
       ) : null}
     </>
   );
