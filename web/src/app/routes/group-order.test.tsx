@@ -206,22 +206,7 @@ describe('GroupOrderRoute', () => {
       ...group,
       status: 'closed' as const,
       isOrganiser: true,
-      entries: [
-        {
-          _id: 'e1',
-          name: 'Asha',
-          email: 'asha@example.com',
-          size: 'M' as const,
-          playerName: null,
-          number: null,
-          paid: false,
-          amountPaid: null,
-          refunded: 0,
-          dropped: false,
-          orderId: null,
-          createdAt: '2026-11-20T10:00:00.000Z',
-        },
-      ],
+      entries: [ashaEntry],
       orderIds: [],
     };
     const answers = [apiFail(409, GROUP_NOTHING_TO_ORDER_MESSAGE), apiOk({ added: 1 })];
