@@ -12,6 +12,8 @@ const LOADED_ON_FIRST_USE = [
   'nodemailer',
   '@node-rs/argon2',
   'pino-pretty',
+  '@fastify/swagger',
+  '@fastify/swagger-ui',
 ];
 
 it('compiles the server and its packages into one module that loads no heavy module at start', async () => {

@@ -165,7 +165,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   await registerSecurity(app, config);
-  await registerOpenApi(app);
+  registerOpenApi(app);
 
   // Each feature's service gets the db and the services it calls (features/README.md).
   const db = database.db;
