@@ -36,6 +36,10 @@ it('compiles the server and its packages into one module that loads no heavy mod
   }
   const compiledIn = Object.keys(metafile.inputs);
   expect(compiledIn).toContainEqual(expect.stringMatching(/(^|\/)node_modules\/fastify\//));
+  // zod's messages in English only, its default (decision 078).
+  expect(compiledIn.filter((path) => path.includes('node_modules/zod/v4/locales/'))).toEqual([
+    expect.stringMatching(/\/locales\/en\.js$/),
+  ]);
   const atStart = packagesLoadedAtStart(metafile);
   // PGlite loads when the shop opens it: drizzle's adapter for it is a chunk of its own (decision 078).
   expect(atStart).not.toContain('@electric-sql/pglite');

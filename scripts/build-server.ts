@@ -46,22 +46,49 @@ const sourceFileUrls: Plugin = {
 };
 
 /**
- * pg asks, when it loads, whether it runs in a Cloudflare Worker by building a
- * `Response`, which on Node 20 loads the whole of `fetch`'s implementation (a
- * twentieth of a start on PostgreSQL). The shop runs on Node: the build answers
- * no, and fails if pg stops asking so (an upgrade to review).
+ * Edits to packages' code as it is compiled in, each a question the shop's
+ * start need not ask (decision 078). An edit whose text a package no longer
+ * has fails the build: the upgrade is to review.
  */
-const PG_RUNTIME_QUESTION = 'if (isCloudflareRuntime()) {';
-const pgOnNode: Plugin = {
-  name: 'pg-on-node',
+const PACKAGE_EDITS = [
+  {
+    // pg asks, as it loads, whether it runs in a Cloudflare Worker by building a
+    // `Response`, which on Node 20 loads the whole of fetch's implementation. The
+    // shop runs on Node.
+    file: /[\\/]node_modules[\\/]pg[\\/]lib[\\/]stream\.js$/,
+    find: 'if (isCloudflareRuntime()) {',
+    replace: 'if (false) {',
+  },
+  {
+    // @fastify/compress asks of every answer whether it is a fetch `Response`, which
+    // loads fetch's implementation at the first answer. Only an object that says it
+    // is one is asked, as before.
+    file: /[\\/]node_modules[\\/]@fastify[\\/]compress[\\/]lib[\\/]utils\.js$/,
+    find: 'return obj instanceof Response',
+    replace: "return obj?.[Symbol.toStringTag] === 'Response' && obj instanceof Response",
+  },
+  {
+    // zod compiles in its messages in every language (a tenth of the module) to
+    // offer them as `z.locales` and `z.core.locales`; the shop's messages are its
+    // own, in English, and zod's English ones stay (its default).
+    file: /[\\/]node_modules[\\/]zod[\\/]v4[\\/](classic[\\/]external|core[\\/]index)\.js$/,
+    find: 'export * as locales from "../locales/index.js";',
+    replace: '',
+  },
+];
+
+const packageEdits: Plugin = {
+  name: 'package-edits',
   setup(builder) {
-    builder.onLoad({ filter: /[\\/]node_modules[\\/]pg[\\/]lib[\\/]stream\.js$/ }, (args) => {
-      const source = readFileSync(args.path, 'utf8');
-      if (!source.includes(PG_RUNTIME_QUESTION)) {
-        return { errors: [{ text: `pg no longer asks ${PG_RUNTIME_QUESTION} in ${args.path}` }] };
-      }
-      return { contents: source.replace(PG_RUNTIME_QUESTION, 'if (false) {'), loader: 'js' };
-    });
+    for (const edit of PACKAGE_EDITS) {
+      builder.onLoad({ filter: edit.file }, (args) => {
+        const source = readFileSync(args.path, 'utf8');
+        if (!source.includes(edit.find)) {
+          return { errors: [{ text: `${args.path} no longer has ${JSON.stringify(edit.find)}` }] };
+        }
+        return { contents: source.replace(edit.find, edit.replace), loader: 'js' };
+      });
+    }
   },
 };
 
@@ -124,7 +151,7 @@ export async function bundleServer(): Promise<{ outputFiles: OutputFile[]; metaf
     metafile: true,
     outdir: SERVER_BUILD_DIR,
     logLevel: 'warning',
-    plugins: [sourceFileUrls, pgOnNode],
+    plugins: [sourceFileUrls, packageEdits],
   });
 }
 
