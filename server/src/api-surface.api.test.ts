@@ -304,4 +304,23 @@ describe('the OpenAPI document', () => {
       expect(document.paths[path]?.[endpoint.method.toLowerCase()], label(endpoint)).toBeDefined();
     }
   });
+
+  // The docs are built on their first request, in an app of their own (decision 078).
+  it('serves its UI and the files the UI loads, and a 404 envelope for any other path under /api/docs', async () => {
+    const page = await t.app.inject('/api/docs');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('/api/docs/static/swagger-initializer.js');
+    const styles = await t.app.inject('/api/docs/static/swagger-ui.css');
+    expect(styles.statusCode).toBe(200);
+    expect(styles.headers['content-type']).toMatch(/^text\/css/);
+    expect(Number(styles.headers['content-length'])).toBe(styles.rawPayload.length);
+    const redirect = await t.app.inject('/api/docs/static/index.html');
+    expect(redirect).toMatchObject({ statusCode: 302, headers: { location: '/api/docs/' } });
+    const missing = await call(t.app, '/api/docs/nothing-here');
+    expect(missing).toMatchObject({
+      status: 404,
+      body: { success: false, message: 'There is no GET /api/docs/nothing-here here' },
+    });
+  });
 });

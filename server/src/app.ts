@@ -121,7 +121,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   await registerSecurity(app, config);
-  await registerOpenApi(app);
+  registerOpenApi(app);
 
   const services = given ?? createServices(database, config, { paymentProvider });
   const catalogueCache = await createCatalogueCache({ database, ...config.catalogueCache });
