@@ -58,6 +58,23 @@ test('a product opened from the listing shows without a loading screen, its code
   expect(await loadingScreenSeen()).toBe(false);
 });
 
+test("a card's picture opens its product: the title's link covers it (decision 080)", async ({
+  page,
+}) => {
+  await page.goto('/products');
+  await waitForHydration(page);
+
+  const title = await firstCardLink(page).innerText();
+  const picture = page.getByRole('article').first().getByRole('img', { name: title, exact: true });
+  const box = await picture.boundingBox();
+  if (!box) throw new Error('The first card shows no picture');
+  // Where a shopper taps: the picture's middle, whatever element is on top there.
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page).toHaveURL(/\/product\/[^/]+$/);
+});
+
 test("while a page's code is on its way, the listing stays up with its own address", async ({
   page,
 }) => {

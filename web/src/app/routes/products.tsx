@@ -58,6 +58,37 @@ function resultsSummary(page: ProductPage): string {
   return `Showing ${COUNT.format(first)}–${COUNT.format(first + page.results.length - 1)} of ${count}`;
 }
 
+/**
+ * The phone's Filters button, waiting for hydration on its own: the page's switch
+ * to hydrated re-renders this button, not the whole listing (decision 080).
+ */
+function OpenFiltersButton({
+  activeFilters,
+  onOpen,
+}: {
+  activeFilters: number;
+  onOpen: () => void;
+}) {
+  const hydrated = useHydrated();
+  return (
+    <button
+      type="button"
+      disabled={!hydrated}
+      onClick={onOpen}
+      className={buttonStyles({ variant: 'outline', size: 'sm', className: 'lg:hidden' })}
+    >
+      <FilterIcon className="size-4" />
+      Filters
+      {activeFilters > 0 ? (
+        <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs text-white">
+          {activeFilters}
+          <span className="sr-only"> applied</span>
+        </span>
+      ) : null}
+    </button>
+  );
+}
+
 function hrefOf(view: ProductsView): string {
   const query = writeProductsView(view).toString();
   return query ? `${paths.products()}?${query}` : paths.products();
@@ -81,7 +112,6 @@ export function ProductsRoute() {
     color: true,
   });
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const hydrated = useHydrated();
   useDocumentTitle(view.search ? `Search: ${view.search}` : 'Products');
 
   const show = (next: ProductsView) => {
@@ -166,21 +196,7 @@ export function ProductsRoute() {
               Product list
             </h2>
             <div className="mb-5 flex flex-wrap items-center justify-between gap-3 lg:justify-end">
-              <button
-                type="button"
-                disabled={!hydrated}
-                onClick={() => setDrawerOpen(true)}
-                className={buttonStyles({ variant: 'outline', size: 'sm', className: 'lg:hidden' })}
-              >
-                <FilterIcon className="size-4" />
-                Filters
-                {activeFilters > 0 ? (
-                  <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs text-white">
-                    {activeFilters}
-                    <span className="sr-only"> applied</span>
-                  </span>
-                ) : null}
-              </button>
+              <OpenFiltersButton activeFilters={activeFilters} onOpen={() => setDrawerOpen(true)} />
               <ProductSortSelect value={view.sortBy} onChange={changeSort} search={view.search} />
             </div>
             <ActiveFilterChips filters={view.filters} onChange={applyFilters} />

@@ -4,7 +4,7 @@ import { CartIcon, CloseIcon, HeartIcon, LogoMark, MenuIcon } from '#web/compone
 import { paths } from '#web/config/paths.ts';
 import { SITE_NAME } from '#web/config/site.ts';
 import { useHydrated } from '#web/hooks/use-hydrated.ts';
-import { useNavigationMenu } from '#web/hooks/use-navigation-menu.ts';
+import { type NavigationMenu, useNavigationMenu } from '#web/hooks/use-navigation-menu.ts';
 import { useAuthToken } from '#web/lib/auth-token.ts';
 import { SearchForm } from './search-form.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -20,12 +20,33 @@ interface SiteHeaderProps {
   cartCount: number;
 }
 
+/**
+ * The phone's menu button. Tapped before React takes over, the menu would not
+ * open (decision 027), so it waits for hydration, on its own: the switch
+ * re-renders this button, not the whole bar (decision 080).
+ */
+function MenuButton({ menu }: { menu: NavigationMenu }) {
+  const hydrated = useHydrated();
+  return (
+    <button
+      ref={menu.toggleRef}
+      type="button"
+      aria-label="Menu"
+      aria-expanded={menu.open}
+      aria-controls={menu.menuId}
+      disabled={!hydrated}
+      onClick={menu.toggle}
+      className="inline-flex size-10 items-center justify-center rounded-full text-ink-700 hover:bg-ink-100 hover:text-ink-900 md:hidden"
+    >
+      {menu.open ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
+    </button>
+  );
+}
+
 /** The fixed top bar (SPEC §2 Layout); under the md breakpoint the links and search fold into a menu. */
 export function SiteHeader({ cartCount }: SiteHeaderProps) {
   const token = useAuthToken();
   const menu = useNavigationMenu();
-  // Tapped before React takes over, the menu would not open (decision 027).
-  const hydrated = useHydrated();
 
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-ink-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
@@ -96,18 +117,7 @@ export function SiteHeader({ cartCount }: SiteHeaderProps) {
             </Link>
           )}
 
-          <button
-            ref={menu.toggleRef}
-            type="button"
-            aria-label="Menu"
-            aria-expanded={menu.open}
-            aria-controls={menu.menuId}
-            disabled={!hydrated}
-            onClick={menu.toggle}
-            className="inline-flex size-10 items-center justify-center rounded-full text-ink-700 hover:bg-ink-100 hover:text-ink-900 md:hidden"
-          >
-            {menu.open ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
-          </button>
+          <MenuButton menu={menu} />
         </div>
       </div>
 

@@ -102,10 +102,14 @@ export function ArrowRightIcon(props: IconProps) {
   );
 }
 
+/** A star in a 24 × 24 box (the star icon, and each of a rating's stars). */
+export const STAR_PATH =
+  'M12 2.8l2.8 5.9 6.4.8-4.7 4.4 1.2 6.4L12 17.2l-5.7 3.1 1.2-6.4-4.7-4.4 6.4-.8L12 2.8Z';
+
 export function StarIcon(props: IconProps) {
   return (
     <Icon fill="currentColor" {...props}>
-      <path d="M12 2.8l2.8 5.9 6.4.8-4.7 4.4 1.2 6.4L12 17.2l-5.7 3.1 1.2-6.4-4.7-4.4 6.4-.8L12 2.8Z" />
+      <path d={STAR_PATH} />
     </Icon>
   );
 }

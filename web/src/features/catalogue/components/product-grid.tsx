@@ -12,6 +12,13 @@ interface ProductGridProps {
   eagerImages?: number;
 }
 
+/**
+ * A card off screen is neither styled, laid out nor painted until it nears the
+ * viewport (`content-visibility: auto`); until then it holds a card's height.
+ * A phone's first load then renders its first screen only (decision 080).
+ */
+const CARD_OFF_SCREEN = '[content-visibility:auto] [contain-intrinsic-height:auto_28rem]';
+
 /** Cards in a responsive grid: 2 columns on phones up to 5 on wide screens. */
 export function ProductGrid({
   products,
@@ -30,7 +37,7 @@ export function ProductGrid({
   return (
     <ul className={`grid gap-3 sm:gap-5 ${className}`}>
       {products.map((product, index) => (
-        <li key={product._id} className="flex">
+        <li key={product._id} className={`flex ${CARD_OFF_SCREEN}`}>
           <ProductCard
             product={product}
             index={index}
