@@ -430,7 +430,8 @@ describe('a print file draws only the box its layers cover (decision 065)', () =
     ];
     const png = await renderPrintFile(stacked, printArea, images, 97);
     await expectSameAsWholeArea(png, images, stacked, 2);
-  });
+    // Five prints, each checked against resvg's drawing of the whole window.
+  }, 30_000);
 
   it('prints the same pixels, size and DPI as drawing the whole area', async () => {
     const images = await photoImages();

@@ -260,8 +260,8 @@ export const PRINT_BAND_ROWS = 512;
  * libvips draws.
  */
 const IMAGE_BORDER_PX = 6;
-/** Source rows past a band's reach a strip takes, so its cut edges never reach the band (bicubic reads two). */
-const STRIP_MARGIN_ROWS = 3;
+/** Source pixels past a tile's reach its box takes, so the box's cut edges never reach the tile. */
+const TILE_MARGIN_PX = 3;
 
 /** An image decoded once for a print: premultiplied RGBA inside a transparent border of IMAGE_BORDER_PX. */
 interface DecodedImage {
@@ -304,13 +304,17 @@ async function decodeImage(image: PrintImage, size: PixelSize): Promise<DecodedI
   };
 }
 
-/** Premultiplied RGBA pixels placed in a band: `left`, `top` from the band's top left pixel. */
+/**
+ * Premultiplied RGBA pixels placed in a band: `left`, `top` from the band's
+ * top left pixel; only the columns of `clip` are painted when it is given.
+ */
 interface BandPiece {
   pixels: Buffer | Uint8Array;
   width: number;
   height: number;
   left: number;
   top: number;
+  clip?: { left: number; right: number };
 }
 
 /** A band of the ink window: its first row in the file, its rows, its width and left edge in pixels. */
@@ -321,20 +325,25 @@ interface Band {
   widthPx: number;
 }
 
+/** Columns of a band one libvips call draws of an image: a turned tile's box holds few pixels it does not need. */
+const IMAGE_TILE_COLUMNS = 512;
+
 /**
- * The part of an image layer one band shows, drawn by libvips (decision 077):
- * the strip of the decoded image's rows the band reaches, turned and scaled
- * onto the file's pixel grid through the contract's matrix (imageLayerMatrix)
- * with a bicubic filter, as resvg drew it. Pixel indices are pixel centres
- * (libvips): an image pixel's centre (u + ½, v + ½) lands at the band's
- * pixel centre the matrix gives. Null when the band reaches none of it.
+ * The part of an image layer one band shows, drawn by libvips (decision 077)
+ * in tiles of IMAGE_TILE_COLUMNS of the band's columns: for each, the box of
+ * the decoded image's pixels the tile reaches, turned and scaled onto the
+ * file's pixel grid through the contract's matrix (imageLayerMatrix) with a
+ * bilinear filter. Pixel indices are pixel centres (libvips): an image
+ * pixel's centre (u + ½, v + ½) lands at the band's pixel centre the matrix
+ * gives. Each piece is clipped to its tile, so the pieces do not overlap.
  */
-async function drawImagePiece(
+async function drawImagePieces(
   layer: ImageLayer,
+  ink: PixelBox,
   image: DecodedImage,
   band: Band,
   pxPerMm: number,
-): Promise<BandPiece | null> {
+): Promise<BandPiece[]> {
   const [a, b, c, d, e, f] = imageLayerMatrix(layer);
   // Image pixel (u, v) → band pixel (x, y): x = m0·u + m1·v + tx, y = m2·u + m3·v + ty.
   const [m0, m1, m2, m3] = [
@@ -344,58 +353,75 @@ async function drawImagePiece(
     (pxPerMm * d) / image.height,
   ];
   const [tx, ty] = [pxPerMm * e - band.leftPx, pxPerMm * f - band.top];
-  // The image rows under the band's corners: v = (m0·(y - ty) - m2·(x - tx)) / det.
   const det = m0 * m3 - m1 * m2;
-  const reach = [0, band.widthPx].flatMap((x) =>
-    [0, band.rows].map((y) => (m0 * (y - ty) - m2 * (x - tx)) / det),
-  );
   const border = IMAGE_BORDER_PX;
-  const paddedWidth = image.width + 2 * border;
-  const first = Math.max(0, Math.floor(Math.min(...reach)) + border - STRIP_MARGIN_ROWS);
-  const last = Math.min(
-    image.height + 2 * border,
-    Math.ceil(Math.max(...reach)) + border + STRIP_MARGIN_ROWS,
-  );
-  if (last <= first) return null;
-  const stripRows = last - first;
-  // Strip pixel (i, j) is image pixel (i - border, j + first - border): its centre lands at
-  // M·(i, j) + offset; the offset's whole pixels place the piece, its fraction goes to libvips.
-  const offset = [
-    m0 * (0.5 - border) + m1 * (first - border + 0.5) + tx - 0.5,
-    m2 * (0.5 - border) + m3 * (first - border + 0.5) + ty - 0.5,
-  ];
-  const whole = offset.map(Math.floor) as [number, number];
-  // libvips draws the box the strip's corners reach through the matrix alone, rounded.
-  const cornersX = [0, m0 * paddedWidth, m1 * stripRows, m0 * paddedWidth + m1 * stripRows];
-  const cornersY = [0, m2 * paddedWidth, m3 * stripRows, m2 * paddedWidth + m3 * stripRows];
-  const [boxLeft, boxTop] = [Math.round(Math.min(...cornersX)), Math.round(Math.min(...cornersY))];
+  const padded = { width: image.width + 2 * border, height: image.height + 2 * border };
   const sharp = await loadSharp();
-  const rowBytes = paddedWidth * 4;
-  const { data, info } = await sharp(image.pixels.subarray(first * rowBytes, last * rowBytes), {
-    raw: { width: paddedWidth, height: stripRows, channels: 4 },
-  })
-    .affine([m0, m1, m2, m3], {
-      odx: (offset[0] ?? 0) - whole[0],
-      ody: (offset[1] ?? 0) - whole[1],
-      background: { r: 0, g: 0, b: 0, alpha: 0 },
-      interpolator: sharp.interpolators.bilinear,
+  const pieces: BandPiece[] = [];
+  const [inkLeft, inkRight] = [
+    Math.max(0, ink.left - band.leftPx),
+    Math.min(band.widthPx, ink.right - band.leftPx),
+  ];
+  for (let tileLeft = inkLeft; tileLeft < inkRight; tileLeft += IMAGE_TILE_COLUMNS) {
+    const tileRight = Math.min(inkRight, tileLeft + IMAGE_TILE_COLUMNS);
+    // The image pixels under the tile's corners, and those the filter reads past them.
+    const corners = [tileLeft, tileRight].flatMap((x) => [0, band.rows].map((y) => [x, y]));
+    const under = corners.map(([x = 0, y = 0]) => [
+      (m3 * (x - tx) - m1 * (y - ty)) / det,
+      (m0 * (y - ty) - m2 * (x - tx)) / det,
+    ]);
+    const reach = (axis: 0 | 1, size: number) => {
+      const values = under.map((point) => point[axis] ?? 0);
+      return [
+        Math.max(0, Math.floor(Math.min(...values)) + border - TILE_MARGIN_PX),
+        Math.min(size, Math.ceil(Math.max(...values)) + border + TILE_MARGIN_PX),
+      ] as const;
+    };
+    const [left, right] = reach(0, padded.width);
+    const [top, bottom] = reach(1, padded.height);
+    if (right <= left || bottom <= top) continue;
+    const [width, height] = [right - left, bottom - top];
+    // Box pixel (i, j) is image pixel (i + left - border, j + top - border): its centre lands
+    // at M·(i, j) + offset; the offset's whole pixels place the piece, its fraction goes to libvips.
+    const offset = [
+      m0 * (left - border + 0.5) + m1 * (top - border + 0.5) + tx - 0.5,
+      m2 * (left - border + 0.5) + m3 * (top - border + 0.5) + ty - 0.5,
+    ] as const;
+    const whole = [Math.floor(offset[0]), Math.floor(offset[1])] as const;
+    // libvips draws the box the extract's corners reach through the matrix alone, rounded.
+    const cornersX = [0, m0 * width, m1 * height, m0 * width + m1 * height];
+    const cornersY = [0, m2 * width, m3 * height, m2 * width + m3 * height];
+    const { data, info } = await sharp(image.pixels, {
+      raw: { width: padded.width, height: padded.height, channels: 4 },
     })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const expectedWidth = Math.round(Math.max(...cornersX) - Math.min(...cornersX));
-  const expectedHeight = Math.round(Math.max(...cornersY) - Math.min(...cornersY));
-  if (info.width !== expectedWidth || info.height !== expectedHeight || info.channels !== 4) {
-    throw new Error(
-      `libvips drew ${info.width} × ${info.height} px for an image piece of ${expectedWidth} × ${expectedHeight}`,
-    );
+      .extract({ left, top, width, height })
+      .affine([m0, m1, m2, m3], {
+        odx: offset[0] - whole[0],
+        ody: offset[1] - whole[1],
+        background: { r: 0, g: 0, b: 0, alpha: 0 },
+        interpolator: sharp.interpolators.bilinear,
+      })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const expected = [
+      Math.round(Math.max(...cornersX) - Math.min(...cornersX)),
+      Math.round(Math.max(...cornersY) - Math.min(...cornersY)),
+    ];
+    if (info.width !== expected[0] || info.height !== expected[1] || info.channels !== 4) {
+      throw new Error(
+        `libvips drew ${info.width} × ${info.height} px for an image piece of ${expected.join(' × ')}`,
+      );
+    }
+    pieces.push({
+      pixels: data,
+      width: info.width,
+      height: info.height,
+      left: Math.round(Math.min(...cornersX)) + whole[0],
+      top: Math.round(Math.min(...cornersY)) + whole[1],
+      clip: { left: tileLeft, right: tileRight },
+    });
   }
-  return {
-    pixels: data,
-    width: info.width,
-    height: info.height,
-    left: boxLeft + whole[0],
-    top: boxTop + whole[1],
-  };
+  return pieces;
 }
 
 /**
@@ -410,8 +436,8 @@ function paintOver(
   piece: BandPiece,
   onEmpty: boolean,
 ) {
-  const left = Math.max(0, piece.left);
-  const right = Math.min(bandWidth, piece.left + piece.width);
+  const left = Math.max(0, piece.left, piece.clip?.left ?? 0);
+  const right = Math.min(bandWidth, piece.left + piece.width, piece.clip?.right ?? bandWidth);
   const top = Math.max(0, piece.top);
   const bottom = Math.min(bandRows, piece.top + piece.height);
   if (right <= left || bottom <= top) return;
@@ -536,28 +562,31 @@ async function drawBand(
     if (entry.layer.type === 'text' && run?.[0]?.layer.type === 'text') run.push(entry);
     else runs.push([entry]);
   }
-  const pieces: BandPiece[] = [];
+  // Each run's pieces, in order; the pieces of one run do not overlap.
+  const layered: BandPiece[][] = [];
   for (const run of runs) {
     const [head] = run;
     if (head?.layer.type === 'image') {
       const image = decodedImage(head.layer.imageId);
-      const piece = image && (await drawImagePiece(head.layer, await image, band, pxPerMm));
-      if (piece) pieces.push(piece);
+      if (image)
+        layered.push(await drawImagePieces(head.layer, head.ink, await image, band, pxPerMm));
     } else {
-      pieces.push(await drawText(run, area, band, pxPerMm));
+      layered.push([await drawText(run, area, band, pxPerMm)]);
     }
   }
-  const [only] = pieces;
+  const drawn = layered.filter((pieces) => pieces.length > 0);
+  const [only, ...others] = drawn.flat();
   if (!only) return null;
   const fitsWindow =
     only.top === 0 &&
     only.height === band.rows &&
     only.left >= 0 &&
-    only.left + only.width <= band.widthPx;
-  if (pieces.length === 1 && fitsWindow) return only;
+    only.left + only.width <= band.widthPx &&
+    !only.clip;
+  if (others.length === 0 && fitsWindow) return only;
   const pixels = blankCanvas(band.widthPx * band.rows * 4);
-  for (const [index, piece] of pieces.entries()) {
-    paintOver(pixels, band.widthPx, band.rows, piece, index === 0);
+  for (const [index, pieces] of drawn.entries()) {
+    for (const piece of pieces) paintOver(pixels, band.widthPx, band.rows, piece, index === 0);
   }
   return { pixels, width: band.widthPx, height: band.rows, left: 0, top: 0 };
 }
