@@ -254,10 +254,10 @@ export function printInkWindow(
 export const PRINT_BAND_ROWS = 512;
 
 /**
- * Transparent pixels around a decoded image (decision 077): what the bicubic
- * filter blends its edge with, and room for that soft edge (two source
- * pixels, at most four print pixels at the largest scale) inside the area
- * libvips draws.
+ * Transparent pixels around a decoded image (decision 077): what the
+ * filter blends its edge with, and room for that soft edge (a source pixel,
+ * at most two print pixels at the largest scale) inside the area libvips
+ * draws.
  */
 const IMAGE_BORDER_PX = 6;
 /** Source pixels past a tile's reach its box takes, so the box's cut edges never reach the tile. */
