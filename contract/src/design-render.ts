@@ -118,6 +118,30 @@ function archedText(layer: TextLayer, pathId: string, options: RenderOptions): s
   );
 }
 
+/**
+ * Where an image layer's picture lands: the affine matrix `[a, b, c, d, e, f]`
+ * (SVG's `matrix()` order: x = a·u + c·v + e, y = b·u + d·v + f) taking a
+ * point of the picture, (0, 0) its top left corner and (1, 1) its bottom
+ * right, to print-area millimetres. It is what `layerMarkup` and `image`
+ * write as markup (translate, rotate, the stretched box); the print file
+ * draws pictures through it without resvg (decision 077).
+ */
+export function imageLayerMatrix(
+  layer: ImageLayer,
+): [number, number, number, number, number, number] {
+  const angle = (layer.rotationDeg * Math.PI) / 180;
+  const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
+  const [left, top] = [-layer.widthMm / 2, -layer.heightMm / 2];
+  return [
+    cos * layer.widthMm,
+    sin * layer.widthMm,
+    -sin * layer.heightMm,
+    cos * layer.heightMm,
+    layer.xMm + cos * left - sin * top,
+    layer.yMm + sin * left + cos * top,
+  ];
+}
+
 function image(layer: ImageLayer, options: RenderOptions): string {
   return `<image href="${escapeXml(options.imageHref(layer.imageId))}" x="${n(-layer.widthMm / 2)}" y="${n(-layer.heightMm / 2)}" width="${n(layer.widthMm)}" height="${n(layer.heightMm)}" preserveAspectRatio="none"/>`;
 }

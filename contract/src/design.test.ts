@@ -20,6 +20,7 @@ import {
   escapeXml,
   garmentParts,
   garmentThumbnailBox,
+  imageLayerMatrix,
   renderDesignSvg,
   renderGarmentSvg,
 } from './design-render.ts';
@@ -184,6 +185,24 @@ describe('layerBounds and layersOutsidePrintArea', () => {
     const turned = layerBounds(image({ rotationDeg: 90 }));
     expect(turned.left).toBeCloseTo(125);
     expect(turned.top).toBeCloseTo(150);
+  });
+
+  it('places a picture’s corners where the layer’s bounds and markup put them (imageLayerMatrix)', () => {
+    const turned = image({ rotationDeg: 30 });
+    const [a, b, c, d, e, f] = imageLayerMatrix(turned);
+    const corners = [0, 1].flatMap((u) =>
+      [0, 1].map((v) => [a * u + c * v + e, b * u + d * v + f]),
+    );
+    const bounds = layerBounds(turned);
+    expect(Math.min(...corners.map(([x]) => x ?? 0))).toBeCloseTo(bounds.left, 9);
+    expect(Math.max(...corners.map(([x]) => x ?? 0))).toBeCloseTo(bounds.right, 9);
+    expect(Math.min(...corners.map(([, y]) => y ?? 0))).toBeCloseTo(bounds.top, 9);
+    expect(Math.max(...corners.map(([, y]) => y ?? 0))).toBeCloseTo(bounds.bottom, 9);
+    // The picture's top left corner, turned 30° clockwise about the layer's centre.
+    const angle = Math.PI / 6;
+    const [dx, dy] = [-turned.widthMm / 2, -turned.heightMm / 2];
+    expect(e).toBeCloseTo(turned.xMm + dx * Math.cos(angle) - dy * Math.sin(angle), 9);
+    expect(f).toBeCloseTo(turned.yMm + dx * Math.sin(angle) + dy * Math.cos(angle), 9);
   });
 
   it('counts a layer whose bounds are not finite as outside, whatever the area', () => {

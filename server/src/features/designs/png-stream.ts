@@ -46,6 +46,7 @@ export function createPngStream(width: number, height: number, dpi: number) {
   let rowsWritten = 0;
   let transparentRows: Buffer | undefined;
   let bandRows: Buffer | undefined;
+  let bandColumns = { left: 0, width: 0 };
 
   /** Deflates rows, resolving once deflate has read them all (their buffer may then be reused). */
   async function write(rows: Buffer) {
@@ -66,9 +67,11 @@ export function createPngStream(width: number, height: number, dpi: number) {
      */
     async writeBand(band: Uint8Array, bandWidth: number, rows: number, left: number) {
       // One buffer for every band of the file: deflate has read a band once its write
-      // resolves, and as every band covers the same columns, those outside it and each
-      // row's filter byte stay zero.
+      // resolves. Each row's filter byte stays zero, and so do the columns outside the
+      // band while bands cover the same columns; cleared when they change.
       if (!bandRows || bandRows.length < rows * rowBytes) bandRows = Buffer.alloc(rows * rowBytes);
+      else if (bandColumns.left !== left || bandColumns.width !== bandWidth) bandRows.fill(0);
+      bandColumns = { left, width: bandWidth };
       const out = bandRows.subarray(0, rows * rowBytes);
       const bandRowBytes = bandWidth * PIXEL_BYTES;
       for (let row = 0; row < rows; row++) {

@@ -13,7 +13,12 @@ import {
   type PrintArea,
   printPixelSize,
 } from '#contract';
-import { renderDesignSvg, renderGarmentSvg, type SvgWindow } from '#contract/design-render';
+import {
+  imageLayerMatrix,
+  renderDesignSvg,
+  renderGarmentSvg,
+  type SvgWindow,
+} from '#contract/design-render';
 import { onFirstUse } from '#server/lib/on-first-use.ts';
 import { createPngStream } from './png-stream.ts';
 
@@ -54,8 +59,9 @@ export interface PrintImage {
 /**
  * The most image pixels one side embeds, once each image is fitted to its
  * layer at 300 DPI: past it every image is scaled down alike (decision 031).
- * resvg decodes each embedded image whole (4 bytes a pixel), so this bounds
- * the images' share of a render's memory at 144 MB, however many layers.
+ * A print file decodes each image whole (4 bytes a pixel) and holds it while
+ * its bands are drawn (decision 077), so this bounds the images' share of a
+ * print's memory at 144 MB, however many layers.
  */
 export const PRINT_IMAGE_MAX_PIXELS = 36_000_000;
 
@@ -72,10 +78,9 @@ interface PixelSize {
 
 /**
  * An image with at most this many times the pixels its print needs is
- * embedded as stored (decision 067): resvg's bicubic filter scales it down by
- * at most √2 a side, and the stored file is smaller to parse and decode (once
- * per band it crosses) than the resized one, which took longer to make than
- * the band's drawing.
+ * embedded as stored (decision 067): the filter that draws it (libvips's for a
+ * print file, decision 077; resvg's for a garment picture) scales it down by
+ * at most √2 a side, and resizing it costs more than it saves.
  */
 const EMBED_AS_STORED_MAX_RATIO = 2;
 
@@ -156,12 +161,13 @@ export async function embeddedImages(
 
 /**
  * One printed side as a PNG at 300 DPI of its print area (decision 019): the
- * contract's SVG, with each image embedded at the pixels its layer prints
- * (decision 031), rasterised by resvg with the bundled fonts only (never
- * the machine's), on a transparent background, in bands of `bandRows` rows
- * deflated into the PNG as they are drawn (decision 067). The rasterising
- * and the deflating run off the event loop (resvg's and zlib's threads);
- * the file records its 300 DPI.
+ * contract's SVG of its text layers rasterised by resvg with the bundled
+ * fonts only (never the machine's), its images decoded once at the pixels
+ * their layers print (decision 031) and drawn by libvips where the contract
+ * places them (decision 077), on a transparent background, in bands of
+ * `bandRows` rows deflated into the PNG as they are drawn (decision 067). The
+ * drawing and the deflating run off the event loop (resvg's, libvips's and
+ * zlib's threads); the file records its 300 DPI.
  */
 export function renderPrintFile(
   layers: readonly Layer[],
@@ -240,12 +246,220 @@ export function printInkWindow(
 }
 
 /**
- * Rows of pixels resvg draws at a time (decision 067): a 300 mm wide band of
- * 512 rows is 7 MB of pixels; the whole window of a covered side, 67 MB.
- * Each band parses the SVG of the layers it crosses again, so a band much
- * shorter costs time: an image is decoded once per band it crosses.
+ * Rows of pixels drawn at a time (decision 067): a 300 mm wide band of 512
+ * rows is 7 MB of pixels; the whole window of a covered side, 67 MB. Each
+ * band parses the SVG of the text layers it crosses again, so a band much
+ * shorter costs time.
  */
 export const PRINT_BAND_ROWS = 512;
+
+/**
+ * Transparent pixels around a decoded image (decision 077): what the
+ * filter blends its edge with, and room for that soft edge (a source pixel,
+ * at most two print pixels at the largest scale) inside the area libvips
+ * draws.
+ */
+const IMAGE_BORDER_PX = 6;
+/** Source pixels past a tile's reach its box takes, so the box's cut edges never reach the tile. */
+const TILE_MARGIN_PX = 3;
+
+/** An image decoded once for a print: premultiplied RGBA inside a transparent border of IMAGE_BORDER_PX. */
+interface DecodedImage {
+  pixels: Buffer;
+  width: number;
+  height: number;
+}
+
+/**
+ * An image's pixels at its print size (printSizes), decoded once for the whole
+ * file (sharp, off the event loop) and premultiplied, as the bands composite them.
+ */
+async function decodeImage(image: PrintImage, size: PixelSize): Promise<DecodedImage> {
+  const sharp = await loadSharp();
+  const { data, info } = await sharp(image.bytes)
+    .resize(size.width, size.height, { fit: 'fill' })
+    .toColourspace('srgb')
+    .ensureAlpha()
+    .extend({
+      top: IMAGE_BORDER_PX,
+      bottom: IMAGE_BORDER_PX,
+      left: IMAGE_BORDER_PX,
+      right: IMAGE_BORDER_PX,
+      background: { r: 0, g: 0, b: 0, alpha: 0 },
+    })
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  if (info.channels !== 4) throw new Error(`an image decoded to ${info.channels} channels`);
+  for (let at = 3; at < data.length; at += 4) {
+    const alpha = data[at] ?? 0;
+    if (alpha === 255) continue;
+    data[at - 3] = Math.round(((data[at - 3] ?? 0) * alpha) / 255);
+    data[at - 2] = Math.round(((data[at - 2] ?? 0) * alpha) / 255);
+    data[at - 1] = Math.round(((data[at - 1] ?? 0) * alpha) / 255);
+  }
+  return {
+    pixels: data,
+    width: info.width - 2 * IMAGE_BORDER_PX,
+    height: info.height - 2 * IMAGE_BORDER_PX,
+  };
+}
+
+/**
+ * Premultiplied RGBA pixels placed in a band: `left`, `top` from the band's
+ * top left pixel; only the columns of `clip` are painted when it is given.
+ */
+interface BandPiece {
+  pixels: Buffer | Uint8Array;
+  width: number;
+  height: number;
+  left: number;
+  top: number;
+  clip?: { left: number; right: number };
+}
+
+/** A band of the ink window: its first row in the file, its rows, its width and left edge in pixels. */
+interface Band {
+  top: number;
+  rows: number;
+  leftPx: number;
+  widthPx: number;
+}
+
+/** Columns of a band one libvips call draws of an image: a turned tile's box holds few pixels it does not need. */
+const IMAGE_TILE_COLUMNS = 512;
+
+/**
+ * The part of an image layer one band shows, drawn by libvips (decision 077)
+ * in tiles of IMAGE_TILE_COLUMNS of the band's columns: for each, the box of
+ * the decoded image's pixels the tile reaches, turned and scaled onto the
+ * file's pixel grid through the contract's matrix (imageLayerMatrix) with a
+ * bilinear filter. Pixel indices are pixel centres (libvips): an image
+ * pixel's centre (u + ½, v + ½) lands at the band's pixel centre the matrix
+ * gives. Each piece is clipped to its tile, so the pieces do not overlap.
+ */
+async function drawImagePieces(
+  layer: ImageLayer,
+  ink: PixelBox,
+  image: DecodedImage,
+  band: Band,
+  pxPerMm: number,
+): Promise<BandPiece[]> {
+  const [a, b, c, d, e, f] = imageLayerMatrix(layer);
+  // Image pixel (u, v) → band pixel (x, y): x = m0·u + m1·v + tx, y = m2·u + m3·v + ty.
+  const [m0, m1, m2, m3] = [
+    (pxPerMm * a) / image.width,
+    (pxPerMm * c) / image.height,
+    (pxPerMm * b) / image.width,
+    (pxPerMm * d) / image.height,
+  ];
+  const [tx, ty] = [pxPerMm * e - band.leftPx, pxPerMm * f - band.top];
+  const det = m0 * m3 - m1 * m2;
+  const border = IMAGE_BORDER_PX;
+  const padded = { width: image.width + 2 * border, height: image.height + 2 * border };
+  const sharp = await loadSharp();
+  const pieces: BandPiece[] = [];
+  const [inkLeft, inkRight] = [
+    Math.max(0, ink.left - band.leftPx),
+    Math.min(band.widthPx, ink.right - band.leftPx),
+  ];
+  for (let tileLeft = inkLeft; tileLeft < inkRight; tileLeft += IMAGE_TILE_COLUMNS) {
+    const tileRight = Math.min(inkRight, tileLeft + IMAGE_TILE_COLUMNS);
+    // The image pixels under the tile's corners, and those the filter reads past them.
+    const corners = [tileLeft, tileRight].flatMap((x) => [0, band.rows].map((y) => [x, y]));
+    const under = corners.map(([x = 0, y = 0]) => [
+      (m3 * (x - tx) - m1 * (y - ty)) / det,
+      (m0 * (y - ty) - m2 * (x - tx)) / det,
+    ]);
+    const reach = (axis: 0 | 1, size: number) => {
+      const values = under.map((point) => point[axis] ?? 0);
+      return [
+        Math.max(0, Math.floor(Math.min(...values)) + border - TILE_MARGIN_PX),
+        Math.min(size, Math.ceil(Math.max(...values)) + border + TILE_MARGIN_PX),
+      ] as const;
+    };
+    const [left, right] = reach(0, padded.width);
+    const [top, bottom] = reach(1, padded.height);
+    if (right <= left || bottom <= top) continue;
+    const [width, height] = [right - left, bottom - top];
+    // Box pixel (i, j) is image pixel (i + left - border, j + top - border): its centre lands
+    // at M·(i, j) + offset; the offset's whole pixels place the piece, its fraction goes to libvips.
+    const offset = [
+      m0 * (left - border + 0.5) + m1 * (top - border + 0.5) + tx - 0.5,
+      m2 * (left - border + 0.5) + m3 * (top - border + 0.5) + ty - 0.5,
+    ] as const;
+    const whole = [Math.floor(offset[0]), Math.floor(offset[1])] as const;
+    // libvips draws the box the extract's corners reach through the matrix alone, rounded.
+    const cornersX = [0, m0 * width, m1 * height, m0 * width + m1 * height];
+    const cornersY = [0, m2 * width, m3 * height, m2 * width + m3 * height];
+    const { data, info } = await sharp(image.pixels, {
+      raw: { width: padded.width, height: padded.height, channels: 4 },
+    })
+      .extract({ left, top, width, height })
+      .affine([m0, m1, m2, m3], {
+        odx: offset[0] - whole[0],
+        ody: offset[1] - whole[1],
+        background: { r: 0, g: 0, b: 0, alpha: 0 },
+        interpolator: sharp.interpolators.bilinear,
+      })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const expected = [
+      Math.round(Math.max(...cornersX) - Math.min(...cornersX)),
+      Math.round(Math.max(...cornersY) - Math.min(...cornersY)),
+    ];
+    if (info.width !== expected[0] || info.height !== expected[1] || info.channels !== 4) {
+      throw new Error(
+        `libvips drew ${info.width} × ${info.height} px for an image piece of ${expected.join(' × ')}`,
+      );
+    }
+    pieces.push({
+      pixels: data,
+      width: info.width,
+      height: info.height,
+      left: Math.round(Math.min(...cornersX)) + whole[0],
+      top: Math.round(Math.min(...cornersY)) + whole[1],
+      clip: { left: tileLeft, right: tileRight },
+    });
+  }
+  return pieces;
+}
+
+/**
+ * Draws `piece` over the band's pixels (premultiplied source-over, as resvg
+ * paints one layer over another); onto a band nothing was drawn on yet it
+ * only copies.
+ */
+function paintOver(
+  band: Buffer,
+  bandWidth: number,
+  bandRows: number,
+  piece: BandPiece,
+  onEmpty: boolean,
+) {
+  const left = Math.max(0, piece.left, piece.clip?.left ?? 0);
+  const right = Math.min(bandWidth, piece.left + piece.width, piece.clip?.right ?? bandWidth);
+  const top = Math.max(0, piece.top);
+  const bottom = Math.min(bandRows, piece.top + piece.height);
+  if (right <= left || bottom <= top) return;
+  for (let row = top; row < bottom; row++) {
+    const from = ((row - piece.top) * piece.width + (left - piece.left)) * 4;
+    const to = (row * bandWidth + left) * 4;
+    const source = piece.pixels.subarray(from, from + (right - left) * 4);
+    if (onEmpty) {
+      band.set(source, to);
+      continue;
+    }
+    for (let at = 0; at < source.length; at += 4) {
+      const alpha = source[at + 3] ?? 0;
+      if (alpha === 0) continue;
+      const keep = 255 - alpha;
+      for (let channel = 0; channel < 4; channel++) {
+        const under = band[to + at + channel] ?? 0;
+        band[to + at + channel] = (source[at + channel] ?? 0) + Math.round((under * keep) / 255);
+      }
+    }
+  }
+}
 
 async function render(
   layers: readonly Layer[],
@@ -263,64 +477,153 @@ async function render(
   const { window, leftPx, topPx } = ink;
   const pxPerMm = pixelsPerMm(area);
   const layerInk = layers.map((layer) => ({ layer, ink: inkPixels(layer, pxPerMm) }));
-  const hrefs = await embeddedImages(layers, images);
+  const imageLayers = layers.filter((layer): layer is ImageLayer => layer.type === 'image');
+  const sizes = await printSizes(imageLayers, images);
   await png.writeTransparent(topPx);
   // The window in bands from the top; each band is drawn with only the layers
   // whose ink reaches it (the others would draw nothing there).
-  const bands: { top: number; rows: number }[] = [];
+  const bands: Band[] = [];
   for (let top = topPx; top < topPx + window.heightPx; top += bandRows) {
-    bands.push({ top, rows: Math.min(bandRows, topPx + window.heightPx - top) });
+    const rows = Math.min(bandRows, topPx + window.heightPx - top);
+    bands.push({ top, rows, leftPx, widthPx: window.widthPx });
   }
-  const draw = ({ top, rows }: { top: number; rows: number }) => {
-    const crossing = layerInk
-      .filter(({ ink }) => ink.top < top + rows && ink.bottom > top)
-      .map(({ layer }) => layer);
-    const drawn = drawBand(crossing, area, hrefs, {
-      ...window,
-      yMm: top / pxPerMm,
-      heightMm: rows / pxPerMm,
-      heightPx: rows,
-    });
-    // Awaited in its turn; until then a failure must not count as unhandled.
-    drawn.catch(() => undefined);
+  const crossingOf = ({ top, rows }: Band) =>
+    layerInk.filter(({ ink }) => ink.top < top + rows && ink.bottom > top);
+  // Each image is decoded when the first band reaches it and let go after the last.
+  const lastBand = new Map<string, number>();
+  for (const [index, band] of bands.entries()) {
+    for (const { layer } of crossingOf(band)) {
+      if (layer.type === 'image') lastBand.set(layer.imageId, index);
+    }
+  }
+  const decoded = new Map<string, Promise<DecodedImage>>();
+  const decodedImage = (imageId: string) => {
+    const image = images.get(imageId);
+    const size = sizes.get(imageId);
+    if (!image || !size) return null;
+    let pixels = decoded.get(imageId);
+    if (!pixels) {
+      pixels = decodeImage(image, size.print);
+      decoded.set(imageId, pixels);
+    }
+    return pixels;
+  };
+  // One canvas for the bands painted from several pieces: a band is painted once all its
+  // pieces are drawn, after the synchronous copy with which png.writeBand took the one before.
+  let canvas: Buffer | undefined;
+  const blankCanvas = (bytes: number) => {
+    if (!canvas || canvas.length < bytes) canvas = Buffer.alloc(bytes);
+    else canvas.fill(0, 0, bytes);
+    return canvas.subarray(0, bytes);
+  };
+  const draw = (band: Band, index: number) => {
+    const drawn = drawBand(crossingOf(band), area, band, pxPerMm, decodedImage, blankCanvas);
+    drawn
+      .finally(() => {
+        for (const [imageId, last] of lastBand) if (last === index) decoded.delete(imageId);
+      })
+      // Awaited in its turn; until then a failure must not count as unhandled.
+      .catch(() => undefined);
     return drawn;
   };
-  let drawing = bands[0] ? draw(bands[0]) : Promise.resolve(null);
-  for (const [index, { rows }] of bands.entries()) {
-    const pixels = await drawing;
-    // resvg draws the next band while this one is unpremultiplied and deflated.
+  let drawing = bands[0] ? draw(bands[0], 0) : Promise.resolve(null);
+  for (const [index, band] of bands.entries()) {
+    const piece = await drawing;
+    // The next band is drawn while this one is unpremultiplied and deflated.
     const next = bands[index + 1];
-    if (next) drawing = draw(next);
-    await (pixels
-      ? png.writeBand(pixels, window.widthPx, rows, leftPx)
-      : png.writeTransparent(rows));
+    if (next) drawing = draw(next, index + 1);
+    await (piece
+      ? png.writeBand(piece.pixels, piece.width, band.rows, leftPx + piece.left)
+      : png.writeTransparent(band.rows));
   }
   await png.writeTransparent(size.height - topPx - window.heightPx);
   return png.end();
 }
 
-/** One band of the print file as resvg's premultiplied RGBA pixels; null when no layer reaches it. */
+/**
+ * One band of the print file as premultiplied RGBA pixels, all its rows and
+ * the columns its layers' ink reaches (`left` from the window's); null when
+ * no layer reaches it. Layers are drawn in their order (decision 077): each
+ * run of text layers by resvg in one go, over just its own ink columns, each
+ * image layer by libvips from its decoded pixels; the runs and images are
+ * painted one over the other, or, alone, handed on as drawn.
+ */
 async function drawBand(
-  layers: readonly Layer[],
+  crossing: readonly { layer: Layer; ink: PixelBox }[],
   area: PrintArea,
-  hrefs: ReadonlyMap<string, string>,
-  band: SvgWindow,
-): Promise<Buffer | null> {
-  if (layers.length === 0) return null;
-  const svg = renderDesignSvg(
-    layers,
-    area,
-    { separateGlyphs: true, imageHref: (id) => hrefs.get(id) ?? '' },
-    band,
-  );
+  band: Band,
+  pxPerMm: number,
+  decodedImage: (imageId: string) => Promise<DecodedImage> | null,
+  blankCanvas: (bytes: number) => Buffer,
+): Promise<BandPiece | null> {
+  const runs: { layer: Layer; ink: PixelBox }[][] = [];
+  for (const entry of crossing) {
+    const run = runs.at(-1);
+    if (entry.layer.type === 'text' && run?.[0]?.layer.type === 'text') run.push(entry);
+    else runs.push([entry]);
+  }
+  // Each run's pieces, in order; the pieces of one run do not overlap.
+  const layered: BandPiece[][] = [];
+  for (const run of runs) {
+    const [head] = run;
+    if (head?.layer.type === 'image') {
+      const image = decodedImage(head.layer.imageId);
+      if (image)
+        layered.push(await drawImagePieces(head.layer, head.ink, await image, band, pxPerMm));
+    } else {
+      layered.push([await drawText(run, area, band, pxPerMm)]);
+    }
+  }
+  const drawn = layered.filter((pieces) => pieces.length > 0);
+  const [only, ...others] = drawn.flat();
+  if (!only) return null;
+  const fitsWindow =
+    only.top === 0 &&
+    only.height === band.rows &&
+    only.left >= 0 &&
+    only.left + only.width <= band.widthPx &&
+    !only.clip;
+  if (others.length === 0 && fitsWindow) return only;
+  const pixels = blankCanvas(band.widthPx * band.rows * 4);
+  for (const [index, pieces] of drawn.entries()) {
+    for (const piece of pieces) paintOver(pixels, band.widthPx, band.rows, piece, index === 0);
+  }
+  return { pixels, width: band.widthPx, height: band.rows, left: 0, top: 0 };
+}
+
+/** A run of text layers over one band, drawn by resvg across the columns their ink reaches. */
+async function drawText(
+  run: readonly { layer: Layer; ink: PixelBox }[],
+  area: PrintArea,
+  band: Band,
+  pxPerMm: number,
+): Promise<BandPiece> {
+  const left = Math.max(band.leftPx, Math.min(...run.map(({ ink }) => ink.left)));
+  const right = Math.min(band.leftPx + band.widthPx, Math.max(...run.map(({ ink }) => ink.right)));
+  const layers = run.map(({ layer }) => layer);
+  const window: SvgWindow = {
+    xMm: left / pxPerMm,
+    yMm: band.top / pxPerMm,
+    widthMm: (right - left) / pxPerMm,
+    heightMm: band.rows / pxPerMm,
+    widthPx: right - left,
+    heightPx: band.rows,
+  };
+  const svg = renderDesignSvg(layers, area, { separateGlyphs: true, imageHref: () => '' }, window);
   const { renderAsync } = await loadResvg();
   const rendered = await renderAsync(svg, resvgOptions({ mode: 'original' }, fontFilesOf(layers)));
-  if (rendered.width !== band.widthPx || rendered.height !== band.heightPx) {
+  if (rendered.width !== window.widthPx || rendered.height !== window.heightPx) {
     throw new Error(
-      `resvg drew ${rendered.width} × ${rendered.height} px for a band of ${band.widthPx} × ${band.heightPx}`,
+      `resvg drew ${rendered.width} × ${rendered.height} px for a band of ${window.widthPx} × ${window.heightPx}`,
     );
   }
-  return rendered.pixels;
+  return {
+    pixels: rendered.pixels,
+    width: window.widthPx,
+    height: band.rows,
+    left: left - band.leftPx,
+    top: 0,
+  };
 }
 
 /** resvg's options: the bundled fonts only (never the machine's), fitted as `fitTo` says. */
